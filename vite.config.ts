@@ -1,0 +1,26 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
+// Without it, `npm start` runs the simulated daemon inside the browser (msw).
+const daemon = process.env.KAGED_API_URL?.replace(/\/+$/, '');
+const proxy = daemon
+  ? { '/api': { target: daemon, changeOrigin: true, ws: true } }
+  : undefined;
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __KAGED_SIMULATED__: JSON.stringify(!daemon),
+  },
+  server: { proxy },
+  preview: { proxy },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    benchmark: { include: ['src/**/*.bench.ts', 'mocks/**/*.bench.ts'] },
+  },
+});
