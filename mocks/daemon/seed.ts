@@ -1,0 +1,375 @@
+import { estimateMessageTokens, estimateTokens } from '../engine/estimate';
+import { computePins } from '../engine/pins';
+import { groupUnits } from '../engine/units';
+import type { ImportedCompaction, ImportedTranscript } from '../importers/types';
+import { findModel } from '../store/catalog';
+import { createRng, hashSeed, type Rng } from '../store/prng';
+import { Store } from '../store/store';
+import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
+import { effectiveConfig } from './config';
+import { activeMessages, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
+import { commitOutcome, runPipeline } from './compaction-service';
+import { appendMessages, isHalted, toMessage } from './simulation';
+import { SYSTEM_PROMPT, syntheticTurn } from './synthetic';
+
+export type Scale = 'normal' | 'bench';
+
+export interface SeedOptions {
+  seed: number;
+  scale: Scale;
+  transcripts: readonly ImportedTranscript[];
+}
+
+function newAgent(agent_path: string, parent_path: string | null, model_alias: string, plugins: string[], own: Record<string, unknown> = {}): AgentState {
+  return {
+    agent_path,
+    parent_path,
+    name: agent_path.split('/').pop() ?? agent_path,
+    model_alias,
+    messages: [],
+    own,
+    config_version: 1,
+    primary_cost_usd: 0,
+    plugins,
+    summarizer_fails: false,
+  };
+}
+
+function newSession(id: string, project_id: string, title: string, source: SessionState['source'], createdAt: string, agents: AgentState[]): SessionState {
+  return { id, project_id, title, status: 'idle', created_at: createdAt, updated_at: createdAt, source, agents, pending_checkpoint_id: null, compactions: [], checkpoints: [], run_seq: 0 };
+}
+
+/** The catalog alias of a transcript's provider:model, or the model itself (not in the catalog → 128k fallback window). */
+function aliasFor(model: string): string {
+  return findModel(model)?.alias ?? model;
+}
+
+/**
+ * A compaction the transcript itself records (Claude Code's compact_boundary + summary): imported
+ * as a real CompactionRecord. Claude Code replaces the whole history with the summary, so every
+ * unit outside the always-keep set is superseded.
+ */
+function importRecordedCompaction(store: Store, session: SessionState, agent: AgentState, ic: ImportedCompaction): void {
+  const { values } = effectiveConfig(session, agent);
+  const active = computePins(activeMessages(agent), values.always_keep).messages;
+  const window = windowOf(agent);
+  const before = estimateTokens(active, RESERVED_OUTPUT_TOKENS);
+  const units = groupUnits(active);
+  const supersede = new Set(units.filter((u) => !u.pinned).flatMap((u) => u.messages.map((m) => m.id)));
+  const id = store.nextId('cmp');
+  const summarizer = ic.summarizer ? findModel(`anthropic:${ic.summarizer.model}`) ?? findModel(ic.summarizer.model) : undefined;
+  const usage = ic.summarizer?.usage;
+  const inputTokens = usage ? usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens : before;
+  const summaryTokens = estimateMessageTokens({ content: ic.summary, tool_calls: [] });
+  const cost = summarizer ? (inputTokens * summarizer.input_usd_per_mtok + summaryTokens * summarizer.output_usd_per_mtok) / 1e6 : 0;
+  const pluginCost = summarizer ? { provider: summarizer.provider, model: summarizer.model, input_tokens: inputTokens, output_tokens: summaryTokens, cost_usd: cost } : null;
+  const summary: Message = {
+    ...toMessage({ role: 'system', content: ic.summary, tool_calls: [], tool_call_id: null, tool_name: null, created_at: ic.created_at, is_error: false, usage: null, external_id: null }, session, agent, `${id}_summary`),
+    metadata: { token_estimate: summaryTokens, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: id, compactor_cost: pluginCost },
+  };
+  const lastSuperseded = agent.messages.reduce((at, m, i) => (supersede.has(m.id) ? i : at), -1);
+  agent.messages = agent.messages.map((m) => (supersede.has(m.id) ? { ...m, superseded: true, superseded_by: id } : m));
+  agent.messages.splice(lastSuperseded + 1, 0, summary);
+  agent.messages = agent.messages.map((m, i) => (m.index === i ? m : { ...m, index: i }));
+  const after = estimateTokens(activeMessages(agent), RESERVED_OUTPUT_TOKENS);
+  const record: CompactionRecord = {
+    id,
+    session_id: session.id,
+    run_id: `run_${session.id}_${session.run_seq}`,
+    agent_path: agent.agent_path,
+    created_at: ic.created_at,
+    trigger: ic.trigger === 'auto' ? 'threshold_crossed' : 'operator_manual',
+    strategy: 'summarize',
+    threshold_estimate: ic.pre_tokens,
+    after_estimate: after,
+    context_window: window.tokens,
+    context_window_source: window.source,
+    window_upper: values.upper_threshold,
+    window_lower: values.lower_threshold,
+    messages_before: active.length,
+    messages_after: active.length - supersede.size + 1,
+    compression_ratio: Math.round((after / Math.max(1, ic.pre_tokens)) * 1000) / 1000,
+    superseded_message_ids: [...supersede],
+    summary_message_id: summary.id,
+    summary: ic.summary,
+    summary_tokens: summaryTokens,
+    key_facts: [...new Set(ic.summary.match(/[\w./-]+\.(?:ex|exs|ts|tsx|js|py|md|json)\b/g) ?? [])].slice(0, 12),
+    summarizer_model: summarizer ? `${summarizer.provider}:${summarizer.model}` : ic.summarizer?.model ?? null,
+    plugins_fired: [],
+    plugin_cost: pluginCost,
+    cost_usd: cost,
+    duration_ms: 0,
+    prune: null,
+    fallback_occurred: false,
+    fallback_reason: null,
+    fallback_chain: [],
+    dry_run: false,
+    operator_flag: null,
+    operator_notes: null,
+    flagged_by: null,
+    flagged_at: null,
+    version: 1,
+    rolled_back: false,
+  };
+  session.checkpoints.push({
+    id: store.nextId('chk'),
+    session_id: session.id,
+    agent_path: agent.agent_path,
+    reason: 'pre_compaction',
+    created_at: ic.created_at,
+    created_by: 'harness',
+    message_cursor: active[active.length - 1]?.id ?? null,
+    compaction_id: id,
+    proposal: null,
+    resumed_at: null,
+    resolution: null,
+    rolled_back: false,
+  });
+  store.addCompaction(session, record);
+  store.addAudit({ type: 'compaction.triggered', at: ic.created_at, session_id: session.id, run_id: record.run_id, agent_path: agent.agent_path, compaction_id: id, actor: 'harness', data: { trigger: record.trigger, threshold_estimate: ic.pre_tokens, strategy: 'summarize', imported_from: 'transcript' } });
+  store.addAudit({ type: 'compaction.completed', at: ic.created_at, session_id: session.id, run_id: record.run_id, agent_path: agent.agent_path, compaction_id: id, actor: 'harness', data: { after_estimate: after, superseded_count: supersede.size, summary_message_id: summary.id, plugins_fired: [], duration_ms: 0 } });
+}
+
+/** Replays a transcript's messages into an agent: the clock follows the transcript, and the harness runs before every call. */
+function replay(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): void {
+  const boundaries = new Map(t.compactions.map((c) => [c.boundary_index, c]));
+  const prefix = `${session.id}:${agent.agent_path}:m`;
+  t.messages.forEach((m, i) => {
+    store.clock = () => new Date(m.created_at);
+    const recorded = boundaries.get(i);
+    if (recorded && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded);
+    appendMessages(store, session, agent, [m], prefix);
+  });
+  const last = t.messages[t.messages.length - 1];
+  if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
+}
+
+/** Per-session compaction setups, so the real transcripts show every strategy. */
+const TRANSCRIPT_SETUPS: Record<string, Record<string, unknown>> = {
+  '4d5611e5-241a-462a-8d15-5122611a9569.jsonl': { strategy: 'summarize' },
+  'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl': { strategy: 'drop', 'summarize.enabled': false },
+  'astropy__astropy-12907.traj.json': { strategy: 'delegate', 'delegate.plugin': 'hindsight' },
+  'django__django-11133.traj.json': { strategy: 'delegate', 'delegate.plugin': 'hindsight', 'plugin_knobs.hindsight.simulate_failure': 'timeout', 'delegate.timeout_ms': 1_500 },
+  'django__django-11910.traj.json': { strategy: 'checkpoint', 'checkpoint.sub_strategy': 'summarize' },
+};
+
+function seedTranscript(store: Store, t: ImportedTranscript): void {
+  const claude = t.format === 'claude-code';
+  const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
+  const title = claude ? t.title : `${t.external_id.replace('__', ' / ')}: ${t.title}`;
+  const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], TRANSCRIPT_SETUPS[t.source_file] ?? {});
+  const subagents = t.subagents.map((s) => newAgent(`primary/${s.external_id}`, 'primary', aliasFor(s.model), ['memory-markdown']));
+  const session = newSession(id, claude ? 'spotter' : 'swe-bench', title, { kind: t.format, name: t.source_file }, t.started_at, [primary, ...subagents]);
+  store.addSession(session);
+  replay(store, session, primary, t);
+  t.subagents.forEach((s, i) => replay(store, session, subagents[i] as AgentState, s));
+  if (!claude && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
+}
+
+interface GeneratedSpec {
+  id: string;
+  title: string;
+  turns: number;
+  status?: SessionState['status'];
+  agents: { path: string; alias: string; own?: Record<string, unknown>; summarizerFails?: boolean; turns?: number }[];
+  firstAskTokens?: number;
+}
+
+const GENERATED: GeneratedSpec[] = [
+  {
+    id: 'ses_gen_refactor',
+    title: 'Refactor the compaction pipeline into strategies',
+    turns: 260,
+    status: 'running',
+    agents: [
+      { path: 'primary', alias: 'sonnet', own: { strategy: 'summarize', 'summarize.model': 'haiku' } },
+      { path: 'primary/explore', alias: 'local-qwen', own: { strategy: 'drop', 'summarize.enabled': false }, turns: 160 },
+      { path: 'primary/test-runner', alias: 'haiku', turns: 140, summarizerFails: true },
+    ],
+  },
+  {
+    id: 'ses_gen_memory',
+    title: 'Memory plugin iteration: hindsight compactor',
+    turns: 300,
+    agents: [{ path: 'primary', alias: 'sonnet', own: { strategy: 'delegate', 'delegate.plugin': 'hindsight', upper_threshold: 0.8, lower_threshold: 0.5 } }],
+  },
+  {
+    id: 'ses_gen_flaky',
+    title: 'Flaky compactor: every failure mode falls back to drop',
+    turns: 240,
+    agents: [{ path: 'primary', alias: 'gpt', own: { strategy: 'delegate', 'delegate.plugin': 'hindsight', 'plugin_knobs.hindsight.simulate_failure': 'invalid_split_pair' } }],
+  },
+  {
+    id: 'ses_gen_review',
+    title: 'Release review: every compaction needs approval',
+    turns: 160,
+    agents: [{ path: 'primary', alias: 'haiku', own: { strategy: 'checkpoint' } }],
+  },
+  {
+    id: 'ses_gen_overflow',
+    title: 'Huge operator brief: the always-keep set alone overflows',
+    turns: 60,
+    firstAskTokens: 26_000,
+    agents: [{ path: 'primary', alias: 'vllm-tuned', own: { strategy: 'drop', 'summarize.enabled': false } }],
+  },
+];
+
+function seedGenerated(store: Store, spec: GeneratedSpec, rng: Rng, start: Date): void {
+  const agents = spec.agents.map((a) => {
+    const agent = newAgent(a.path, a.path === 'primary' ? null : 'primary', a.alias, a.path === 'primary' ? ['hindsight', 'memory-markdown', 'guard-rails'] : ['memory-markdown'], a.own ?? {});
+    agent.summarizer_fails = a.summarizerFails ?? false;
+    return agent;
+  });
+  const session = newSession(spec.id, 'kaged-demo', spec.title, { kind: 'generated', name: spec.id }, start.toISOString(), agents);
+  store.addSession(session);
+  spec.agents.forEach((a, i) => {
+    const agent = agents[i] as AgentState;
+    let at = start.getTime() + i * 60_000;
+    const brief = spec.firstAskTokens ? `Operator brief (MUST be followed):\n${'Constraint: keep every public API stable. '.repeat(Math.round(spec.firstAskTokens / 10))}` : 'Start with the task in the brief.';
+    const opening = [
+      { role: 'system' as const, content: SYSTEM_PROMPT },
+      { role: 'user' as const, content: brief },
+    ].map((m) => ({ ...m, tool_calls: [], tool_call_id: null, tool_name: null, is_error: false, usage: null, external_id: null, created_at: new Date(at).toISOString() }));
+    appendMessages(store, session, agent, opening, `${session.id}:${agent.agent_path}:m`);
+    for (let turn = 0; turn < (a.turns ?? spec.turns); turn++) {
+      const messages = syntheticTurn(rng, { at: new Date(at), withAsk: rng.chance(0.25), idPrefix: `${spec.id}_${i}_${turn}` });
+      at = Date.parse(messages[messages.length - 1]?.created_at ?? new Date(at).toISOString()) + rng.int(5_000, 120_000);
+      store.clock = () => new Date(at);
+      if (appendMessages(store, session, agent, messages, `${session.id}:${agent.agent_path}:m`) < messages.length) break;
+      if (turn % 45 === 44) occasionalEvent(store, session, agent, rng);
+    }
+    session.updated_at = new Date(Math.max(Date.parse(session.updated_at), at)).toISOString();
+  });
+  if (spec.status && session.status === 'idle') session.status = spec.status;
+}
+
+/**
+ * Compactions not driven by the threshold: a plugin's agent_stop hook asking for one (seed 003),
+ * the idle scheduler, an operator compacting by hand with per-invocation overrides, or the
+ * provider rejecting a call the estimator thought would fit (the reactive path).
+ */
+function occasionalEvent(store: Store, session: SessionState, agent: AgentState, rng: Rng): void {
+  if (isHalted(session)) return;
+  const kind = rng.pick(['hook_requested', 'scheduled', 'operator_manual', 'provider_overflow_retry'] as const);
+  const request = kind === 'operator_manual' ? { strategy: rng.pick(['drop', 'summarize'] as const), lower_threshold: 0.4 } : {};
+  session.run_seq += 1;
+  const outcome = runPipeline(store, session, agent, { trigger: kind, request, dryRun: false });
+  commitOutcome(store, session, agent, outcome, request, kind === 'operator_manual' ? rng.pick(['ana', 'karasu']) : 'harness');
+}
+
+const NOTES = [
+  'Summary kept the failing test name; good handoff.',
+  'Dropped the tool output with the stack trace we needed two turns later.',
+  'Fine, but the summary repeats the goal twice.',
+  'Fallback to drop lost the plan. Compactor should not time out on 1.5 s.',
+  'Check: <img src=x onerror=alert(1)> renders as text? <script>alert("notes")</script>',
+  'Key facts list is missing the migration file.',
+];
+
+/** Operators' feedback on past events: deterministic flags and notes, some left unflagged. */
+function seedFeedback(session: SessionState, rng: Rng): void {
+  session.compactions = session.compactions.map((r) => {
+    const roll = rng.next();
+    const flag = roll < 0.3 ? 'good' : roll < 0.45 ? 'bad' : roll < 0.55 ? 'neutral' : null;
+    if (!flag) return r;
+    const notes = rng.chance(0.6) ? rng.pick(NOTES) : null;
+    return { ...r, operator_flag: flag, operator_notes: notes, flagged_by: rng.pick(['ana', 'karasu', 'ops-bot']), flagged_at: r.created_at, version: 2 };
+  });
+}
+
+/** 10,000 messages in one window and 100,000 ledger rows, for the benchmarks. */
+function seedBench(store: Store, rng: Rng, start: Date): void {
+  const agent = newAgent('primary', null, 'gpt', ['hindsight', 'memory-markdown'], { strategy: 'summarize' });
+  const session = newSession('ses_bench_10k', 'kaged-demo', 'Benchmark: 10,000 messages, 100,000 compaction records', { kind: 'generated', name: 'bench' }, start.toISOString(), [agent]);
+  store.addSession(session);
+  let at = start.getTime();
+  while (agent.messages.length < 10_000) {
+    const turn = syntheticTurn(rng, { at: new Date(at), withAsk: agent.messages.length === 0 || rng.chance(0.1), idPrefix: `bench_${agent.messages.length}` });
+    for (const m of turn.slice(0, 10_000 - agent.messages.length)) {
+      const short = { ...m, content: m.content.slice(0, 240) };
+      agent.messages.push(toMessage(short, session, agent, `ses_bench_10k:primary:m${agent.messages.length.toString().padStart(5, '0')}`));
+    }
+    at += 30_000;
+  }
+  const window = windowOf(agent);
+  const strategies = ['drop', 'summarize', 'delegate', 'checkpoint'] as const;
+  const triggers = ['threshold_crossed', 'threshold_crossed', 'threshold_crossed', 'operator_manual', 'provider_overflow_retry', 'hook_requested', 'scheduled'] as const;
+  for (let i = 0; i < 100_000; i++) {
+    const before = rng.int(Math.round(window.tokens * 0.85), window.tokens);
+    const after = rng.int(Math.round(window.tokens * 0.3), Math.round(window.tokens * 0.6));
+    const strategy = rng.pick(strategies);
+    const fallback = strategy === 'delegate' && rng.chance(0.2);
+    const summaryTokens = strategy === 'drop' ? null : rng.int(200, 1_500);
+    const cost = summaryTokens === null ? 0 : (before * 1.25 + summaryTokens * 10) / 1e6;
+    const record: CompactionRecord = {
+      id: `cmp_bench_${i.toString().padStart(6, '0')}`,
+      session_id: session.id,
+      run_id: `run_bench_${i}`,
+      agent_path: 'primary',
+      created_at: new Date(start.getTime() + i * 45_000).toISOString(),
+      trigger: rng.pick(triggers),
+      strategy,
+      threshold_estimate: before,
+      after_estimate: after,
+      context_window: window.tokens,
+      context_window_source: window.source,
+      window_upper: 0.85,
+      window_lower: 0.6,
+      messages_before: rng.int(300, 900),
+      messages_after: rng.int(40, 250),
+      compression_ratio: Math.round((after / before) * 1000) / 1000,
+      superseded_message_ids: [],
+      summary_message_id: summaryTokens === null ? null : `cmp_bench_${i}_summary`,
+      summary: summaryTokens === null ? null : `[simulated summary] benchmark event ${i}`,
+      summary_tokens: summaryTokens,
+      key_facts: [],
+      summarizer_model: summaryTokens === null ? null : 'openai:gpt-5.1',
+      plugins_fired: [
+        { name: 'hindsight', role: 'observer', hook: 'pre_compact', duration_ms: rng.int(40, 420), result_kind: 'inject' },
+        { name: 'memory-markdown', role: 'observer', hook: 'post_compact', duration_ms: rng.int(2, 35), result_kind: 'null' },
+      ],
+      plugin_cost: null,
+      cost_usd: cost,
+      duration_ms: rng.int(50, 4_000),
+      prune: null,
+      fallback_occurred: fallback,
+      fallback_reason: fallback ? 'compactor timed out after 30000 ms' : null,
+      fallback_chain: fallback ? [{ strategy: 'delegate', outcome: 'timeout', reason: 'compactor timed out after 30000 ms' }, { strategy: 'drop', outcome: 'ok', reason: null }] : [],
+      dry_run: false,
+      operator_flag: null,
+      operator_notes: null,
+      flagged_by: null,
+      flagged_at: null,
+      version: 1,
+      rolled_back: false,
+    };
+    store.addCompaction(session, record);
+  }
+  seedFeedback(session, rng);
+  for (const r of session.compactions) store.replaceCompaction(session, r);
+}
+
+const PROJECTS = [
+  { id: 'spotter', name: 'spotter (Claude Code transcripts)' },
+  { id: 'swe-bench', name: 'swe-bench (mini-swe-agent trajectories)' },
+  { id: 'kaged-demo', name: 'kaged demo (generated)' },
+];
+
+/** Builds the simulated daemon's data: the same options always give the same store. */
+export function seedStore(opts: SeedOptions): Store {
+  const store = new Store();
+  const rng = createRng(opts.seed);
+  for (const p of PROJECTS) store.projects.set(p.id, p);
+  for (const t of opts.transcripts) seedTranscript(store, t);
+  const start = new Date('2026-11-02T09:00:00.000Z');
+  for (const spec of GENERATED) seedGenerated(store, spec, createRng(hashSeed(`${opts.seed}:${spec.id}`)), start);
+  if (opts.scale === 'bench') seedBench(store, rng, start);
+  for (const session of store.sessions.values()) {
+    if (session.id === 'ses_bench_10k') continue;
+    seedFeedback(session, createRng(hashSeed(`${opts.seed}:feedback:${session.id}`)));
+    for (const r of session.compactions) store.replaceCompaction(session, r);
+  }
+  store.clock = () => new Date();
+  return store;
+}
+

@@ -1,0 +1,108 @@
+import { estimateMessageTokens } from '../engine/estimate';
+import type { ImportedMessage } from '../importers/types';
+import { findModel } from '../store/catalog';
+import { createRng, hashSeed } from '../store/prng';
+import type { Store } from '../store/store';
+import type { AgentState, CompactResult, Message, SessionState } from '../store/types';
+import { commitOutcome, runPipeline } from './compaction-service';
+import { syntheticTurn } from './synthetic';
+import { estimateOf, toSummary, windowOf } from './views';
+
+/** A paused (approval pending) or overflowed session runs no further calls. */
+export function isHalted(session: SessionState): boolean {
+  return session.pending_checkpoint_id !== null || session.status === 'context_overflow';
+}
+
+export function toMessage(im: ImportedMessage, session: SessionState, agent: AgentState, id: string): Message {
+  return {
+    id,
+    session_id: session.id,
+    agent_path: agent.agent_path,
+    index: agent.messages.length,
+    role: im.role,
+    content: im.content,
+    tool_calls: im.tool_calls,
+    tool_call_id: im.tool_call_id,
+    tool_name: im.tool_name,
+    created_at: im.created_at,
+    superseded: false,
+    superseded_by: null,
+    pin: null,
+    metadata: {
+      token_estimate: estimateMessageTokens(im),
+      kind: null,
+      always_keep: false,
+      always_keep_source: null,
+      compaction_id: null,
+      compactor_cost: null,
+    },
+  };
+}
+
+/** What one primary-model call cost, from the usage the transcript recorded. */
+function callCost(agent: AgentState, im: ImportedMessage): number {
+  const model = findModel(agent.model_alias);
+  if (!model || !im.usage) return 0;
+  const input = im.usage.input_tokens + im.usage.cache_creation_input_tokens * 1.25 + im.usage.cache_read_input_tokens * 0.1;
+  return (input * model.input_usd_per_mtok + im.usage.output_tokens * model.output_usd_per_mtok) / 1e6;
+}
+
+/**
+ * The harness step before each LLM call (agent.md § Trigger semantics): prune, estimate, compact
+ * past the upper threshold. If the list still exceeds the window, the provider rejects the call and
+ * the reactive path compacts once more (single retry); if that cannot help, the session overflows.
+ */
+export function beforeLlmCall(store: Store, session: SessionState, agent: AgentState): CompactResult[] {
+  if (isHalted(session)) return [];
+  session.run_seq += 1;
+  const results: CompactResult[] = [];
+  const proactive = runPipeline(store, session, agent, { trigger: 'threshold_crossed', request: {}, dryRun: false });
+  if (proactive.kind !== 'not_triggered') results.push(commitOutcome(store, session, agent, proactive, {}, 'harness'));
+  if (session.pending_checkpoint_id || estimateOf(session, agent) <= windowOf(agent).tokens) return results;
+  // Provider context-length error: one reactive compaction, then one retry at most.
+  const reactive = runPipeline(store, session, agent, { trigger: 'provider_overflow_retry', request: {}, dryRun: false });
+  const result = commitOutcome(store, session, agent, reactive, {}, 'harness');
+  results.push(result);
+  if (result.outcome !== 'completed' || estimateOf(session, agent) > windowOf(agent).tokens) {
+    session.status = 'context_overflow';
+    store.publish('session.updated', session.id, { session: toSummary(session) });
+  }
+  return results;
+}
+
+/** Appends messages to an agent's window as a run would, running the pre-call check before each assistant message. */
+export function appendMessages(store: Store, session: SessionState, agent: AgentState, messages: readonly ImportedMessage[], idPrefix: string): number {
+  let appended = 0;
+  for (const im of messages) {
+    if (isHalted(session)) break;
+    if (im.role === 'assistant') beforeLlmCall(store, session, agent);
+    if (isHalted(session)) break;
+    agent.messages.push(toMessage(im, session, agent, `${idPrefix}${agent.messages.length.toString().padStart(5, '0')}`));
+    agent.primary_cost_usd += callCost(agent, im);
+    appended += 1;
+  }
+  return appended;
+}
+
+/**
+ * Advances a running session by synthetic turns until a compaction happens or `maxTurns` pass.
+ * Used by the live ticker and the /__mock/sessions/{id}/advance control.
+ */
+export function advanceSession(store: Store, session: SessionState, opts: { maxTurns: number; untilCompaction: boolean; agentPath?: string }): { turns: number; compactions: number } {
+  const agent = session.agents.find((a) => a.agent_path === (opts.agentPath ?? 'primary')) ?? session.agents[0];
+  if (!agent) return { turns: 0, compactions: 0 };
+  const before = session.compactions.length;
+  const rng = createRng(hashSeed(`${session.id}:${agent.messages.length}`));
+  let turns = 0;
+  while (turns < opts.maxTurns && !isHalted(session)) {
+    const last = agent.messages[agent.messages.length - 1];
+    const at = new Date(Math.max(store.clock().getTime() - 60_000, last ? Date.parse(last.created_at) : 0));
+    const turn = syntheticTurn(rng, { at, withAsk: rng.chance(0.3), idPrefix: `${session.id}_live${agent.messages.length}` });
+    appendMessages(store, session, agent, turn, `${session.id}:${agent.agent_path}:m`);
+    turns += 1;
+    if (opts.untilCompaction && session.compactions.length > before) break;
+  }
+  session.updated_at = store.nowIso();
+  store.publish('session.updated', session.id, { session: toSummary(session) });
+  return { turns, compactions: session.compactions.length - before };
+}

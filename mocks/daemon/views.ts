@@ -1,0 +1,87 @@
+import { estimateTokens } from '../engine/estimate';
+import { pruneToolOutputs } from '../engine/prune';
+import { findModel } from '../store/catalog';
+import type { AgentState, Message, Schemas, SessionState } from '../store/types';
+import { effectiveConfig } from './config';
+
+/** Tokens the model may write in its answer, reserved in every estimate (agent.md § Trigger semantics). */
+export const RESERVED_OUTPUT_TOKENS = 8_192;
+
+export function activeMessages(agent: AgentState): Message[] {
+  return agent.messages.filter((m) => !m.superseded);
+}
+
+/** The effective context window: operator override, else catalog, else the 128k fallback. */
+export function windowOf(agent: AgentState): Schemas['ContextWindow'] {
+  const model = findModel(agent.model_alias);
+  if (!model) return { tokens: 128_000, source: 'fallback' };
+  if (model.overridden) return { tokens: model.max_input_tokens, source: 'override' };
+  if (model.catalog_max_input_tokens === null) return { tokens: 128_000, source: 'fallback' };
+  return { tokens: model.catalog_max_input_tokens, source: 'catalog' };
+}
+
+/** The harness's pre-call estimate: the active list after the tool-output pruning pre-pass, plus the reserved output. */
+export function estimateOf(session: SessionState, agent: AgentState): number {
+  const { prune } = effectiveConfig(session, agent).values;
+  return estimateTokens(pruneToolOutputs(activeMessages(agent), prune).messages, RESERVED_OUTPUT_TOKENS);
+}
+
+export function costOf(session: SessionState): Schemas['CostBreakdown'] {
+  const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+  const compactor = session.compactions.reduce((sum, r) => sum + r.cost_usd, 0);
+  return { primary_usd: round(primary), compactor_usd: round(compactor), total_usd: round(primary + compactor) };
+}
+
+const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
+export function toAgent(session: SessionState, agent: AgentState): Schemas['Agent'] {
+  const { values } = effectiveConfig(session, agent);
+  const model = findModel(agent.model_alias);
+  const superseded = agent.messages.filter((m) => m.superseded).length;
+  return {
+    agent_path: agent.agent_path,
+    parent_path: agent.parent_path,
+    name: agent.name,
+    model_alias: agent.model_alias,
+    model: model ? `${model.provider}:${model.model}` : `unknown:${agent.model_alias}`,
+    window: windowOf(agent),
+    estimate_tokens: estimateOf(session, agent),
+    upper_threshold: values.upper_threshold,
+    lower_threshold: values.lower_threshold,
+    strategy: values.strategy,
+    message_count: agent.messages.length - superseded,
+    superseded_count: superseded,
+    compaction_count: session.compactions.filter((r) => r.agent_path === agent.agent_path && !r.rolled_back).length,
+  };
+}
+
+export function toSummary(session: SessionState): Schemas['SessionSummary'] {
+  const primary = session.agents[0];
+  if (!primary) throw new Error(`session ${session.id} has no agents`);
+  const agent = toAgent(session, primary);
+  return {
+    id: session.id,
+    project_id: session.project_id,
+    title: session.title,
+    status: session.status,
+    compaction_pending: session.pending_checkpoint_id !== null,
+    pending_checkpoint_id: session.pending_checkpoint_id,
+    created_at: session.created_at,
+    updated_at: session.updated_at,
+    source: session.source,
+    agent_count: session.agents.length,
+    compaction_count: session.compactions.filter((r) => !r.rolled_back).length,
+    cost: costOf(session),
+    primary_context: {
+      agent_path: agent.agent_path,
+      estimate_tokens: agent.estimate_tokens,
+      window: agent.window,
+      upper_threshold: agent.upper_threshold,
+      lower_threshold: agent.lower_threshold,
+    },
+  };
+}
+
+export function toDetail(session: SessionState): Schemas['SessionDetail'] {
+  return { ...toSummary(session), agents: session.agents.map((a) => toAgent(session, a)) };
+}

@@ -1,0 +1,192 @@
+import { http } from 'msw';
+import {
+  dryRun,
+  flagCompaction,
+  manualCompact,
+  requireAgent,
+  requireSession,
+  resumeCheckpoint,
+  rollbackCheckpoint,
+} from '../daemon/compaction-service';
+import { effectiveConfig, writeConfig } from '../daemon/config';
+import { DaemonError, notFound } from '../daemon/errors';
+import { boolParam, filterCompactions, listParam, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
+import { compactionStats } from '../daemon/stats';
+import { toDetail, toSummary } from '../daemon/views';
+import { computePins } from '../engine/pins';
+import type { SimulatedDaemon } from '../runtime';
+import { MODEL_ALIASES, PLUGINS, PROMPTS } from '../store/catalog';
+import type { Schemas } from '../store/types';
+import { actorOf, API, idempotencyKey, readJson, respond } from './respond';
+import { validateBody } from './validate';
+
+const param = (value: string | readonly string[] | undefined): string => (Array.isArray(value) ? String(value[0]) : String(value ?? ''));
+
+/** The kaged HTTP API (/api/v1) over the simulated daemon. Each route only parses and delegates. */
+export function apiHandlers(daemon: SimulatedDaemon) {
+  const store = () => daemon.store;
+  return [
+    http.get(`${API}/health`, () =>
+      respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true })),
+    ),
+    http.get(`${API}/projects`, () =>
+      respond(() => ({
+        items: [...store().projects.values()].map((p) => ({
+          ...p,
+          session_count: [...store().sessions.values()].filter((s) => s.project_id === p.id).length,
+        })),
+      })),
+    ),
+    http.get(`${API}/projects/:project_id/compaction-stats`, ({ params }) =>
+      respond(() => {
+        const id = param(params.project_id);
+        if (!store().projects.has(id)) throw notFound('project', id);
+        return compactionStats([...store().sessions.values()].filter((s) => s.project_id === id));
+      }),
+    ),
+    http.get(`${API}/sessions`, ({ request }) =>
+      respond(() => {
+        const q = new URL(request.url).searchParams;
+        const project = q.get('project_id');
+        const status = q.get('status');
+        return {
+          items: [...store().sessions.values()]
+            .filter((s) => (!project || s.project_id === project) && (!status || s.status === status))
+            .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+            .map(toSummary),
+        };
+      }),
+    ),
+    http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(requireSession(store(), param(params.session_id))))),
+    http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) =>
+      respond(() => {
+        const q = new URL(request.url).searchParams;
+        const session = requireSession(store(), param(params.session_id));
+        const agentPath = q.get('agent_path');
+        if (!agentPath) throw new DaemonError(400, 'invalid_request', 'agent_path is required', { field: 'agent_path' });
+        const agent = requireAgent(store(), session, agentPath);
+        const includeSuperseded = boolParam(q, 'include_superseded') ?? false;
+        const { values } = effectiveConfig(session, agent);
+        const pinned = computePins(agent.messages.filter((m) => !m.superseded), values.always_keep).messages;
+        const pins = new Map(pinned.map((m) => [m.id, m.pin]));
+        const list = (includeSuperseded ? agent.messages : agent.messages.filter((m) => !m.superseded)).map((m) => ({ ...m, pin: pins.get(m.id) ?? null }));
+        return paginate(list, q.get('cursor'), parseLimit(q.get('limit'), 200), `${session.id}|${agentPath}|${includeSuperseded}`);
+      }),
+    ),
+    http.get(`${API}/sessions/:session_id/compactions`, ({ params, request }) =>
+      respond(() => {
+        const q = new URL(request.url).searchParams;
+        const session = requireSession(store(), param(params.session_id));
+        const filter = parseCompactionFilter(q);
+        const key = JSON.stringify([session.id, filter]);
+        return paginate(filterCompactions(session.compactions, filter), q.get('cursor'), parseLimit(q.get('limit')), key);
+      }),
+    ),
+    http.post(`${API}/sessions/:session_id/compactions/dry-run`, async ({ params, request }) =>
+      respond(async () => dryRun(store(), param(params.session_id), validateBody<Schemas['CompactRequest']>('CompactRequest', await readJson(request)))),
+    ),
+    http.get(`${API}/sessions/:session_id/compactions/:compaction_id`, ({ params }) =>
+      respond(() => {
+        const session = requireSession(store(), param(params.session_id));
+        const record = store().compaction(param(params.compaction_id));
+        if (!record || record.session_id !== session.id) throw notFound('compaction', param(params.compaction_id));
+        return record;
+      }),
+    ),
+    http.patch(`${API}/sessions/:session_id/compactions/:compaction_id`, async ({ params, request }) =>
+      respond(async () =>
+        flagCompaction(store(), param(params.session_id), param(params.compaction_id), validateBody<Schemas['FlagRequest']>('FlagRequest', await readJson(request)), actorOf(request)),
+      ),
+    ),
+    http.post(`${API}/sessions/:session_id/compact`, async ({ params, request }) =>
+      respond(async () =>
+        manualCompact(store(), param(params.session_id), validateBody<Schemas['CompactRequest']>('CompactRequest', await readJson(request)), actorOf(request), idempotencyKey(request)),
+      ),
+    ),
+    http.get(`${API}/sessions/:session_id/compaction-stats`, ({ params, request }) =>
+      respond(() => {
+        const session = requireSession(store(), param(params.session_id));
+        const agentPath = new URL(request.url).searchParams.get('agent_path') ?? undefined;
+        if (agentPath) requireAgent(store(), session, agentPath);
+        return compactionStats([session], agentPath);
+      }),
+    ),
+    http.get(`${API}/sessions/:session_id/compaction-config`, ({ params, request }) =>
+      respond(() => configView(daemon, param(params.session_id), new URL(request.url).searchParams.get('agent_path'))),
+    ),
+    http.put(`${API}/sessions/:session_id/compaction-config`, async ({ params, request }) =>
+      respond(async () => {
+        const body = validateBody<Schemas['CompactionConfigWrite']>('CompactionConfigWrite', await readJson(request));
+        const session = requireSession(store(), param(params.session_id));
+        const agentPath = new URL(request.url).searchParams.get('agent_path');
+        const agent = requireAgent(store(), session, agentPath ?? '');
+        if (body.version !== agent.config_version) {
+          throw new DaemonError(409, 'version_conflict', `The config of ${agent.agent_path} changed since version ${body.version}.`, { current_version: agent.config_version });
+        }
+        const errors = writeConfig(session, agent, body.set, body.unset);
+        const first = errors[0];
+        if (first) throw new DaemonError(400, 'invalid_config', `${first.field}: ${first.message}`, { field: first.field, errors });
+        return configView(daemon, session.id, agent.agent_path);
+      }),
+    ),
+    http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),
+    http.post(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/resume`, async ({ params, request }) =>
+      respond(async () =>
+        resumeCheckpoint(
+          store(),
+          param(params.session_id),
+          param(params.checkpoint_id),
+          validateBody<Schemas['ResumeRequest']>('ResumeRequest', await readJson(request)),
+          actorOf(request),
+          idempotencyKey(request),
+        ),
+      ),
+    ),
+    http.post(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/rollback`, async ({ params, request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { dry_run?: unknown };
+        if (body.dry_run !== undefined && typeof body.dry_run !== 'boolean') throw new DaemonError(400, 'invalid_request', 'dry_run must be true or false', { field: '/dry_run' });
+        return rollbackCheckpoint(store(), param(params.session_id), param(params.checkpoint_id), body.dry_run === true, actorOf(request), idempotencyKey(request));
+      }),
+    ),
+    http.get(`${API}/plugins`, () => respond(() => ({ items: PLUGINS }))),
+    http.get(`${API}/plugins/:plugin_name/knob-schema`, ({ params }) =>
+      respond(() => {
+        const plugin = PLUGINS.find((p) => p.name === param(params.plugin_name));
+        if (!plugin) throw notFound('plugin', param(params.plugin_name));
+        return { plugin: plugin.name, knobs: plugin.knobs };
+      }),
+    ),
+    http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
+    http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
+    http.get(`${API}/audit`, ({ request }) =>
+      respond(() => {
+        const q = new URL(request.url).searchParams;
+        const session = q.get('session_id');
+        const compaction = q.get('compaction_id');
+        const types = listParam(q, 'type');
+        const items = store().audit.filter(
+          (e) => (!session || e.session_id === session) && (!compaction || e.compaction_id === compaction) && (types.length === 0 || types.includes(e.type)),
+        );
+        return paginate(items, q.get('cursor'), parseLimit(q.get('limit')), JSON.stringify([session, compaction, types]));
+      }),
+    ),
+    http.get(`${API}/events`, ({ request }) =>
+      respond(() => {
+        const q = new URL(request.url).searchParams;
+        const since = Number(q.get('since') ?? 0);
+        if (!Number.isInteger(since) || since < 0) throw new DaemonError(400, 'invalid_request', 'since must be a whole number ≥ 0', { field: 'since' });
+        const items = store().framesSince(since, q.get('session_id') ?? undefined).slice(0, parseLimit(q.get('limit'), 1000));
+        return { items, last_seq: store().lastSeq };
+      }),
+    ),
+  ];
+}
+
+function configView(daemon: SimulatedDaemon, sessionId: string, agentPath: string | null): Schemas['AgentCompactionConfig'] {
+  if (!agentPath) throw new DaemonError(400, 'invalid_request', 'agent_path is required', { field: 'agent_path' });
+  const session = requireSession(daemon.store, sessionId);
+  const agent = requireAgent(daemon.store, session, agentPath);
+  const { values, sources } = effectiveConfig(session, agent);
+  return { agent_path: agent.agent_path, version: agent.config_version, values, sources };
+}

@@ -1,0 +1,51 @@
+import { http, HttpResponse } from 'msw';
+import { requireSession } from '../daemon/compaction-service';
+import { advanceSession } from '../daemon/simulation';
+import type { SimulatedDaemon } from '../runtime';
+import type { FaultBook, FaultRule } from './faults';
+import { readJson, respond } from './respond';
+
+export interface SocketControl {
+  /** Closes every open event-stream socket; refuses new ones for `refuseMs`. */
+  drop(refuseMs: number): number;
+}
+
+/** /__mock/…: controls of the simulator itself, for tests and demos. Not part of the kaged API. */
+export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sockets: SocketControl) {
+  return [
+    http.post('*/__mock/reset', async ({ request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { seed?: number; scale?: 'normal' | 'bench'; live?: boolean };
+        faults.clear();
+        daemon.reset({ ...(body.seed === undefined ? {} : { seed: body.seed }), ...(body.scale ? { scale: body.scale } : {}), ...(body.live === undefined ? {} : { live: body.live }) });
+        return { ok: true, sessions: daemon.store.sessions.size, last_seq: daemon.store.lastSeq };
+      }),
+    ),
+    http.get('*/__mock/faults', () => HttpResponse.json({ rules: faults.list() })),
+    http.post('*/__mock/faults', async ({ request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { rules?: FaultRule[] };
+        faults.set(body.rules ?? []);
+        return { rules: faults.list() };
+      }),
+    ),
+    http.delete('*/__mock/faults', () => {
+      faults.clear();
+      return HttpResponse.json({ rules: [] });
+    }),
+    http.post('*/__mock/ws/drop', async ({ request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { refuse_ms?: number };
+        return { dropped: sockets.drop(body.refuse_ms ?? 0) };
+      }),
+    ),
+    http.post('*/__mock/sessions/:session_id/advance', async ({ params, request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { max_turns?: number; until_compaction?: boolean; agent_path?: string };
+        const session = requireSession(daemon.store, String(params.session_id));
+        if (session.status === 'idle') session.status = 'running';
+        return advanceSession(daemon.store, session, { maxTurns: Math.min(body.max_turns ?? 40, 400), untilCompaction: body.until_compaction ?? true, agentPath: body.agent_path });
+      }),
+    ),
+  ];
+}

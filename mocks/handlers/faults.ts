@@ -1,0 +1,115 @@
+import { delay, getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { API, errorResponse } from './respond';
+
+/**
+ * Fault scenarios, chosen per request (header X-Kaged-Mock-Fault or query __fault), per server
+ * start (MOCK_FAULTS, JSON rules) or at run time (POST /__mock/faults).
+ *   status:N      answer N with the Error shape (503 adds Retry-After: 2)
+ *   latency:MS    answer normally after MS milliseconds
+ *   timeout       never answer
+ *   malformed     a 200 whose body is not JSON
+ *   invalid       the real answer, with one field corrupted so it breaks the contract
+ */
+export interface FaultRule {
+  method?: string;
+  /** Regular expression source matched against the path after /api/v1. */
+  path: string;
+  fault: string;
+  /** How many requests it hits; unlimited when absent. */
+  times?: number;
+}
+
+interface ActiveRule extends FaultRule {
+  re: RegExp;
+  left: number;
+}
+
+export class FaultBook {
+  private rules: ActiveRule[] = [];
+
+  set(rules: readonly FaultRule[]): void {
+    this.rules = rules.map((r) => {
+      parseFault(r.fault); // rejects unknown faults up front
+      return { ...r, re: new RegExp(r.path), left: r.times ?? Number.POSITIVE_INFINITY };
+    });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  list(): FaultRule[] {
+    return this.rules.map(({ method, path, fault, left }) => ({ method, path, fault, ...(Number.isFinite(left) ? { times: left } : {}) }));
+  }
+
+  /** The fault for this request, if a rule matches; consumes one of its `times`. */
+  take(method: string, apiPath: string): string | null {
+    const rule = this.rules.find((r) => r.left > 0 && (!r.method || r.method.toUpperCase() === method) && r.re.test(apiPath));
+    if (!rule) return null;
+    rule.left -= 1;
+    return rule.fault;
+  }
+}
+
+type Fault = { kind: 'status'; status: number } | { kind: 'latency'; ms: number } | { kind: 'timeout' } | { kind: 'malformed' } | { kind: 'invalid' };
+
+export function parseFault(spec: string): Fault {
+  const [kind, arg] = spec.split(':');
+  const n = Number(arg);
+  if (kind === 'status' && Number.isInteger(n) && n >= 400 && n <= 599) return { kind, status: n };
+  if (kind === 'latency' && Number.isFinite(n) && n >= 0) return { kind, ms: n };
+  if (kind === 'timeout' || kind === 'malformed' || kind === 'invalid') return { kind };
+  throw new Error(`unknown fault "${spec}" (status:N, latency:MS, timeout, malformed, invalid)`);
+}
+
+const STATUS_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'version_conflict', 429: 'rate_limited', 500: 'internal', 502: 'bad_gateway', 503: 'unavailable' };
+
+/** Breaks the contract in one place: the first number found becomes a string. */
+export function corrupt(value: unknown): unknown {
+  let done = false;
+  const walk = (node: unknown): unknown => {
+    if (done) return node;
+    if (typeof node === 'number') {
+      done = true;
+      return `${node} (corrupted)`;
+    }
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    return node;
+  };
+  const out = walk(value);
+  return done ? out : { ...(value as object), corrupted: true };
+}
+
+/** A handler placed before the API: applies a fault, or falls through to the real route. */
+export function faultHandler(book: FaultBook, realHandlers: () => RequestHandler[]) {
+  return http.all(`${API}/*`, async ({ request }) => {
+    const url = new URL(request.url);
+    const apiPath = url.pathname.replace(/^.*\/api\/v1/, '');
+    const spec = request.headers.get('x-kaged-mock-fault') ?? url.searchParams.get('__fault') ?? book.take(request.method, apiPath);
+    if (!spec) return undefined;
+    let fault: Fault;
+    try {
+      fault = parseFault(spec);
+    } catch (error) {
+      return errorResponse(400, 'invalid_fault', (error as Error).message);
+    }
+    switch (fault.kind) {
+      case 'latency':
+        await delay(fault.ms);
+        return undefined;
+      case 'timeout':
+        await delay('infinite');
+        return undefined;
+      case 'status':
+        return errorResponse(fault.status, STATUS_CODES[fault.status] ?? 'error', `Simulated fault: the daemon answered ${fault.status}.`, fault.status === 503 ? { 'Retry-After': '2' } : {});
+      case 'malformed':
+        return new HttpResponse('{"items": [{"id": "truncated', { status: 200, headers: { 'Content-Type': 'application/json' } });
+      case 'invalid': {
+        const real = await getResponse(realHandlers(), request.clone());
+        if (!real) return undefined;
+        return HttpResponse.json(corrupt(await real.json()) as object, { status: real.status });
+      }
+    }
+  });
+}

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse } from 'msw';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { attachEventClient } from '../handlers/events';
+import type { FaultRule } from '../handlers/faults';
+import { createHandlers } from '../handlers/index';
+import { loadFixturesFromDisk } from '../importers/node-fixtures';
+import { DEFAULT_OPTIONS, SimulatedDaemon, type DaemonOptions } from '../runtime';
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  daemon: Partial<DaemonOptions>;
+  faults: FaultRule[];
+}
+
+export interface RunningSimulator {
+  url: string;
+  daemon: SimulatedDaemon;
+  close(): Promise<void>;
+}
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization, X-Kaged-User-Id, Idempotency-Key, X-Kaged-Mock-Fault',
+  'Access-Control-Expose-Headers': 'Retry-After',
+  'Access-Control-Max-Age': '600',
+};
+
+function cors(req: IncomingMessage): Record<string, string> {
+  return { ...CORS_HEADERS, 'Access-Control-Allow-Origin': req.headers.origin ?? '*', Vary: 'Origin' };
+}
+
+async function toRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<Request> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const aborted = new AbortController();
+  res.on('close', () => aborted.abort());
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0;
+  return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined, signal: aborted.signal });
+}
+
+/** The simulated daemon as a real HTTP and WebSocket server on loopback, over the same handlers as the browser. */
+export async function startSimulator(options: Partial<ServerOptions> = {}): Promise<RunningSimulator> {
+  const daemon = new SimulatedDaemon(loadFixturesFromDisk(), { ...DEFAULT_OPTIONS, ...options.daemon });
+  const sockets = new Set<WebSocket>();
+  let refuseUntil = 0;
+  const { handlers, faults } = createHandlers(daemon, {
+    drop(refuseMs) {
+      refuseUntil = Date.now() + refuseMs;
+      const count = sockets.size;
+      for (const socket of sockets) socket.terminate();
+      sockets.clear();
+      return count;
+    },
+  });
+  faults.set(options.faults ?? []);
+
+  const host = options.host ?? '127.0.0.1';
+  let origin = `http://${host}`;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, cors(req)).end();
+        return;
+      }
+      const response = (await getResponse(handlers, await toRequest(req, res, origin))) ??
+        Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
+      if (res.destroyed) return;
+      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...cors(req) });
+      res.end(Buffer.from(await response.arrayBuffer()));
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
+      res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const token = daemon.options.requireToken;
+    if (!/\/api\/v1\/events$/.test(url.pathname) || Date.now() < refuseUntil || (token && url.searchParams.get('access_token') !== token && req.headers.authorization !== `Bearer ${token}`)) {
+      socket.write('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      sockets.add(ws);
+      const detach = attachEventClient(daemon, url, (text) => ws.send(text));
+      ws.on('close', () => {
+        detach();
+        sockets.delete(ws);
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
+  return {
+    url: `${origin}/api/v1`,
+    daemon,
+    close: async () => {
+      daemon.stopLive();
+      for (const socket of sockets) socket.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

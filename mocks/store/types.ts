@@ -1,0 +1,55 @@
+import type { components } from '../../src/lib/api/schema.gen';
+
+/** The wire shapes, straight from the generated contract types. */
+export type Schemas = components['schemas'];
+export type Message = Schemas['Message'];
+export type CompactionRecord = Schemas['CompactionRecord'];
+export type Checkpoint = Schemas['Checkpoint'];
+export type AuditEvent = Schemas['AuditEvent'];
+export type AuditType = Schemas['AuditType'];
+export type EventFrame = Schemas['EventFrame'];
+export type EventType = Schemas['EventType'];
+export type SessionStatus = Schemas['SessionStatus'];
+export type CompactRequest = Schemas['CompactRequest'];
+export type CompactResult = Schemas['CompactResult'];
+
+export interface AgentState {
+  agent_path: string;
+  parent_path: string | null;
+  name: string;
+  model_alias: string;
+  /** Every message of this agent's window, superseded ones included, in history order. */
+  messages: Message[];
+  /** The agent's own compaction values by dotted key; absent keys inherit. */
+  own: Record<string, unknown>;
+  config_version: number;
+  /** Cost of the agent's own (primary) model calls. */
+  primary_cost_usd: number;
+  /** Plugins declared on this agent, in manifest-declaration order. */
+  plugins: string[];
+  /** Simulation switches: make this agent's summarizer calls fail. */
+  summarizer_fails: boolean;
+}
+
+export interface SessionState {
+  id: string;
+  project_id: string;
+  title: string;
+  status: SessionStatus;
+  created_at: string;
+  updated_at: string;
+  source: Schemas['SessionSummary']['source'];
+  /** Parents before children. */
+  agents: AgentState[];
+  pending_checkpoint_id: string | null;
+  /** In creation order. */
+  compactions: CompactionRecord[];
+  /** In creation order. */
+  checkpoints: Checkpoint[];
+  run_seq: number;
+}
+
+export interface Project {
+  id: string;
+  name: string;
+}
