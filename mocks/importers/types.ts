@@ -1,0 +1,77 @@
+// Shapes produced by the transcript importers (mocks/importers/*). The importers turn real
+// agent transcripts (mocks/fixtures/transcripts/) into one neutral, OpenAI-chat-like
+// conversation model that the simulated kaged daemon can seed itself with.
+
+export interface ImportedToolCall {
+  id: string;
+  name: string;
+  /** The call's arguments as JSON text. */
+  arguments: string;
+}
+
+export interface ImportedUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+}
+
+export interface ImportedMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  /**
+   * Plain text. Assistant: its text blocks (thinking excluded). Tool: the result text
+   * (array content flattened to text; images become "[image]").
+   */
+  content: string;
+  /** Assistant only (empty otherwise). */
+  tool_calls: ImportedToolCall[];
+  /** Tool only. */
+  tool_call_id: string | null;
+  /** Tool only: the name of the call it answers, looked up from that call. */
+  tool_name: string | null;
+  /** ISO 8601. */
+  created_at: string;
+  /** Tool only: the result was an error. */
+  is_error: boolean;
+  /** Assistant only, when the source records it. */
+  usage: ImportedUsage | null;
+  /** Source uuid / API message id. */
+  external_id: string | null;
+}
+
+export interface ImportedCompaction {
+  /** Index in messages[] of the first message AFTER the boundary (the summary is not in messages[]). */
+  boundary_index: number;
+  trigger: 'auto' | 'manual';
+  pre_tokens: number;
+  /** The summary the compaction produced (Claude Code: the isCompactSummary user record's text). */
+  summary: string;
+  created_at: string;
+  /** The summarizer's own call (Claude Code: the matching acompact subagent file), when present. */
+  summarizer: { model: string; usage: ImportedUsage | null } | null;
+}
+
+export interface ImportedTranscript {
+  format: 'claude-code' | 'openai-chat';
+  /** File name (no directory). */
+  source_file: string;
+  /** Claude Code: sessionId (subagents: "agent-<agentId>"); OpenAI chat: instance_id. */
+  external_id: string;
+  /** The first user message's first line, at most 80 characters. */
+  title: string;
+  /** provider:model, e.g. "anthropic:claude-opus-4-6". */
+  model: string;
+  started_at: string;
+  messages: ImportedMessage[];
+  compactions: ImportedCompaction[];
+  /** Claude Code: the A__subagents__B.jsonl files of session A, except the acompact ones. */
+  subagents: ImportedTranscript[];
+  /** OpenAI chat: info.model_stats.instance_cost. */
+  cost_usd: number | null;
+}
+
+/** What an importer returns: the transcript plus what it skipped or could not make sense of. */
+export interface ImportResult {
+  transcript: ImportedTranscript;
+  warnings: string[];
+}
