@@ -39,24 +39,33 @@ export function createContractValidator() {
       const extra = error?.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : '';
       return { path: error?.instancePath ?? '', message: `${error?.message ?? 'is invalid'}${extra}` };
     },
-    has(ref: string): boolean {
-      return ref.startsWith('#/') && resolvePointer(ref) !== undefined;
-    },
   };
 }
 
 function resolvePointer(ref: string): unknown {
-  return ref
+  return decodeURI(ref)
     .slice(2)
     .split('/')
     .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
     .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), document);
 }
 
-/** JSON pointer of an operation's response body schema in the document. */
-export function responseSchemaRef(path: string, method: string, status: number | 'default'): string {
+/**
+ * JSON pointer (URI fragment) of an operation's response body schema for a status, following a
+ * response-level $ref (e.g. the shared Error response). Falls back to the `default` response;
+ * null when the operation declares neither.
+ */
+export function responseSchemaRef(path: string, method: string, status: number): string | null {
   const escaped = path.replace(/~/g, '~0').replace(/\//g, '~1');
-  return `#/paths/${escaped}/${method.toLowerCase()}/responses/${status}/content/application~1json/schema`;
+  const responses = `#/paths/${escaped}/${method.toLowerCase()}/responses`;
+  for (const key of [String(status), 'default']) {
+    const response = resolvePointer(`${responses}/${key}`) as { $ref?: string } | undefined;
+    if (!response) continue;
+    const base = response.$ref ?? `${responses}/${key}`;
+    const ref = `${base}/content/application~1json/schema`;
+    return resolvePointer(ref) === undefined ? null : encodeURI(ref);
+  }
+  return null;
 }
 
 export const contractValidator = createContractValidator();

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { contractValidator, responseSchemaRef } from '../../src/lib/api/contract';
+import { startSimulator, type RunningSimulator } from './server';
+
+/**
+ * The contract test: every endpoint of the simulated daemon, over real HTTP, answers bodies that
+ * validate against the OpenAPI document (faults aside, which are tested to break it on purpose).
+ */
+let sim: RunningSimulator;
+const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, daemon: { live: false } });
+});
+afterAll(async () => {
+  await sim.close();
+});
+
+async function call(method: string, template: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${sim.url}${path}`, { method, headers: { ...HEADERS, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json: unknown = await res.json();
+  const ref = responseSchemaRef(template, method, res.status);
+  expect(ref, `${method} ${template} declares no response for ${res.status}`).not.toBeNull();
+  const problem = contractValidator.check(ref as string, json);
+  expect(problem, `${method} ${path} → ${res.status}: ${JSON.stringify(problem)}`).toBeNull();
+  return { status: res.status, json: json as Record<string, any> };
+}
+
+describe('simulated daemon honours the contract', () => {
+  it('health, projects, models, prompts, plugins and knob schemas', async () => {
+    expect((await call('GET', '/health', '/health')).json.simulated).toBe(true);
+    const projects = await call('GET', '/projects', '/projects');
+    expect(projects.json.items.length).toBeGreaterThanOrEqual(3);
+    await call('GET', '/projects/{project_id}/compaction-stats', '/projects/kaged-demo/compaction-stats');
+    expect((await call('GET', '/projects/{project_id}/compaction-stats', '/projects/nope/compaction-stats')).status).toBe(404);
+    expect((await call('GET', '/models', '/models')).json.items.some((m: { catalog_max_input_tokens: null }) => m.catalog_max_input_tokens === null)).toBe(true);
+    await call('GET', '/prompts', '/prompts');
+    const plugins = await call('GET', '/plugins', '/plugins');
+    for (const p of plugins.json.items as { name: string }[]) {
+      await call('GET', '/plugins/{plugin_name}/knob-schema', `/plugins/${p.name}/knob-schema`);
+    }
+    expect((await call('GET', '/plugins/{plugin_name}/knob-schema', '/plugins/missing/knob-schema')).status).toBe(404);
+  });
+
+  it('sessions, agents, messages (paged, with superseded), stats, config and checkpoints of every session', async () => {
+    const sessions = await call('GET', '/sessions', '/sessions');
+    expect(sessions.json.items.length).toBeGreaterThanOrEqual(10);
+    await call('GET', '/sessions', '/sessions?project_id=spotter&status=idle');
+    for (const s of sessions.json.items as { id: string }[]) {
+      const detail = await call('GET', '/sessions/{session_id}', `/sessions/${s.id}`);
+      for (const agent of detail.json.agents as { agent_path: string }[]) {
+        const q = encodeURIComponent(agent.agent_path);
+        const page = await call('GET', '/sessions/{session_id}/messages', `/sessions/${s.id}/messages?agent_path=${q}&include_superseded=true&limit=50`);
+        if (page.json.next_cursor) await call('GET', '/sessions/{session_id}/messages', `/sessions/${s.id}/messages?agent_path=${q}&include_superseded=true&limit=50&cursor=${page.json.next_cursor}`);
+        await call('GET', '/sessions/{session_id}/compaction-stats', `/sessions/${s.id}/compaction-stats?agent_path=${q}`);
+        await call('GET', '/sessions/{session_id}/compaction-config', `/sessions/${s.id}/compaction-config?agent_path=${q}`);
+      }
+      await call('GET', '/sessions/{session_id}/compaction-stats', `/sessions/${s.id}/compaction-stats`);
+      await call('GET', '/sessions/{session_id}/checkpoints', `/sessions/${s.id}/checkpoints`);
+      await call('GET', '/sessions/{session_id}/compactions', `/sessions/${s.id}/compactions?limit=20`);
+    }
+    expect((await call('GET', '/sessions/{session_id}', '/sessions/ses_missing')).status).toBe(404);
+  });
+
+  it('ledger filters, sort, cursor paging, one record, audit and events', async () => {
+    const all = await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_refactor/compactions?limit=1000');
+    const filtered = await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_refactor/compactions?flag=bad,unflagged&strategy=summarize,drop&fallback=false&sort=-threshold_estimate&limit=5');
+    expect(filtered.json.total).toBeLessThan(all.json.total);
+    const next = await call('GET', '/sessions/{session_id}/compactions', `/sessions/ses_gen_refactor/compactions?flag=bad,unflagged&strategy=summarize,drop&fallback=false&sort=-threshold_estimate&limit=5&cursor=${filtered.json.next_cursor}`);
+    expect(next.json.items[0].threshold_estimate).toBeLessThanOrEqual(filtered.json.items[4].threshold_estimate);
+    expect((await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_refactor/compactions?cursor=bogus')).status).toBe(400);
+    expect((await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_refactor/compactions?strategy=magic')).status).toBe(400);
+    const id = all.json.items[0].id as string;
+    await call('GET', '/sessions/{session_id}/compactions/{compaction_id}', `/sessions/ses_gen_refactor/compactions/${id}`);
+    await call('GET', '/audit', `/audit?session_id=ses_gen_refactor&compaction_id=${id}`);
+    await call('GET', '/audit', '/audit?type=compaction.completed,compaction.noop&limit=10');
+    const events = await call('GET', '/events', '/events?since=0&limit=20');
+    expect(events.json.items.every((f: { seq: number }, i: number, list: { seq: number }[]) => i === 0 || f.seq === (list[i - 1] as { seq: number }).seq + 1)).toBe(true);
+  });
+
+  it('flag with optimistic concurrency: 200, then 409 with the current record for a stale version', async () => {
+    const page = await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_memory/compactions?limit=1');
+    const record = page.json.items[0] as { id: string; version: number };
+    const path = `/sessions/ses_gen_memory/compactions/${record.id}`;
+    const saved = await call('PATCH', '/sessions/{session_id}/compactions/{compaction_id}', path, { flag: 'bad', notes: 'lost the plan', version: record.version });
+    expect(saved.json.version).toBe(record.version + 1);
+    const stale = await call('PATCH', '/sessions/{session_id}/compactions/{compaction_id}', path, { flag: 'good', version: record.version });
+    expect(stale.status).toBe(409);
+    expect(stale.json.details.current.operator_notes).toBe('lost the plan');
+    expect((await call('PATCH', '/sessions/{session_id}/compactions/{compaction_id}', path, { flag: 'great', version: 1 })).status).toBe(400);
+    const audit = await call('GET', '/audit', `/audit?compaction_id=${record.id}&type=compaction.flagged`);
+    expect(audit.json.items.at(-1).data.notes_length).toBe('lost the plan'.length);
+  });
+
+  it('dry run, manual compact (idempotent), config write, checkpoint resume and rollback', async () => {
+    const dry = await call('POST', '/sessions/{session_id}/compactions/dry-run', '/sessions/ses_gen_memory/compactions/dry-run', { agent_path: 'primary', strategy: 'summarize', lower_threshold: 0.3 });
+    expect(dry.json.record.dry_run).toBe(true);
+    const before = await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_memory/compactions?limit=1');
+    const key = { 'Idempotency-Key': 'contract-1' };
+    const first = await call('POST', '/sessions/{session_id}/compact', '/sessions/ses_gen_memory/compact', { agent_path: 'primary', strategy: 'drop', lower_threshold: 0.3 }, key);
+    const again = await call('POST', '/sessions/{session_id}/compact', '/sessions/ses_gen_memory/compact', { agent_path: 'primary', strategy: 'drop', lower_threshold: 0.3 }, key);
+    expect(first.json.outcome).toBe('completed');
+    expect(again.json.record.id).toBe(first.json.record.id);
+    const after = await call('GET', '/sessions/{session_id}/compactions', '/sessions/ses_gen_memory/compactions?limit=1');
+    expect(after.json.total).toBe(before.json.total + 1);
+    expect((await call('POST', '/sessions/{session_id}/compact', '/sessions/ses_gen_memory/compact', { agent_path: 'primary', upper_threshold: 0.5, lower_threshold: 0.7 })).status).toBe(400);
+
+    const config = await call('GET', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore');
+    const written = await call('PUT', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore', { version: config.json.version, set: { upper_threshold: 0.9 }, unset: ['strategy'] });
+    expect(written.json.sources.upper_threshold).toBe('own');
+    expect(written.json.sources.strategy).toBe('inherited');
+    expect((await call('PUT', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore', { version: config.json.version, set: {}, unset: [] })).status).toBe(409);
+
+    const review = await call('GET', '/sessions/{session_id}', '/sessions/ses_gen_review');
+    expect(review.json.compaction_pending).toBe(true);
+    const resumed = await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/resume', `/sessions/ses_gen_review/checkpoints/${review.json.pending_checkpoint_id}/resume`, { action: 'approve' });
+    expect(resumed.json.checkpoint.resolution).toBe('approved');
+    expect(resumed.json.result.outcome).toBe('completed');
+
+    const checkpoints = await call('GET', '/sessions/{session_id}/checkpoints', '/sessions/ses_gen_memory/checkpoints');
+    const target = (checkpoints.json.items as { id: string; compaction_id: string | null }[]).find((c) => c.compaction_id);
+    const rollbackPath = `/sessions/ses_gen_memory/checkpoints/${target?.id}/rollback`;
+    const preview = await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/rollback', rollbackPath, { dry_run: true });
+    expect(preview.json.restore_message_ids.length).toBeGreaterThan(0);
+    const done = await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/rollback', rollbackPath, {});
+    expect(done.json.rolled_back_compaction_ids).toEqual(preview.json.rolled_back_compaction_ids);
+  });
+
+  it('the event stream over WebSocket resumes after a seq', async () => {
+    const since = sim.daemon.store.lastSeq - 3;
+    const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/events?since=${since}`);
+    const frames: { seq: number }[] = [];
+    await new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { seq: number };
+        expect(contractValidator.check('#/components/schemas/EventFrame', frame)).toBeNull();
+        frames.push(frame);
+        if (frames.length === 3) resolve();
+      });
+      ws.on('error', reject);
+    });
+    ws.close();
+    expect(frames.map((f) => f.seq)).toEqual([since + 1, since + 2, since + 3]);
+  });
+
+  it('faults break the contract on purpose, visibly', async () => {
+    const invalid = await fetch(`${sim.url}/sessions`, { headers: { 'X-Kaged-Mock-Fault': 'invalid' } });
+    expect(contractValidator.check(responseSchemaRef('/sessions', 'get', 200) as string, await invalid.json())).not.toBeNull();
+    const malformed = await fetch(`${sim.url}/sessions`, { headers: { 'X-Kaged-Mock-Fault': 'malformed' } });
+    await expect(malformed.json()).rejects.toThrow();
+    const busy = await fetch(`${sim.url}/sessions?__fault=status:503`);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('2');
+    const forbidden = await fetch(`${sim.url}/sessions/ses_gen_memory/compact`, { method: 'POST', headers: { ...HEADERS, 'X-Kaged-User-Id': 'viewer-1' }, body: '{"agent_path":"primary"}' });
+    expect(forbidden.status).toBe(403);
+  });
+});
