@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+// Debian's Chromium when it is installed (CI, the dev machines), else Playwright's own browser
+// (`npx playwright install chromium` on a user's machine). CHROMIUM_PATH overrides both.
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
+const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+
+const MOCK_PORT = 4010;
+const PREVIEW_PORT = 4173;
+const DEMO_PORT = 5173;
+
+export default defineConfig({
+  testDir: 'e2e',
+  // One simulated daemon is shared by the tests; each test resets it, so they run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      args: executablePath
+        ? ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+        : [],
+    },
+  },
+  projects: [
+    {
+      name: 'build',
+      testIgnore: /demo\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PREVIEW_PORT}`, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'demo',
+      testMatch: /demo\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${DEMO_PORT}`, viewport: { width: 1440, height: 900 } },
+    },
+  ],
+  webServer: [
+    {
+      // The simulated daemon over real HTTP and WebSocket on loopback.
+      command: `npm run mock:api`,
+      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0' },
+      url: `http://127.0.0.1:${MOCK_PORT}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // The production build (npm run build), proxied to the simulated daemon exactly as to a real one.
+      command: `npm run preview`,
+      env: { KAGED_API_URL: `http://127.0.0.1:${MOCK_PORT}` },
+      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+    {
+      // Demo mode: `npm start`, the simulated daemon running inside the browser.
+      command: `npm start`,
+      url: `http://127.0.0.1:${DEMO_PORT}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 90_000,
+    },
+  ],
+});
