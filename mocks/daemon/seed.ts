@@ -346,7 +346,7 @@ function seedBench(store: Store, rng: Rng, start: Date): void {
     store.addCompaction(session, record);
   }
   seedFeedback(session, rng);
-  for (const r of session.compactions) store.replaceCompaction(session, r);
+  store.indexCompactions(session);
 }
 
 const PROJECTS = [
@@ -367,7 +367,7 @@ export function seedStore(opts: SeedOptions): Store {
   for (const session of store.sessions.values()) {
     if (session.id === 'ses_bench_10k') continue;
     seedFeedback(session, createRng(hashSeed(`${opts.seed}:feedback:${session.id}`)));
-    for (const r of session.compactions) store.replaceCompaction(session, r);
+    store.indexCompactions(session);
   }
   store.clock = () => new Date();
   return store;

@@ -41,6 +41,11 @@ export class Store {
 
   addSession(session: SessionState): void {
     this.sessions.set(session.id, session);
+    this.indexCompactions(session);
+  }
+
+  /** Re-points the id index at the session's current records (after a bulk rewrite of session.compactions). */
+  indexCompactions(session: SessionState): void {
     for (const record of session.compactions) this.compactionIndex.set(record.id, record);
   }
 
