@@ -1,0 +1,61 @@
+// Tool output pruning pre-pass (ADR-0024 amendment 1, agent.md § Tool output pruning).
+// Not compaction: nothing is superseded, no record, no hooks. Older large tool results are
+// replaced by a short notice in the list handed to the compaction pipeline.
+
+import { estimateMessageTokens, estimateTextTokens } from './estimate';
+import type { Message, PruneConfig } from './types';
+
+export interface PruneResult {
+  /** The list with pruned contents replaced (new objects for those); input is never mutated. */
+  messages: Message[];
+  prunedCount: number;
+  tokensSaved: number;
+}
+
+export function prunedNotice(tokens: number): string {
+  return `[Pruned — ${tokens} tokens]`;
+}
+
+/**
+ * Walks tool results newest → oldest, accumulating their output tokens (protected tools are
+ * skipped, neither counted nor pruned). Once the running total exceeds protect_tokens, that
+ * result and every older one is a candidate: it is replaced by `[Pruned — N tokens]` unless
+ * the notice is as large as the original. Pruning is applied only when the total savings
+ * exceed minimum_savings; otherwise the list is returned unchanged.
+ */
+export function pruneToolOutputs(messages: readonly Message[], config: PruneConfig): PruneResult {
+  const protectedTools = new Set(config.protected_tools);
+  const replacements = new Map<number, string>();
+  let seen = 0;
+  let saved = 0;
+
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const m = messages[i];
+    if (!m || m.role !== 'tool' || m.superseded) continue;
+    if (m.tool_name !== null && protectedTools.has(m.tool_name)) continue;
+    const tokens = estimateTextTokens(m.content);
+    seen += tokens;
+    if (seen <= config.protect_tokens) continue;
+    const notice = prunedNotice(tokens);
+    const noticeTokens = estimateTextTokens(notice);
+    if (noticeTokens >= tokens) continue;
+    replacements.set(i, notice);
+    saved += tokens - noticeTokens;
+  }
+
+  if (replacements.size === 0 || saved <= config.minimum_savings) {
+    return { messages: [...messages], prunedCount: 0, tokensSaved: 0 };
+  }
+
+  const out = messages.map((m, i) => {
+    const notice = replacements.get(i);
+    if (notice === undefined) return m;
+    const content = notice;
+    return {
+      ...m,
+      content,
+      metadata: { ...m.metadata, token_estimate: estimateMessageTokens({ content, tool_calls: m.tool_calls }) },
+    };
+  });
+  return { messages: out, prunedCount: replacements.size, tokensSaved: saved };
+}

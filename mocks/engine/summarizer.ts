@@ -1,0 +1,161 @@
+// The simulated summarizer model. Deterministic and clearly labelled: its text starts with
+// "[simulated summary]" and follows the default prompt's headings (config:/prompts/
+// compaction-summary.md), drawing only from the real text of the summarized window.
+
+import { estimateMessageTokens, estimateTextTokens, CHARS_PER_TOKEN } from './estimate';
+import type { Message } from './types';
+
+export const SIMULATED_SUMMARY_LABEL = '[simulated summary]';
+export const KEY_FACTS_MAX = 20;
+const TRUNCATION_MARK = '\n…[truncated at max_summary_tokens]';
+const LIST_MAX = 5;
+
+export interface SimulatedSummary {
+  text: string;
+  key_facts: string[];
+  /** Prompt tokens: the window's estimate. */
+  input_tokens: number;
+  /** Tokens of `text`; never above the cap. */
+  output_tokens: number;
+  truncated: boolean;
+}
+
+export interface SummaryOptions {
+  /** Who summarized, for the header: 'provider:model' or 'plugin:<name>'. */
+  author: string;
+  prompt: string;
+  maxTokens: number;
+  /** The session's first operator message, used as the Goal when the window holds no operator message (it is pinned, so usually outside the window). */
+  task?: Message | null;
+}
+
+/** URLs and URIs (https://…, config:/…, project:/…) are not file paths of the workspace. */
+const URI = /\b[a-z][a-z0-9+.-]*:\/\S*/gi;
+const PATH = /(?<![\w/.-])((?:\/|\.{1,2}\/)?(?:[\w.-]+\/)+[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])/g;
+
+/** File paths (with at least one directory part and an extension), first-seen order, deduplicated. */
+export function extractFilePaths(text: string, limit = KEY_FACTS_MAX): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  for (const match of text.replace(URI, ' ').matchAll(PATH)) {
+    const path = (match[1] ?? '').replace(/^\.\//, '');
+    if (path === '' || seen.has(path)) continue;
+    seen.add(path);
+    found.push(path);
+    if (found.length >= limit) break;
+  }
+  return found;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function excerpt(text: string, max: number): string {
+  const line = oneLine(text);
+  const chars = Array.from(line);
+  return chars.length <= max ? line : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function firstSentence(text: string, max: number): string {
+  const line = oneLine(text);
+  const end = line.search(/[.!?](\s|$)/);
+  return excerpt(end >= 0 ? line.slice(0, end + 1) : line, max);
+}
+
+const CONSTRAINT = /\b(must|should|never|always|do not|don't|avoid|prefer|only|make sure)\b/i;
+
+function constraints(users: readonly Message[]): string[] {
+  const out: string[] = [];
+  for (const m of users) {
+    for (const sentence of oneLine(m.content).split(/(?<=[.!?])\s+/)) {
+      if (CONSTRAINT.test(sentence)) out.push(excerpt(sentence, 200));
+      if (out.length >= LIST_MAX) return out;
+    }
+  }
+  return out;
+}
+
+function toolUsage(window: readonly Message[]): string {
+  const counts = new Map<string, number>();
+  for (const m of window) for (const c of m.tool_calls) counts.set(c.name, (counts.get(c.name) ?? 0) + 1);
+  const entries = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return entries.length === 0 ? 'none' : entries.map(([name, n]) => `${name} ×${n}`).join(', ');
+}
+
+const RETURNCODE = /<returncode>\s*(-?\d+)\s*<\/returncode>/;
+
+function failedResult(m: Message): boolean {
+  const code = RETURNCODE.exec(m.content);
+  if (code) return code[1] !== '0';
+  return /\bTraceback \(most recent call last\)|\b[A-Z]\w*Error:/.test(m.content);
+}
+
+function bullets(lines: readonly string[], empty: string): string {
+  return lines.length === 0 ? `- ${empty}` : lines.map((l) => `- ${l}`).join('\n');
+}
+
+function cap(text: string, maxTokens: number): { text: string; truncated: boolean } {
+  const maxChars = Math.max(0, maxTokens) * CHARS_PER_TOKEN;
+  if (text.length <= maxChars) return { text, truncated: false };
+  if (maxChars <= TRUNCATION_MARK.length) return { text: text.slice(0, maxChars), truncated: true };
+  return { text: text.slice(0, maxChars - TRUNCATION_MARK.length) + TRUNCATION_MARK, truncated: true };
+}
+
+/** Summarizes a window (in list order). Pure: the same window and options give the same text. */
+export function simulateSummary(window: readonly Message[], options: SummaryOptions): SimulatedSummary {
+  const users = window.filter((m) => m.role === 'user');
+  const assistantsWithText = window.filter((m) => m.role === 'assistant' && m.content.trim() !== '');
+  const toolResults = window.filter((m) => m.role === 'tool');
+  const priorSummaries = window.filter((m) => m.metadata.kind === 'compaction_summary');
+  const callCount = window.reduce((n, m) => n + m.tool_calls.length, 0);
+  const corpus = window.map((m) => [m.content, ...m.tool_calls.map((c) => c.arguments)].join('\n')).join('\n');
+  const keyFacts = extractFilePaths(corpus);
+  const firstUser = users[0];
+  const lastAssistant = assistantsWithText[assistantsWithText.length - 1];
+
+  const goalSource = firstUser ?? options.task ?? null;
+  const goal = goalSource ? excerpt(goalSource.content, 600) : '(no operator message found)';
+  const progress = [
+    `${window.length} messages summarized: ${users.length} operator, ${window.filter((m) => m.role === 'assistant').length} assistant, ${toolResults.length} tool results`,
+    `Tool calls: ${callCount} (${toolUsage(window)})`,
+    `Tool results reporting errors: ${toolResults.filter(failedResult).length}`,
+  ];
+  if (priorSummaries.length > 0) {
+    progress.push(`Folds in ${priorSummaries.length} earlier compaction summary(ies): ${priorSummaries.map((m) => m.metadata.compaction_id ?? m.id).join(', ')}`);
+  }
+  const decisions = assistantsWithText.slice(-LIST_MAX).map((m) => firstSentence(m.content, 160));
+  const next = lastAssistant ? [`Resume from: ${excerpt(lastAssistant.content, 400)}`] : [];
+  const critical = keyFacts.length > 0 ? [`Files: ${keyFacts.join(', ')}`] : [];
+
+  const full = [
+    `${SIMULATED_SUMMARY_LABEL} Context checkpoint of ${window.length} messages by ${options.author} (prompt ${options.prompt}).`,
+    '',
+    '## Goal',
+    goal,
+    '',
+    '## Constraints & Preferences',
+    bullets(constraints(users), 'none stated in the summarized messages'),
+    '',
+    '## Progress',
+    bullets(progress, 'nothing recorded'),
+    '',
+    '## Key Decisions',
+    bullets(decisions, 'no assistant reasoning in the summarized messages'),
+    '',
+    '## Next Steps',
+    bullets(next, 'continue with the most recent messages'),
+    '',
+    '## Critical Context',
+    bullets(critical, 'no file paths mentioned'),
+  ].join('\n');
+
+  const capped = cap(full, options.maxTokens);
+  return {
+    text: capped.text,
+    key_facts: keyFacts,
+    input_tokens: window.reduce((n, m) => n + estimateMessageTokens(m), 0),
+    output_tokens: estimateTextTokens(capped.text),
+    truncated: capped.truncated,
+  };
+}

@@ -1,0 +1,89 @@
+// Atomic compaction units (ADR-0024 decision 9): an assistant message with tool calls and
+// all of its tool results form one unit, never split; every other message is its own unit.
+
+import { estimateMessageTokens } from './estimate';
+import type { Message } from './types';
+
+export type UnitKind = 'tool_exchange' | 'single' | 'orphan_result';
+
+export interface Unit {
+  /** The id of the unit's first message. */
+  key: string;
+  kind: UnitKind;
+  /** In list order. */
+  messages: Message[];
+  /** Positions of the messages in the grouped list, ascending. */
+  positions: number[];
+  pinned: boolean;
+  tokens: number;
+  /** Call ids of a tool exchange that have no result in the list (e.g. the turn in flight). */
+  missing_results: string[];
+}
+
+/**
+ * Groups a list into units, ordered by their first message. A tool result belongs to the
+ * closest earlier assistant message that declared its tool_call_id and has not yet received
+ * it (results may come in any order, and need not be adjacent); a result with no such call
+ * is an orphan unit of its own. A unit is pinned if any of its messages is pinned.
+ */
+export function groupUnits(
+  messages: readonly Message[],
+  isPinned: (m: Message) => boolean = (m) => m.pin !== null,
+): Unit[] {
+  const members: number[][] = [];
+  const kinds: UnitKind[] = [];
+  // call id → unit numbers still waiting for that result (a stack: the closest call wins)
+  const waiting = new Map<string, number[]>();
+
+  messages.forEach((m, i) => {
+    if (m.role === 'tool' && m.tool_call_id !== null) {
+      const stack = waiting.get(m.tool_call_id);
+      const owner = stack?.pop();
+      if (owner !== undefined) {
+        members[owner]?.push(i);
+        return;
+      }
+      members.push([i]);
+      kinds.push('orphan_result');
+      return;
+    }
+    if (m.role === 'tool') {
+      members.push([i]);
+      kinds.push('orphan_result');
+      return;
+    }
+    const u = members.length;
+    members.push([i]);
+    if (m.role === 'assistant' && m.tool_calls.length > 0) {
+      kinds.push('tool_exchange');
+      for (const call of m.tool_calls) {
+        const stack = waiting.get(call.id) ?? [];
+        stack.push(u);
+        waiting.set(call.id, stack);
+      }
+    } else {
+      kinds.push('single');
+    }
+  });
+
+  return members.map((positions, u) => {
+    const msgs = positions.map((p) => messages[p] as Message);
+    const head = msgs[0] as Message;
+    const answered = new Set(msgs.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
+    const missing = kinds[u] === 'tool_exchange' ? head.tool_calls.map((c) => c.id).filter((id) => !answered.has(id)) : [];
+    return {
+      key: head.id,
+      kind: kinds[u] ?? 'single',
+      messages: msgs,
+      positions,
+      pinned: msgs.some(isPinned),
+      tokens: msgs.reduce((sum, m) => sum + estimateMessageTokens(m), 0),
+      missing_results: missing,
+    };
+  });
+}
+
+/** The unit holding the list's last message: the turn in flight, never superseded. */
+export function newestUnit(units: readonly Unit[], listLength: number): Unit | null {
+  return units.find((u) => u.positions.includes(listLength - 1)) ?? null;
+}
