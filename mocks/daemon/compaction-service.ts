@@ -1,3 +1,4 @@
+import { applyCompaction } from '../engine/apply';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { applyRollback, computeRollback } from '../engine/rollback';
@@ -133,20 +134,9 @@ export function runPipeline(store: Store, session: SessionState, agent: AgentSta
   });
 }
 
-/** Renumbers `index` after an insertion; ids never change. */
-function reindex(messages: Message[]): void {
-  messages.forEach((m, i) => {
-    if (m.index !== i) messages[i] = { ...m, index: i };
-  });
-}
-
-/** Where a summary lands: right after the last message the event superseded. */
-function insertSummary(list: Message[], summary: Message, supersededIds: ReadonlySet<string>): void {
-  let at = -1;
-  list.forEach((m, i) => {
-    if (supersededIds.has(m.id)) at = i;
-  });
-  list.splice(at + 1, 0, summary);
+/** Renumbers `index` after a summary was inserted; ids never change. */
+export function reindex(messages: readonly Message[]): Message[] {
+  return messages.map((m, i) => (m.index === i ? m : { ...m, index: i }));
 }
 
 function recordAudit(store: Store, session: SessionState, agent: AgentState, outcome: CompactionOutcome, actor: string, compactionId: string | null): void {
@@ -195,10 +185,7 @@ export function applyCompacted(
     rolled_back: false,
   };
   session.checkpoints.push(checkpoint);
-  const superseded = new Set(outcome.superseded_ids);
-  agent.messages = agent.messages.map((m) => (superseded.has(m.id) ? { ...m, superseded: true, superseded_by: record.id } : m));
-  if (outcome.summary_message) insertSummary(agent.messages, { ...outcome.summary_message, superseded: false }, superseded);
-  reindex(agent.messages);
+  agent.messages = reindex(applyCompaction(agent.messages, { ...outcome, record }));
   store.addCompaction(session, record);
   recordAudit(store, session, agent, outcome, actor, record.id);
   store.publish('compaction.completed', session.id, { record });
@@ -317,10 +304,7 @@ export function manualCompact(store: Store, sessionId: string, request: CompactR
 
 /** The proposal as the diff shows it: the active list, superseded where proposed, with the summary in place. */
 function proposedList(active: readonly Message[], outcome: CompactedOutcome): Message[] {
-  const superseded = new Set(outcome.superseded_ids);
-  const list = active.map((m) => (superseded.has(m.id) ? { ...m, superseded: true, superseded_by: outcome.record.id } : m));
-  if (outcome.summary_message) insertSummary(list, outcome.summary_message, superseded);
-  return list;
+  return reindex(applyCompaction(active, outcome));
 }
 
 /** POST /sessions/{id}/compactions/dry-run: the proposal, never persisted. */

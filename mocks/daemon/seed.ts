@@ -1,4 +1,5 @@
 import { estimateMessageTokens, estimateTokens } from '../engine/estimate';
+import { applyCompaction } from '../engine/apply';
 import { computePins } from '../engine/pins';
 import { groupUnits } from '../engine/units';
 import type { ImportedCompaction, ImportedTranscript } from '../importers/types';
@@ -8,7 +9,7 @@ import { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
 import { effectiveConfig } from './config';
 import { activeMessages, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
-import { commitOutcome, runPipeline } from './compaction-service';
+import { commitOutcome, reindex, runPipeline } from './compaction-service';
 import { appendMessages, isHalted, toMessage } from './simulation';
 import { SYSTEM_PROMPT, syntheticTurn } from './synthetic';
 
@@ -67,10 +68,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
     ...toMessage({ role: 'system', content: ic.summary, tool_calls: [], tool_call_id: null, tool_name: null, created_at: ic.created_at, is_error: false, usage: null, external_id: null }, session, agent, `${id}_summary`),
     metadata: { token_estimate: summaryTokens, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: id, compactor_cost: pluginCost },
   };
-  const lastSuperseded = agent.messages.reduce((at, m, i) => (supersede.has(m.id) ? i : at), -1);
-  agent.messages = agent.messages.map((m) => (supersede.has(m.id) ? { ...m, superseded: true, superseded_by: id } : m));
-  agent.messages.splice(lastSuperseded + 1, 0, summary);
-  agent.messages = agent.messages.map((m, i) => (m.index === i ? m : { ...m, index: i }));
+  agent.messages = reindex(applyCompaction(agent.messages, { record: { id } as CompactionRecord, superseded_ids: [...supersede], summary_message: summary }));
   const after = estimateTokens(activeMessages(agent), RESERVED_OUTPUT_TOKENS);
   const record: CompactionRecord = {
     id,
