@@ -6,9 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 
-const MOCK_PORT = 4010;
-const PREVIEW_PORT = 4173;
-const DEMO_PORT = 5173;
+// Overridable so two suites can run side by side on one machine without sharing a daemon or a build.
+const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4010);
+const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
+const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 5173);
+const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -45,15 +47,15 @@ export default defineConfig({
   webServer: [
     {
       // The simulated daemon over real HTTP and WebSocket on loopback.
-      command: `npm run mock:api`,
-      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0' },
+      command: `npx tsx mocks/server/main.ts`,
+      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', E2E_MOCK_PORT: String(MOCK_PORT) },
       url: `http://127.0.0.1:${MOCK_PORT}/api/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
     },
     {
       // The production build (npm run build), proxied to the simulated daemon exactly as to a real one.
-      command: `npm run preview`,
+      command: `npx vite preview --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort --outDir ${DIST}`,
       env: { KAGED_API_URL: `http://127.0.0.1:${MOCK_PORT}` },
       url: `http://127.0.0.1:${PREVIEW_PORT}/`,
       reuseExistingServer: !process.env.CI,
@@ -61,7 +63,7 @@ export default defineConfig({
     },
     {
       // Demo mode: `npm start`, the simulated daemon running inside the browser.
-      command: `npm start`,
+      command: `npx vite --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,
       url: `http://127.0.0.1:${DEMO_PORT}/`,
       reuseExistingServer: !process.env.CI,
       timeout: 90_000,

@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { panel, sessionRows } from './support/ui';
+
+/**
+ * Demo mode: `npm start` with no daemon configured. The simulated daemon runs inside the
+ * browser behind msw's service worker, seeded from the real transcripts.
+ */
+test('npm start serves the UI on the in-browser simulated daemon', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/sessions$/);
+  // The seed holds the Claude Code transcripts, the mini-swe-agent trajectories and the generated sessions.
+  await expect(sessionRows(page)).toHaveCount(13, { timeout: 30_000 });
+  await expect(sessionRows(page).filter({ hasText: 'Work on bead spotter-dov' })).toHaveCount(1);
+  await expect(page.getByText('simulated', { exact: false }).first()).toBeVisible();
+
+  await sessionRows(page).filter({ hasText: 'Refactor the compaction pipeline' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/sessions\/ses_gen_refactor$/);
+  const agents = panel(page, 'Agents');
+  for (const path of ['primary', 'primary/explore', 'primary/test-runner']) {
+    await expect(agents.getByText(path, { exact: true })).toBeVisible();
+  }
+  // The subagent without catalog metadata runs on the 128k fallback window, labelled as such.
+  await expect(agents.getByText(/fallback/i).first()).toBeVisible();
+});

@@ -1,0 +1,70 @@
+/**
+ * The simulated daemon's controls (/__mock/…, not part of the kaged API) and direct reads of its
+ * API, for arranging and checking e2e tests. Every test starts with resetDaemon().
+ */
+import { expect, type APIRequestContext } from '@playwright/test';
+
+export const DAEMON = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? '4010'}`;
+export const API = `${DAEMON}/api/v1`;
+
+export interface FaultRule {
+  method?: string;
+  /** Regular expression source, matched against the path after /api/v1. */
+  path: string;
+  fault: string;
+  times?: number;
+}
+
+export async function resetDaemon(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${DAEMON}/__mock/reset`);
+  expect(response.ok(), 'the simulated daemon resets').toBeTruthy();
+}
+
+export async function injectFaults(request: APIRequestContext, rules: FaultRule[]): Promise<void> {
+  const response = await request.post(`${DAEMON}/__mock/faults`, { data: { rules } });
+  expect(response.ok(), 'the faults are accepted').toBeTruthy();
+}
+
+export async function clearFaults(request: APIRequestContext): Promise<void> {
+  await request.delete(`${DAEMON}/__mock/faults`);
+}
+
+/** Closes every live-stream socket and refuses new ones for `refuseMs`. */
+export async function dropSockets(request: APIRequestContext, refuseMs: number): Promise<void> {
+  const response = await request.post(`${DAEMON}/__mock/ws/drop`, { data: { refuse_ms: refuseMs } });
+  expect(response.ok()).toBeTruthy();
+}
+
+/** Runs a session forward until it compacts (live frames follow). */
+export async function advanceSession(request: APIRequestContext, sessionId: string): Promise<void> {
+  const response = await request.post(`${DAEMON}/__mock/sessions/${encodeURIComponent(sessionId)}/advance`, {
+    data: { max_turns: 60, until_compaction: true },
+  });
+  expect(response.ok()).toBeTruthy();
+}
+
+export async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`${API}${path}`, { headers: { 'X-Kaged-User-Id': 'e2e' } });
+  expect(response.ok(), `GET ${path}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+export interface SessionLite {
+  id: string;
+  project_id: string;
+  title: string;
+  status: string;
+  compaction_pending: boolean;
+  compaction_count: number;
+  agent_count: number;
+  cost: { primary_usd: number; compactor_usd: number; total_usd: number };
+  primary_context: { window: { source: string } };
+}
+
+export async function listSessions(request: APIRequestContext): Promise<SessionLite[]> {
+  return (await apiGet<{ items: SessionLite[] }>(request, '/sessions')).items;
+}
+
+export async function listProjects(request: APIRequestContext): Promise<Array<{ id: string; name: string; session_count: number }>> {
+  return (await apiGet<{ items: Array<{ id: string; name: string; session_count: number }> }>(request, '/projects')).items;
+}

@@ -1,0 +1,27 @@
+/** Reading and driving Compactor's screens the way an operator does: by role and label. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The sessions table's body rows. */
+export function sessionRows(page: Page): Locator {
+  return page.getByRole('table', { name: 'Sessions' }).locator('tbody tr');
+}
+
+/** Picks an option of a labelled dropdown (radix Select). */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The top bar's connection indicator. */
+export function connectionIndicator(page: Page): Locator {
+  return page.getByRole('button', { name: /^Connection:/ });
+}
+
+export async function expectLive(page: Page): Promise<void> {
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+}
+
+/** A page region (panel) by its heading. */
+export function panel(page: Page, title: string): Locator {
+  return page.getByRole('region', { name: title, exact: true });
+}

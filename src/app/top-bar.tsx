@@ -1,0 +1,33 @@
+import { Link, NavLink } from 'react-router';
+import { ConnectionIndicator } from '../features/live/components/connection-indicator';
+import { ProjectSwitcher } from './project-switcher';
+import { ThemeToggle } from './theme-toggle';
+
+/** Product name, project switcher, navigation, connection, theme. */
+export function TopBar() {
+  return (
+    <header className="topbar">
+      <Link to="/sessions" className="topbar__brand">
+        <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+          <rect x="1" y="2" width="14" height="3" rx="1" fill="currentColor" opacity="0.35" />
+          <rect x="1" y="7" width="9" height="3" rx="1" fill="currentColor" opacity="0.65" />
+          <rect x="1" y="12" width="5" height="3" rx="1" fill="currentColor" />
+        </svg>
+        Compactor
+      </Link>
+      <ProjectSwitcher />
+      <nav className="topbar__nav" aria-label="Main">
+        <NavLink to="/sessions" className="topbar__link">
+          Sessions
+        </NavLink>
+        <NavLink to="/settings" className="topbar__link">
+          Settings
+        </NavLink>
+      </nav>
+      <div className="topbar__end">
+        <ConnectionIndicator />
+        <ThemeToggle />
+      </div>
+    </header>
+  );
+}

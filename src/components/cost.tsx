@@ -1,0 +1,16 @@
+import { formatUsd } from '../lib/format';
+import type { CostBreakdown } from '../lib/api/types';
+
+/** "primary $1.20 · compactor $0.0300" */
+function describeCost(cost: CostBreakdown): string {
+  return `primary ${formatUsd(cost.primary_usd)} · compactor ${formatUsd(cost.compactor_usd)}`;
+}
+
+/** The total, with the primary/compactor split on hover. */
+export function CostTotal({ cost }: { cost: CostBreakdown }) {
+  return (
+    <span className="num" title={describeCost(cost)}>
+      {formatUsd(cost.total_usd)}
+    </span>
+  );
+}

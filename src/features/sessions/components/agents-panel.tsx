@@ -1,0 +1,108 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { ContextBar, WindowSourceTag } from '../../../components/context-bar';
+import { Skeleton } from '../../../components/skeleton';
+import { Badge } from '../../../components/status-badge';
+import { formatCount, formatTokens } from '../../../lib/format';
+import { sessionQuery } from '../api/get-session';
+import { agentRows } from '../lib/agent-tree';
+import './agents-panel.css';
+
+const HEADERS = [
+  { label: 'Agent', className: 'agents__agent' },
+  { label: 'Model', className: 'agents__model' },
+  { label: 'Window', className: 'agents__window' },
+  { label: 'Context', className: 'agents__context' },
+  { label: 'Strategy', className: 'agents__strategy' },
+  { label: 'Messages', className: 'agents__messages' },
+  { label: 'Compactions', className: 'agents__compactions' },
+] as const;
+
+function Head() {
+  return (
+    <thead>
+      <tr>
+        {HEADERS.map((h) => (
+          <th key={h.label} className={h.className}>
+            {h.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/** The session's agent tree: each agent's model, window, context use and compaction setup. */
+export function AgentsPanel({ sessionId }: { sessionId: string }) {
+  const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
+  const rows = useMemo(() => agentRows(session.agents), [session.agents]);
+  return (
+    <table className="agents">
+      <Head />
+      <tbody>
+        {rows.map(({ agent, depth }) => (
+          <tr key={agent.agent_path}>
+            <td className="agents__agent">
+              <span className="agents__path" style={{ paddingLeft: depth * 16 }} title={agent.agent_path}>
+                {depth > 0 && (
+                  <span className="agents__branch" aria-hidden="true">
+                    └
+                  </span>
+                )}
+                <span className="mono">{agent.agent_path}</span>
+              </span>
+              {agent.name !== agent.agent_path.split('/').pop() && <span className="agents__name muted">{agent.name}</span>}
+            </td>
+            <td className="agents__model">
+              <span className="agents__alias">{agent.model_alias}</span>
+              <span className="mono faint" title={agent.model}>
+                {agent.model}
+              </span>
+            </td>
+            <td className="agents__window">
+              <span className="num">{formatTokens(agent.window.tokens)}</span>{' '}
+              {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag source={agent.window.source} />}
+            </td>
+            <td className="agents__context">
+              <ContextBar
+                hideSource
+                estimateTokens={agent.estimate_tokens}
+                window={agent.window}
+                upperThreshold={agent.upper_threshold}
+                lowerThreshold={agent.lower_threshold}
+              />
+            </td>
+            <td className="agents__strategy">
+              <Badge>{agent.strategy}</Badge>
+            </td>
+            <td className="agents__messages num">
+              {formatCount(agent.message_count)} active
+              <span className="faint"> · {formatCount(agent.superseded_count)} superseded</span>
+            </td>
+            <td className="agents__compactions num">{formatCount(agent.compaction_count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The agents table while it loads; `rows` is the agent count when the session list knows it. */
+export function AgentsPanelSkeleton({ rows = 1 }: { rows?: number }) {
+  return (
+    <table className="agents" aria-busy="true">
+      <Head />
+      <tbody>
+        {Array.from({ length: Math.max(1, rows) }, (_, i) => (
+          <tr key={i}>
+            {HEADERS.map((h) => (
+              <td key={h.label} className={h.className}>
+                <Skeleton width="70%" />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

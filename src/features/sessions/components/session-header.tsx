@@ -1,0 +1,103 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ContextBar } from '../../../components/context-bar';
+import { Skeleton } from '../../../components/skeleton';
+import { Stat, StatSkeleton } from '../../../components/stat';
+import { SessionStatusBadge } from '../../../components/status-badge';
+import { TimeAgo } from '../../../components/time-ago';
+import { formatUsd } from '../../../lib/format';
+import { sessionQuery } from '../api/get-session';
+import { projectsQuery } from '../api/list-projects';
+import '../../../components/stat.css';
+import './session-header.css';
+
+const COST_LABELS = ['Primary', 'Compactor', 'Total'] as const;
+
+/** The session's identity, status, cost split and primary context. */
+export function SessionHeader({ sessionId }: { sessionId: string }) {
+  const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
+  const { data: projects } = useQuery(projectsQuery());
+  const projectName = projects?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
+  const context = session.primary_context;
+  return (
+    <section className="session-header" aria-label="Session">
+      <title>{`${session.title} · Compactor`}</title>
+      <div className="session-header__identity">
+        <nav className="page__crumbs" aria-label="Breadcrumb">
+          <Link to="/sessions">Sessions</Link>
+          <span aria-hidden="true">/</span>
+          <Link to={`/projects/${encodeURIComponent(session.project_id)}`}>{projectName}</Link>
+        </nav>
+        <div className="session-header__title">
+          <h1 title={session.title}>{session.title}</h1>
+          <SessionStatusBadge status={session.status} compactionPending={session.compaction_pending} />
+        </div>
+        <p className="session-header__meta">
+          <span className="mono">{session.id}</span>
+          <span>
+            {session.source.kind}: {session.source.name}
+          </span>
+          <span>
+            started <TimeAgo iso={session.created_at} />
+          </span>
+          <span>
+            updated <TimeAgo iso={session.updated_at} />
+          </span>
+        </p>
+        <div className="session-header__context">
+          <span className="muted">Primary context</span>
+          <ContextBar
+            estimateTokens={context.estimate_tokens}
+            window={context.window}
+            upperThreshold={context.upper_threshold}
+            lowerThreshold={context.lower_threshold}
+          />
+        </div>
+      </div>
+      <dl className="stats session-header__cost" aria-label="Cost">
+        <Stat label="Primary" value={formatUsd(session.cost.primary_usd)} hint="agents' own calls" />
+        <Stat label="Compactor" value={formatUsd(session.cost.compactor_usd)} hint="summarizer, plugins" />
+        <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
+      </dl>
+      {session.compaction_pending && (
+        <p className="session-header__pending" role="status">
+          A checkpoint compaction is waiting for the operator&apos;s approval
+          {session.pending_checkpoint_id ? (
+            <>
+              {' '}
+              (checkpoint <span className="mono">{session.pending_checkpoint_id}</span>)
+            </>
+          ) : null}
+          . The session stays paused until it is approved, edited or rejected.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function SessionHeaderSkeleton() {
+  return (
+    <section className="session-header" aria-busy="true" aria-label="Session (loading)">
+      <div className="session-header__identity">
+        <nav className="page__crumbs">
+          <Skeleton width={160} height={12} />
+        </nav>
+        <div className="session-header__title">
+          <Skeleton width={320} height={22} />
+        </div>
+        <p className="session-header__meta">
+          <Skeleton width={420} height={12} />
+        </p>
+        <div className="session-header__context">
+          <span className="muted">Primary context</span>
+          <Skeleton height={8} />
+        </div>
+      </div>
+      <dl className="stats session-header__cost">
+        {COST_LABELS.map((label) => (
+          <StatSkeleton key={label} label={label} />
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,317 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import {
+  columnFilteringFeature,
+  columnVisibilityFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  functionalUpdate,
+  globalFilteringFeature,
+  metaHelper,
+  rowSortingFeature,
+  sortFn_basic,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+  type ColumnFiltersState,
+} from '@tanstack/react-table';
+import { useMemo, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ContextBar } from '../../../components/context-bar';
+import { CostTotal } from '../../../components/cost';
+import { EmptyState } from '../../../components/empty-state';
+import { Skeleton } from '../../../components/skeleton';
+import { SessionStatusBadge } from '../../../components/status-badge';
+import { TimeAgo } from '../../../components/time-ago';
+import { formatCount } from '../../../lib/format';
+import type { SessionSummary } from '../../../lib/api/types';
+import { projectsQuery } from '../api/list-projects';
+import { sessionsQuery } from '../api/list-sessions';
+import type { UpdateSessionSearch } from '../hooks/use-session-search';
+import { matchesText, type SessionListSearch } from '../lib/session-search';
+import './sessions-table.css';
+
+interface SessionRow extends SessionSummary {
+  projectName: string;
+  /** estimate / window of the primary agent */
+  contextFraction: number;
+}
+
+interface ColumnMeta {
+  /** px, or a CSS width for the flexible column */
+  width: number | string;
+  align?: 'end';
+}
+
+const features = tableFeatures({
+  columnMeta: metaHelper<ColumnMeta>(),
+  columnVisibilityFeature,
+  columnFilteringFeature,
+  globalFilteringFeature,
+  filteredRowModel: createFilteredRowModel(),
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { text: sortFn_text, basic: sortFn_basic },
+});
+
+const helper = createColumnHelper<typeof features, SessionRow>();
+
+const columns = helper.columns([
+  helper.accessor('title', {
+    id: 'title',
+    header: 'Session',
+    sortFn: 'text',
+    meta: { width: 'auto' },
+    cell: ({ row }) => (
+      <Link to={`/sessions/${encodeURIComponent(row.original.id)}`} className="sessions__title" title={`${row.original.title} (${row.original.id})`}>
+        {row.original.title}
+      </Link>
+    ),
+  }),
+  helper.accessor('projectName', {
+    id: 'project',
+    header: 'Project',
+    sortFn: 'text',
+    meta: { width: 200 },
+    filterFn: (row, _columnId, projectId: string) => row.original.project_id === projectId,
+    cell: ({ row }) => (
+      <span className="sessions__ellipsis" title={row.original.projectName}>
+        {row.original.projectName}
+      </span>
+    ),
+  }),
+  helper.accessor('status', {
+    id: 'status',
+    header: 'Status',
+    sortFn: 'text',
+    meta: { width: 200 },
+    filterFn: (row, _columnId, status: string) => row.original.status === status,
+    cell: ({ row }) => <SessionStatusBadge status={row.original.status} compactionPending={row.original.compaction_pending} />,
+  }),
+  helper.accessor('agent_count', {
+    id: 'agents',
+    header: 'Agents',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    meta: { width: 84, align: 'end' },
+    cell: ({ row }) => <span className="num">{formatCount(row.original.agent_count)}</span>,
+  }),
+  helper.accessor('contextFraction', {
+    id: 'context',
+    header: 'Context',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    meta: { width: 250 },
+    cell: ({ row }) => {
+      const context = row.original.primary_context;
+      return (
+        <ContextBar
+          compact
+          estimateTokens={context.estimate_tokens}
+          window={context.window}
+          upperThreshold={context.upper_threshold}
+          lowerThreshold={context.lower_threshold}
+        />
+      );
+    },
+  }),
+  helper.accessor('compaction_count', {
+    id: 'compactions',
+    header: 'Compactions',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    meta: { width: 104, align: 'end' },
+    cell: ({ row }) => <span className="num">{formatCount(row.original.compaction_count)}</span>,
+  }),
+  helper.accessor((row) => row.cost.total_usd, {
+    id: 'cost',
+    header: 'Cost',
+    sortFn: 'basic',
+    sortDescFirst: true,
+    meta: { width: 96, align: 'end' },
+    cell: ({ row }) => <CostTotal cost={row.original.cost} />,
+  }),
+  helper.accessor('updated_at', {
+    id: 'updated',
+    header: 'Updated',
+    sortFn: 'text',
+    sortDescFirst: true,
+    meta: { width: 104, align: 'end' },
+    cell: ({ row }) => <TimeAgo iso={row.original.updated_at} />,
+  }),
+]);
+
+/** The project column is left out on a project's own page. */
+type ColumnId = (typeof columns)[number]['id'];
+const shownColumns = (withProject: boolean) => columns.filter((column) => withProject || (column.id as ColumnId) !== 'project');
+
+function ColGroup({ withProject }: { withProject: boolean }) {
+  return (
+    <colgroup>
+      {shownColumns(withProject).map((column) => (
+        <col key={column.id} style={{ width: column.meta?.width }} />
+      ))}
+    </colgroup>
+  );
+}
+
+function HeaderCells({ withProject }: { withProject: boolean }) {
+  return (
+    <tr>
+      {shownColumns(withProject).map((column) => (
+        <th key={column.id} className={column.meta?.align === 'end' ? 'sessions__end' : undefined}>
+          {typeof column.header === 'string' ? column.header : column.id}
+        </th>
+      ))}
+    </tr>
+  );
+}
+
+const SKELETON_ROWS = 8;
+
+interface SessionsTableSkeletonProps {
+  withProject?: boolean;
+  /** How many rows are expected, when known (a project's session count). */
+  rows?: number;
+}
+
+/** The table while the sessions load: the same columns and row height. */
+export function SessionsTableSkeleton({ withProject = true, rows = SKELETON_ROWS }: SessionsTableSkeletonProps) {
+  return (
+    <table className="sessions" aria-busy="true" aria-label="Sessions (loading)">
+      <ColGroup withProject={withProject} />
+      <thead>
+        <HeaderCells withProject={withProject} />
+      </thead>
+      <tbody>
+        {Array.from({ length: Math.max(1, rows) }, (_, i) => (
+          <tr key={i}>
+            {shownColumns(withProject).map((column) => (
+              <td key={column.id} className={column.meta?.align === 'end' ? 'sessions__end' : undefined}>
+                <Skeleton width={column.meta?.align === 'end' ? '60%' : '75%'} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+interface SessionsTableProps {
+  search: SessionListSearch;
+  onSearchChange: UpdateSessionSearch;
+  /** Only this project's sessions (the project page). */
+  projectId?: string;
+}
+
+/** The sessions, filtered and sorted as the URL says; each row links to its session. */
+export function SessionsTable({ search, onSearchChange, projectId }: SessionsTableProps) {
+  const { data: sessions } = useSuspenseQuery(sessionsQuery());
+  // Names are an enrichment: without them the list still works, showing project ids.
+  const { data: projects } = useQuery(projectsQuery());
+  const navigate = useNavigate();
+
+  const rows = useMemo<SessionRow[]>(() => {
+    const names = new Map(projects?.map((p) => [p.id, p.name]));
+    return sessions.map((s) => ({
+      ...s,
+      projectName: names.get(s.project_id) ?? s.project_id,
+      contextFraction: s.primary_context.estimate_tokens / s.primary_context.window.tokens,
+    }));
+  }, [sessions, projects]);
+
+  const project = projectId ?? search.project;
+  const columnFilters = useMemo<ColumnFiltersState>(
+    () => [
+      ...(project ? [{ id: 'project', value: project }] : []),
+      ...(search.status ? [{ id: 'status', value: search.status }] : []),
+    ],
+    [project, search.status],
+  );
+
+  const columnVisibility = useMemo(() => ({ project: projectId === undefined }), [projectId]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (row) => row.id,
+    state: { sorting: search.sort, columnFilters, globalFilter: search.q, columnVisibility },
+    // Header clicks sort through the table; the filters are written to the URL by the filter bar.
+    onSortingChange: (updater) => onSearchChange({ sort: functionalUpdate(updater, search.sort) }),
+    enableSortingRemoval: false,
+    getColumnCanGlobalFilter: (column) => column.id === 'title',
+    globalFilterFn: (row, _columnId, query: string) => matchesText(row.original, row.original.projectName, query),
+  });
+
+  const visible = table.getRowModel().rows;
+  const inScope = projectId ? sessions.filter((s) => s.project_id === projectId).length : sessions.length;
+
+  if (inScope === 0) {
+    return (
+      <EmptyState title={projectId ? 'This project has no sessions yet' : 'No sessions yet'}>
+        Sessions appear here as soon as kaged runs an agent.
+      </EmptyState>
+    );
+  }
+
+  const openRow = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
+    const target = event.target as HTMLElement;
+    if (event.button !== 0 || target.closest('a, button') || window.getSelection()?.toString()) return;
+    void navigate(`/sessions/${encodeURIComponent(id)}`);
+  };
+
+  return (
+    <>
+      <table className="sessions" aria-label="Sessions">
+        <ColGroup withProject={projectId === undefined} />
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const end = header.column.columnDef.meta?.align === 'end';
+                return (
+                  <th
+                    key={header.id}
+                    className={end ? 'sessions__end' : undefined}
+                    aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                  >
+                    <button type="button" className="sessions__sort" onClick={header.column.getToggleSortingHandler()}>
+                      <table.FlexRender header={header} />
+                      <span className="sessions__sort-icon" aria-hidden="true">
+                        {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                      </span>
+                    </button>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {visible.map((row) => (
+            <tr key={row.id} className="sessions__row" onClick={(event) => openRow(event, row.id)}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id} className={cell.column.columnDef.meta?.align === 'end' ? 'sessions__end' : undefined}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {visible.length === 0 ? (
+        <EmptyState title="No session matches these filters">
+          <button type="button" className="button" onClick={() => onSearchChange({ project: null, status: null, q: '' })}>
+            Clear filters
+          </button>
+        </EmptyState>
+      ) : (
+        <p className="sessions__footer num">
+          {visible.length === inScope ? `${formatCount(inScope)} sessions` : `${formatCount(visible.length)} of ${formatCount(inScope)} sessions`}
+        </p>
+      )}
+    </>
+  );
+}

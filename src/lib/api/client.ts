@@ -1,0 +1,139 @@
+/**
+ * The typed kaged API client: one openapi-fetch client per connection settings, with a middleware
+ * that checks every response body against the contract before anything else reads it, a request
+ * time limit, and `unwrap()` turning a result into data or an ApiError.
+ */
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { ApiError, parseRetryAfter } from './api-error';
+import type { paths } from './schema.gen';
+import { hasResponseSchema, validateResponseBody } from './validator';
+
+export interface ApiSettings {
+  /** Absolute (`https://host/api/v1`) or relative to the page (`/api/v1`). */
+  apiBaseUrl: string;
+  /** Sent as X-Kaged-User-Id. */
+  userId: string;
+  /** Sent as `Authorization: Bearer …` when set. */
+  token: string | null;
+}
+
+export interface ClientOptions {
+  /** Per-request time limit; 15 s unless told. */
+  timeoutMs?: number;
+  /** For tests; the page's fetch otherwise. */
+  fetch?: typeof globalThis.fetch;
+}
+
+export type KagedClient = Client<paths>;
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** The endpoint (`GET /sessions/{session_id}`) each response answered, for unwrap(). */
+const endpoints = new WeakMap<Response, string>();
+
+function endpointName(request: Request, schemaPath: string): string {
+  return `${request.method} ${schemaPath}`;
+}
+
+/** The first characters of a body that is not JSON, for the error message. */
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return 'an empty body';
+  return `"${flat.length > 60 ? `${flat.slice(0, 60)}…` : flat}"`;
+}
+
+const validation: Middleware = {
+  async onResponse({ request, response, schemaPath }) {
+    const endpoint = endpointName(request, schemaPath);
+    endpoints.set(response, endpoint);
+    if (!hasResponseSchema(schemaPath, request.method, response.status)) return undefined;
+    const text = await response.clone().text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (cause) {
+      throw new ApiError({
+        kind: 'malformed',
+        endpoint,
+        status: response.status,
+        message: `${endpoint} answered ${response.status} with ${excerpt(text)}, which is not JSON`,
+        cause,
+      });
+    }
+    const failure = validateResponseBody(schemaPath, request.method, response.status, body);
+    if (failure !== null) {
+      throw new ApiError({
+        kind: 'invalid_response',
+        endpoint,
+        status: response.status,
+        fieldPath: failure.fieldPath,
+        message: failure.message,
+      });
+    }
+    return undefined;
+  },
+  onError({ request, error, schemaPath }) {
+    const endpoint = endpointName(request, schemaPath);
+    const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+    // The caller gave up (react-query cancelled the query): not a failure to report.
+    if (name === 'AbortError') return undefined;
+    if (name === 'TimeoutError') {
+      return new ApiError({ kind: 'timeout', endpoint, message: 'no answer within the time limit', cause: error });
+    }
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    return new ApiError({ kind: 'network', endpoint, message: reason || 'network failure', cause: error });
+  },
+};
+
+export function createApiClient(settings: ApiSettings, options: ClientOptions = {}): KagedClient {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const headers: Record<string, string> = { 'X-Kaged-User-Id': settings.userId };
+  if (settings.token) headers.Authorization = `Bearer ${settings.token}`;
+  const client = createClient<paths>({
+    baseUrl: settings.apiBaseUrl,
+    headers,
+    // The time limit joins whatever signal the caller passed (react-query's, on cancel).
+    fetch: (request) => baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }),
+  });
+  client.use(validation);
+  return client;
+}
+
+let current: { settings: ApiSettings; client: KagedClient } | null = null;
+
+/** The client for these settings, built once while they stay the same. */
+export function clientFor(settings: ApiSettings): KagedClient {
+  if (
+    current === null ||
+    current.settings.apiBaseUrl !== settings.apiBaseUrl ||
+    current.settings.userId !== settings.userId ||
+    current.settings.token !== settings.token
+  ) {
+    current = { settings: { ...settings }, client: createApiClient(settings) };
+  }
+  return current.client;
+}
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  details?: Record<string, unknown> | null;
+}
+
+/** The data of a successful result; any other result throws its ApiError. */
+export function unwrap<D>(result: { data?: D; error?: unknown; response: Response }): Exclude<D, undefined> {
+  const { response } = result;
+  if (response.ok && result.error === undefined) return result.data as Exclude<D, undefined>;
+  // The middleware has already checked the body against the contract's Error schema.
+  const body = result.error as ErrorBody;
+  throw new ApiError({
+    kind: 'http',
+    endpoint: endpoints.get(response) ?? response.url,
+    status: response.status,
+    code: body.code,
+    message: body.message,
+    details: body.details ?? null,
+    retryAfter: response.status === 503 ? parseRetryAfter(response.headers.get('Retry-After')) : null,
+  });
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  formatPercent,
+  formatRatio,
+  formatRelativeTime,
+  formatTokens,
+  formatUsd,
+} from './format';
+
+describe('format', () => {
+  it('formats tokens compactly', () => {
+    expect(formatTokens(0)).toBe('0');
+    expect(formatTokens(950)).toBe('950');
+    expect(formatTokens(1_000)).toBe('1k');
+    expect(formatTokens(12_345)).toBe('12.3k');
+    expect(formatTokens(128_000)).toBe('128k');
+    expect(formatTokens(170_251)).toBe('170k');
+    expect(formatTokens(1_500_000)).toBe('1.5M');
+  });
+
+  it('formats money with cents, or four decimals below a dollar', () => {
+    expect(formatUsd(0)).toBe('$0.00');
+    expect(formatUsd(0.0123)).toBe('$0.0123');
+    expect(formatUsd(0.5)).toBe('$0.5000');
+    expect(formatUsd(1.234)).toBe('$1.23');
+    expect(formatUsd(1234.5)).toBe('$1,234.50');
+  });
+
+  it('formats ratios, percentages and counts', () => {
+    expect(formatRatio(0.85)).toBe('0.85');
+    expect(formatRatio(0.6)).toBe('0.60');
+    expect(formatPercent(0.853)).toBe('85%');
+    expect(formatCount(12345)).toBe('12,345');
+  });
+
+  it('formats durations', () => {
+    expect(formatDuration(340)).toBe('340 ms');
+    expect(formatDuration(1234)).toBe('1.2 s');
+    expect(formatDuration(2000)).toBe('2 s');
+    expect(formatDuration(95_000)).toBe('1 min 35 s');
+    expect(formatDuration(120_000)).toBe('2 min');
+  });
+
+  it('formats times relative to now, then as a date', () => {
+    const now = Date.parse('2026-06-10T12:00:00Z');
+    expect(formatRelativeTime('2026-06-10T11:59:58Z', now)).toBe('just now');
+    expect(formatRelativeTime('2026-06-10T11:59:18Z', now)).toBe('42 s ago');
+    expect(formatRelativeTime('2026-06-10T11:55:00Z', now)).toBe('5 min ago');
+    expect(formatRelativeTime('2026-06-10T09:00:00Z', now)).toBe('3 h ago');
+    expect(formatRelativeTime('2026-06-08T12:00:00Z', now)).toBe('2 d ago');
+    expect(formatRelativeTime('2026-01-01T00:00:00Z', now)).toBe('2026-01-01');
+    expect(formatDateTime('2026-06-01T10:04:05.120Z')).toBe('2026-06-01 10:04:05 UTC');
+  });
+});

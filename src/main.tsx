@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { createQueryClient, followConnectionChanges } from './app/query-client';
+import { loadRuntimeConfig } from './config/runtime-config';
+import { useSettingsStore } from './config/settings-store';
+import { startThemeSync } from './config/theme';
+import { isApiError } from './lib/api/api-error';
+import './styles/tokens.css';
+import './styles/base.css';
+
+startThemeSync();
+
+// Demo mode (`npm start` without KAGED_API_URL): the simulated daemon runs inside the browser.
+// Production builds drop this branch (import.meta.env.DEV is false there).
+if (import.meta.env.DEV && __KAGED_SIMULATED__) {
+  const { startSimulatedDaemon } = await import('../mocks/browser');
+  await startSimulatedDaemon();
+}
+
+const { config, problem } = await loadRuntimeConfig(document.baseURI);
+if (problem !== null) console.warn(`config.json could not be used: ${problem}`);
+useSettingsStore.getState().setDefaults(config, problem);
+
+const queryClient = createQueryClient();
+followConnectionChanges(queryClient);
+
+const root = document.getElementById('root');
+if (root === null) throw new Error('index.html has no #root element');
+createRoot(root, {
+  // A failed request is shown where it happened; only what no one expected (a bug) is logged.
+  onCaughtError: (error, info) => {
+    if (!isApiError(error)) console.error(error, info.componentStack);
+  },
+}).render(
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>,
+);
