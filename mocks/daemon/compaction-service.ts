@@ -2,7 +2,7 @@ import { applyCompaction } from '../engine/apply';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { applyRollback, computeRollback } from '../engine/rollback';
-import type { CompactedOutcome, CompactionOutcome, ObserverPlugin, SimulatedCompactor } from '../engine/engine-types';
+import type { CompactedOutcome, CompactionInput, CompactionOutcome, ObserverPlugin, SimulatedCompactor } from '../engine/engine-types';
 import { resolveCompactionConfig } from '../engine/defaults';
 import { findModel, PLUGINS } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
@@ -102,19 +102,17 @@ export interface RunOptions {
   dryRun: boolean;
 }
 
-/** Runs the compaction pipeline for one agent against its current active list. Changes nothing. */
-export function runPipeline(store: Store, session: SessionState, agent: AgentState, opts: RunOptions): CompactionOutcome {
+/** The engine's input for one agent's current active list, with this invocation's overrides. */
+export function pipelineInput(store: Store, session: SessionState, agent: AgentState, opts: Pick<RunOptions, 'request' | 'dryRun'>): Omit<CompactionInput, 'trigger' | 'dryRun'> {
   const values = invocationConfig(effectiveConfig(session, agent).values, opts.request);
   const compactionId = opts.dryRun ? `dry_${session.id}_${session.run_seq}` : store.nextId('cmp');
   const messages = activeMessages(agent);
   const summarizerModel = findModel(values.summarize.model ?? agent.model_alias) ?? findModel(agent.model_alias);
-  return runCompaction({
+  return {
     messages,
     config: values,
     window: windowOf(agent),
     reservedOutput: RESERVED_OUTPUT_TOKENS,
-    trigger: opts.trigger,
-    dryRun: opts.dryRun,
     ids: {
       compactionId,
       runId: `run_${session.id}_${session.run_seq}`,
@@ -131,7 +129,12 @@ export function runPipeline(store: Store, session: SessionState, agent: AgentSta
     },
     sessionId: session.id,
     agentPath: agent.agent_path,
-  });
+  };
+}
+
+/** Runs the compaction pipeline for one agent against its current active list. Changes nothing. */
+export function runPipeline(store: Store, session: SessionState, agent: AgentState, opts: RunOptions): CompactionOutcome {
+  return runCompaction({ ...pipelineInput(store, session, agent, opts), trigger: opts.trigger, dryRun: opts.dryRun });
 }
 
 /** Renumbers `index` after a summary was inserted; ids never change. */

@@ -3,8 +3,9 @@ import type { ImportedMessage } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { Store } from '../store/store';
-import type { AgentState, CompactResult, Message, SessionState } from '../store/types';
-import { commitOutcome, runPipeline } from './compaction-service';
+import type { AgentState, Message, SessionState } from '../store/types';
+import { commitOutcome, pipelineInput, runPipeline } from './compaction-service';
+import { runReactive, type DispatchState, type ProviderError } from '../engine/reactive';
 import { syntheticTurn } from './synthetic';
 import { estimateOf, toSummary, windowOf } from './views';
 
@@ -47,27 +48,38 @@ function callCost(agent: AgentState, im: ImportedMessage): number {
   return (input * model.input_usd_per_mtok + im.usage.output_tokens * model.output_usd_per_mtok) / 1e6;
 }
 
+/** The session degrades: the run failed on context length and the operator must compact by hand. */
+function overflow(store: Store, session: SessionState): void {
+  session.status = 'context_overflow';
+  store.publish('session.updated', session.id, { session: toSummary(session) });
+}
+
+/**
+ * The reactive path (agent.md § Reactive fallback retry): the provider rejected the call on
+ * context length. The engine compacts once (trigger provider_overflow_retry) under the dispatch
+ * cycle's single-retry cap; if that cannot help, the error propagates and the session overflows.
+ */
+export function reactToProviderError(store: Store, session: SessionState, agent: AgentState, error: ProviderError, state: DispatchState): DispatchState {
+  const reaction = runReactive(pipelineInput(store, session, agent, { request: {}, dryRun: false }), state, error);
+  if (reaction.outcome) commitOutcome(store, session, agent, reaction.outcome, {}, 'harness');
+  if (reaction.action === 'propagate' || (reaction.action === 'retry' && reaction.session_state === 'context_overflow')) overflow(store, session);
+  return reaction.state;
+}
+
 /**
  * The harness step before each LLM call (agent.md § Trigger semantics): prune, estimate, compact
- * past the upper threshold. If the list still exceeds the window, the provider rejects the call and
- * the reactive path compacts once more (single retry); if that cannot help, the session overflows.
+ * past the upper threshold. A list that still exceeds the window is rejected by the provider,
+ * which sends the call down the reactive path.
  */
-export function beforeLlmCall(store: Store, session: SessionState, agent: AgentState): CompactResult[] {
-  if (isHalted(session)) return [];
+export function beforeLlmCall(store: Store, session: SessionState, agent: AgentState): void {
+  if (isHalted(session)) return;
   session.run_seq += 1;
-  const results: CompactResult[] = [];
   const proactive = runPipeline(store, session, agent, { trigger: 'threshold_crossed', request: {}, dryRun: false });
-  if (proactive.kind !== 'not_triggered') results.push(commitOutcome(store, session, agent, proactive, {}, 'harness'));
-  if (session.pending_checkpoint_id || estimateOf(session, agent) <= windowOf(agent).tokens) return results;
-  // Provider context-length error: one reactive compaction, then one retry at most.
-  const reactive = runPipeline(store, session, agent, { trigger: 'provider_overflow_retry', request: {}, dryRun: false });
-  const result = commitOutcome(store, session, agent, reactive, {}, 'harness');
-  results.push(result);
-  if (result.outcome !== 'completed' || estimateOf(session, agent) > windowOf(agent).tokens) {
-    session.status = 'context_overflow';
-    store.publish('session.updated', session.id, { session: toSummary(session) });
-  }
-  return results;
+  if (proactive.kind !== 'not_triggered') commitOutcome(store, session, agent, proactive, {}, 'harness');
+  const estimate = estimateOf(session, agent);
+  const window = windowOf(agent).tokens;
+  if (isHalted(session) || estimate <= window) return;
+  reactToProviderError(store, session, agent, { status: 400, message: `prompt is too long: ${estimate} tokens > ${window} maximum` }, { reactiveRetryAttempted: false });
 }
 
 /** Appends messages to an agent's window as a run would, running the pre-call check before each assistant message. */
