@@ -248,15 +248,17 @@ function seedGenerated(store: Store, spec: GeneratedSpec, rng: Rng, start: Date)
  */
 function occasionalEvent(store: Store, session: SessionState, agent: AgentState, rng: Rng): void {
   if (isHalted(session)) return;
-  const kind = rng.pick(['hook_requested', 'scheduled', 'operator_manual', 'provider_overflow_retry'] as const);
+  const picked = rng.pick(['hook_requested', 'scheduled', 'operator_manual', 'provider_overflow_retry'] as const);
   session.run_seq += 1;
   const { lower_threshold } = effectiveConfig(session, agent).values;
-  // Estimator drift is only plausible while the list is above the lower target.
-  if (kind === 'provider_overflow_retry' && estimateOf(session, agent) > lower_threshold * windowOf(agent).tokens) {
-    // The estimator was wrong: the provider rejected a call the harness thought would fit.
-    reactToProviderError(store, session, agent, { status: 400, message: 'prompt is too long: the provider counted more tokens than estimated' }, { reactiveRetryAttempted: false });
-    return;
+  if (picked === 'provider_overflow_retry') {
+    // Estimator drift is only plausible while the list is above the lower target.
+    if (estimateOf(session, agent) > lower_threshold * windowOf(agent).tokens) {
+      reactToProviderError(store, session, agent, { status: 400, message: 'prompt is too long: the provider counted more tokens than estimated' }, { reactiveRetryAttempted: false });
+      return;
+    }
   }
+  const kind = picked === 'provider_overflow_retry' ? 'scheduled' : picked;
   const request = kind === 'operator_manual' ? { strategy: rng.pick(['drop', 'summarize'] as const), lower_threshold: 0.4 } : {};
   const outcome = runPipeline(store, session, agent, { trigger: kind, request, dryRun: false });
   commitOutcome(store, session, agent, outcome, request, kind === 'operator_manual' ? rng.pick(['ana', 'karasu']) : 'harness');
