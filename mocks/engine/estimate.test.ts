@@ -8,7 +8,7 @@ import {
   tokenLimits,
 } from './estimate';
 import { msg } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 
 describe('estimateMessageTokens', () => {
   it('is ceil(chars / 4) + 4 overhead', () => {

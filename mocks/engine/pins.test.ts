@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compilePredicates, computePins, firstOperatorMessageId } from './pins';
 import { call, deepFreeze, msg, result } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 import type { AlwaysKeepPredicate, Message } from './types';
 
 function list(): Message[] {

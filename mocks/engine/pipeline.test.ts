@@ -4,7 +4,7 @@ import { estimateTokens } from './estimate';
 import { NOOP_REASON, runCompaction, shouldTrigger } from './pipeline';
 import { deepFreeze, filler, input, msg, parallelSession } from './test-support/build';
 import { compactedProblems } from './test-support/invariants';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 import type { Message } from './types';
 
 const TARGET = 19_200;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens, estimateTextTokens, estimateTokens } from './estimate';
 import { prunedNotice, pruneToolOutputs } from './prune';
 import { call, deepFreeze, filler, msg, result } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 import type { Message, PruneConfig } from './types';
 
 /** system, task, then one exchange per entry: [tool name, result tokens]. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isContextLengthError, runReactive, type DispatchState, type ReactiveInput } from './reactive';
 import { deepFreeze, input, parallelSession } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 
 const overflow = { status: 400, message: "This model's maximum context length is 32000 tokens. However, your messages resulted in 41234 tokens." };
 

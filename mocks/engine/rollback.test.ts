@@ -4,7 +4,7 @@ import type { CompactedOutcome, CompactionOutcome } from './engine-types';
 import { runCompaction } from './pipeline';
 import { applyRollback, computeRollback } from './rollback';
 import { input, msg } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 import type { Message } from './types';
 
 function compacted(out: CompactionOutcome): CompactedOutcome {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens, estimateTextTokens } from './estimate';
 import { extractFilePaths, SIMULATED_SUMMARY_LABEL, simulateSummary } from './summarizer';
 import { call, msg, parallelSession, result } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 
 const HEADINGS = ['## Goal', '## Constraints & Preferences', '## Progress', '## Key Decisions', '## Next Steps', '## Critical Context'];
 const opts = { author: 'anthropic:claude-haiku-4-5', prompt: 'config:/prompts/compaction-summary.md', maxTokens: 1_500 };

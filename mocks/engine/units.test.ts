@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens } from './estimate';
 import { call, msg, parallelSession, result } from './test-support/build';
-import { loadOpenAiChat } from './test-support/load-openai-chat';
+import { loadOpenAiChat } from './test-support/load-transcripts';
 import { groupUnits, newestUnit } from './units';
 
 describe('groupUnits', () => {

@@ -3,7 +3,7 @@ import { commitProposal } from '../apply';
 import { runCompaction } from '../pipeline';
 import { input, msg, parallelSession } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
-import { loadOpenAiChat } from '../test-support/load-openai-chat';
+import { loadOpenAiChat } from '../test-support/load-transcripts';
 
 const TARGET = 19_200;
 

@@ -3,7 +3,7 @@ import type { CompactedOutcome, CompactionOutcome, SimulatedCompactor } from '..
 import { runCompaction } from '../pipeline';
 import { input, parallelSession } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
-import { loadOpenAiChat } from '../test-support/load-openai-chat';
+import { loadOpenAiChat } from '../test-support/load-transcripts';
 
 const TARGET = 19_200;
 const cfg = { strategy: 'delegate' as const, delegate: { plugin: 'hindsight' } };

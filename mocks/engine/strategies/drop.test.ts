@@ -5,7 +5,7 @@ import { runCompaction } from '../pipeline';
 import { groupUnits } from '../units';
 import { input, msg, parallelSession } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
-import { loadOpenAiChat } from '../test-support/load-openai-chat';
+import { loadOpenAiChat } from '../test-support/load-transcripts';
 
 const TARGET = 19_200;
 const pureDrop = { strategy: 'drop' as const, summarize: { enabled: false } };

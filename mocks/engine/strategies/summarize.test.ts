@@ -4,7 +4,7 @@ import { estimateMessageTokens, estimateTextTokens } from '../estimate';
 import { runCompaction } from '../pipeline';
 import { input, parallelSession, SUMMARIZER } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
-import { loadOpenAiChat } from '../test-support/load-openai-chat';
+import { loadOpenAiChat } from '../test-support/load-transcripts';
 
 const TARGET = 19_200;
 const HEADINGS = ['## Goal', '## Constraints & Preferences', '## Progress', '## Key Decisions', '## Next Steps', '## Critical Context'];
