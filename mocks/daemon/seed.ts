@@ -151,10 +151,25 @@ const TRANSCRIPT_SETUPS: Record<string, Record<string, unknown>> = {
   'django__django-11910.traj.json': { strategy: 'checkpoint', 'checkpoint.sub_strategy': 'summarize' },
 };
 
+/**
+ * mini-swe-agent tasks all open with the same boilerplate ("Consider the following PR
+ * description:"); the title is the instance and the PR's own first line.
+ */
+function sweTitle(t: ImportedTranscript): string {
+  const task = t.messages.find((m) => m.role === 'user')?.content ?? '';
+  const body = task.split('<pr_description>')[1] ?? task;
+  const line = body
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => l !== '' && !/^consider the following pr description/i.test(l));
+  const instance = t.external_id.replace(/^.*__/, '');
+  return line ? `${instance}: ${line}`.slice(0, 100) : instance;
+}
+
 function seedTranscript(store: Store, t: ImportedTranscript): void {
   const claude = t.format === 'claude-code';
   const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
-  const title = claude ? t.title : `${t.external_id.replace('__', ' / ')}: ${t.title}`;
+  const title = claude ? t.title : sweTitle(t);
   const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], TRANSCRIPT_SETUPS[t.source_file] ?? {});
   const subagents = t.subagents.map((s) => newAgent(`primary/${s.external_id}`, 'primary', aliasFor(s.model), ['memory-markdown']));
   const session = newSession(id, claude ? 'spotter' : 'swe-bench', title, { kind: t.format, name: t.source_file }, t.started_at, [primary, ...subagents]);
