@@ -6,7 +6,20 @@ import react from '@vitejs/plugin-react';
 // Without it, `npm start` runs the simulated daemon inside the browser (msw).
 const daemon = process.env.KAGED_API_URL?.replace(/\/+$/, '');
 const proxy = daemon
-  ? { '/api': { target: daemon, changeOrigin: true, ws: true } }
+  ? {
+      '/api': {
+        target: daemon,
+        changeOrigin: true,
+        ws: true,
+        // A browser closing a page or the daemon dropping the event socket resets the connection:
+        // expected, so not worth a stack trace; anything else is still reported.
+        configure: (server: { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): void }) => {
+          server.on('error', (error) => {
+            if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(`proxy error: ${error.message}`);
+          });
+        },
+      },
+    }
   : undefined;
 
 export default defineConfig({
