@@ -1,5 +1,5 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { createLogger, defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
@@ -11,18 +11,21 @@ const proxy = daemon
         target: daemon,
         changeOrigin: true,
         ws: true,
-        // A browser closing a page or the daemon dropping the event socket resets the connection:
-        // expected, so not worth a stack trace; anything else is still reported.
-        configure: (server: { on(event: 'error', listener: (error: NodeJS.ErrnoException) => void): void }) => {
-          server.on('error', (error) => {
-            if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') console.error(`proxy error: ${error.message}`);
-          });
-        },
       },
     }
   : undefined;
 
+// A browser closing a page, or the daemon dropping the event socket, resets the proxied
+// connection: expected, so not worth a stack trace. Every other error is still logged.
+const logger = createLogger();
+const logError = logger.error.bind(logger);
+logger.error = (message, options) => {
+  if (/proxy (socket )?error/.test(message) && /ECONNRESET|EPIPE/.test(message)) return;
+  logError(message, options);
+};
+
 export default defineConfig({
+  customLogger: logger,
   plugins: [react()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
