@@ -1,5 +1,8 @@
 import { estimateMessageTokens, estimateTokens } from '../engine/estimate';
 import { applyCompaction } from '../engine/apply';
+import { modelCost } from '../engine/cost';
+import { buildRecord } from '../engine/record';
+import { extractFilePaths } from '../engine/summarizer';
 import { computePins } from '../engine/pins';
 import { groupUnits } from '../engine/units';
 import type { ImportedCompaction, ImportedTranscript } from '../importers/types';
@@ -7,7 +10,7 @@ import { findModel } from '../store/catalog';
 import { createRng, hashSeed, type Rng } from '../store/prng';
 import { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
-import { effectiveConfig } from './config';
+import { DEFAULT_VALUES, effectiveConfig } from './config';
 import { activeMessages, estimateOf, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
 import { commitOutcome, reindex, runPipeline } from './compaction-service';
 import { appendMessages, isHalted, reactToProviderError, toMessage } from './simulation';
@@ -62,53 +65,46 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   const usage = ic.summarizer?.usage;
   const inputTokens = usage ? usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens : before;
   const summaryTokens = estimateMessageTokens({ content: ic.summary, tool_calls: [] });
-  const cost = summarizer ? (inputTokens * summarizer.input_usd_per_mtok + summaryTokens * summarizer.output_usd_per_mtok) / 1e6 : 0;
-  const pluginCost = summarizer ? { provider: summarizer.provider, model: summarizer.model, input_tokens: inputTokens, output_tokens: summaryTokens, cost_usd: cost } : null;
+  const pluginCost = summarizer
+    ? modelCost({ model: `${summarizer.provider}:${summarizer.model}`, inputPerMTok: summarizer.input_usd_per_mtok, outputPerMTok: summarizer.output_usd_per_mtok }, inputTokens, summaryTokens)
+    : null;
   const summary: Message = {
     ...toMessage({ role: 'system', content: ic.summary, tool_calls: [], tool_call_id: null, tool_name: null, created_at: ic.created_at, is_error: false, usage: null, external_id: null }, session, agent, `${id}_summary`),
     metadata: { token_estimate: summaryTokens, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: id, compactor_cost: pluginCost },
   };
-  agent.messages = reindex(applyCompaction(agent.messages, { record: { id } as CompactionRecord, superseded_ids: [...supersede], summary_message: summary }));
-  const after = estimateTokens(activeMessages(agent), RESERVED_OUTPUT_TOKENS);
-  const record: CompactionRecord = {
-    id,
-    session_id: session.id,
-    run_id: `run_${session.id}_${session.run_seq}`,
-    agent_path: agent.agent_path,
-    created_at: ic.created_at,
+  const applied = reindex(applyCompaction(agent.messages, { record: { id } as CompactionRecord, superseded_ids: [...supersede], summary_message: summary }));
+  const resulting = applied.filter((m) => !m.superseded);
+  const after = estimateTokens(resulting, RESERVED_OUTPUT_TOKENS);
+  agent.messages = applied;
+  const record = buildRecord({
+    ids: { compactionId: id, runId: `run_${session.id}_${session.run_seq}`, summaryMessageId: summary.id, now: ic.created_at },
+    sessionId: session.id,
+    agentPath: agent.agent_path,
     trigger: ic.trigger === 'auto' ? 'threshold_crossed' : 'operator_manual',
     strategy: 'summarize',
-    threshold_estimate: ic.pre_tokens,
-    after_estimate: after,
-    context_window: window.tokens,
-    context_window_source: window.source,
-    window_upper: values.upper_threshold,
-    window_lower: values.lower_threshold,
-    messages_before: active.length,
-    messages_after: active.length - supersede.size + 1,
-    compression_ratio: Math.round((after / Math.max(1, ic.pre_tokens)) * 1000) / 1000,
-    superseded_message_ids: [...supersede],
-    summary_message_id: summary.id,
-    summary: ic.summary,
-    summary_tokens: summaryTokens,
-    key_facts: [...new Set(ic.summary.match(/[\w./-]+\.(?:ex|exs|ts|tsx|js|py|md|json)\b/g) ?? [])].slice(0, 12),
-    summarizer_model: summarizer ? `${summarizer.provider}:${summarizer.model}` : ic.summarizer?.model ?? null,
-    plugins_fired: [],
-    plugin_cost: pluginCost,
-    cost_usd: cost,
-    duration_ms: 0,
+    window,
+    config: values,
+    thresholdEstimate: ic.pre_tokens,
+    messagesBefore: active.length,
+    plan: {
+      superseded_ids: [...supersede],
+      messages: resulting,
+      summary_message: summary,
+      summary: ic.summary,
+      key_facts: extractFilePaths(ic.summary),
+      cost: pluginCost,
+      summarizer_model: summarizer ? `${summarizer.provider}:${summarizer.model}` : ic.summarizer?.model ?? null,
+      after_estimate: after,
+      reached: true,
+    },
+    // The transcript records neither hook timings nor the summarizer's duration.
+    plugins: [],
+    strategyDurationMs: 0,
     prune: null,
-    fallback_occurred: false,
-    fallback_reason: null,
-    fallback_chain: [],
-    dry_run: false,
-    operator_flag: null,
-    operator_notes: null,
-    flagged_by: null,
-    flagged_at: null,
-    version: 1,
-    rolled_back: false,
-  };
+    chain: [{ strategy: 'summarize', outcome: 'ok', reason: null }],
+    fallbackReason: null,
+    dryRun: false,
+  });
   session.checkpoints.push({
     id: store.nextId('chk'),
     session_id: session.id,
@@ -322,49 +318,42 @@ function seedBench(store: Store, rng: Rng, start: Date): void {
     const strategy = rng.pick(strategies);
     const fallback = strategy === 'delegate' && rng.chance(0.2);
     const summaryTokens = strategy === 'drop' ? null : rng.int(200, 1_500);
-    const cost = summaryTokens === null ? 0 : (before * 1.25 + summaryTokens * 10) / 1e6;
-    const record: CompactionRecord = {
-      id: `cmp_bench_${i.toString().padStart(6, '0')}`,
-      session_id: session.id,
-      run_id: `run_bench_${i}`,
-      agent_path: 'primary',
-      created_at: new Date(start.getTime() + i * 45_000).toISOString(),
+    const id = `cmp_bench_${i.toString().padStart(6, '0')}`;
+    const fallbackReason = fallback ? 'compactor timed out after 30000 ms' : null;
+    const record = buildRecord({
+      ids: { compactionId: id, runId: `run_bench_${i}`, summaryMessageId: `${id}_summary`, now: new Date(start.getTime() + i * 45_000).toISOString() },
+      sessionId: session.id,
+      agentPath: 'primary',
       trigger: rng.pick(triggers),
       strategy,
-      threshold_estimate: before,
-      after_estimate: after,
-      context_window: window.tokens,
-      context_window_source: window.source,
-      window_upper: 0.85,
-      window_lower: 0.6,
-      messages_before: rng.int(300, 900),
-      messages_after: rng.int(40, 250),
-      compression_ratio: Math.round((after / before) * 1000) / 1000,
-      superseded_message_ids: [],
-      summary_message_id: summaryTokens === null ? null : `cmp_bench_${i}_summary`,
-      summary: summaryTokens === null ? null : `[simulated summary] benchmark event ${i}`,
-      summary_tokens: summaryTokens,
-      key_facts: [],
-      summarizer_model: summaryTokens === null ? null : 'openai:gpt-5.1',
-      plugins_fired: [
+      window,
+      config: DEFAULT_VALUES,
+      thresholdEstimate: before,
+      messagesBefore: rng.int(300, 900),
+      // Ledger rows only: the bench session's messages are not touched by these records.
+      plan: {
+        superseded_ids: [],
+        messages: [],
+        summary_message: null,
+        summary: summaryTokens === null ? null : `[simulated summary] benchmark event ${i}`,
+        key_facts: [],
+        cost: summaryTokens === null ? null : modelCost({ model: 'openai:gpt-5.1', inputPerMTok: 1.25, outputPerMTok: 10 }, before, summaryTokens),
+        summarizer_model: summaryTokens === null ? null : 'openai:gpt-5.1',
+        after_estimate: after,
+        reached: true,
+      },
+      plugins: [
         { name: 'hindsight', role: 'observer', hook: 'pre_compact', duration_ms: rng.int(40, 420), result_kind: 'inject' },
         { name: 'memory-markdown', role: 'observer', hook: 'post_compact', duration_ms: rng.int(2, 35), result_kind: 'null' },
       ],
-      plugin_cost: null,
-      cost_usd: cost,
-      duration_ms: rng.int(50, 4_000),
+      strategyDurationMs: rng.int(50, 4_000),
       prune: null,
-      fallback_occurred: fallback,
-      fallback_reason: fallback ? 'compactor timed out after 30000 ms' : null,
-      fallback_chain: fallback ? [{ strategy: 'delegate', outcome: 'timeout', reason: 'compactor timed out after 30000 ms' }, { strategy: 'drop', outcome: 'ok', reason: null }] : [],
-      dry_run: false,
-      operator_flag: null,
-      operator_notes: null,
-      flagged_by: null,
-      flagged_at: null,
-      version: 1,
-      rolled_back: false,
-    };
+      chain: fallback ? [{ strategy: 'delegate', outcome: 'timeout', reason: fallbackReason }, { strategy: 'drop', outcome: 'ok', reason: null }] : [{ strategy, outcome: 'ok', reason: null }],
+      fallbackReason,
+      dryRun: false,
+    });
+    // The plan above has no message list; the ledger still shows how many messages the event left.
+    record.messages_after = rng.int(40, 250);
     store.addCompaction(session, record);
   }
   seedFeedback(session, rng);
