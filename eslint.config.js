@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'public/mockServiceWorker.js', 'src/lib/api/schema.gen.ts', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'dist-*', 'public/mockServiceWorker.js', 'src/lib/api/schema.gen.ts', 'test-results', 'playwright-report'] },
   {
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
     files: ['**/*.{ts,tsx,js}'],
