@@ -103,7 +103,7 @@ test('a body that breaks the contract is refused, naming the endpoint and field'
   const alert = page.getByRole('alert').first();
   await expect(alert).toContainText('cannot trust');
   await expect(alert).toContainText(/GET \/sessions\/\{session_id\} answered a body that breaks the contract at \/\w+/);
-  await expect(panel(page, 'Compaction').getByText('Events')).toBeVisible();
+  await expect(panel(page, 'Compaction').getByText('Events', { exact: true })).toBeVisible();
 });
 
 test('a body that is not JSON is reported as such', async ({ page, request }) => {

@@ -2,8 +2,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/api/query-keys';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { mergeRecord } from '../lib/ledger-cache';
 
-/** GET /sessions/{session_id}/compactions/{compaction_id}: one compaction record. */
+/**
+ * GET /sessions/{session_id}/compactions/{compaction_id}: one compaction record. Under the
+ * session's prefix (every live frame of the session checks it again); an answer never replaces a
+ * newer cached version, and a flag or notes save in flight stays on top (ledger-cache.ts).
+ */
 export function compactionQuery(sessionId: string, compactionId: string) {
   return queryOptions({
     queryKey: queryKeys.compaction(sessionId, compactionId),
@@ -14,5 +20,6 @@ export function compactionQuery(sessionId: string, compactionId: string) {
           signal,
         }),
       ),
+    structuralSharing: (previous: unknown, next: unknown) => mergeRecord(previous as CompactionRecord | undefined, next as CompactionRecord),
   });
 }

@@ -10,12 +10,6 @@ const BREAKDOWNS = [
   { key: 'by_flag', label: 'Operator flags' },
 ] as const;
 
-interface CompactionSummaryProps {
-  stats: CompactionStats;
-  /** Show the primary/compactor/total split (the session page has it in its header). */
-  withCost: boolean;
-}
-
 function Counts({ items }: { items: CompactionStats['by_strategy'] }) {
   const present = items.filter((item) => item.count > 0);
   if (present.length === 0) return <span className="faint">none</span>;
@@ -31,20 +25,16 @@ function Counts({ items }: { items: CompactionStats['by_strategy'] }) {
 }
 
 /** Compaction at a glance: events, tokens saved, cost, fallbacks, and what triggered what. */
-export function CompactionSummary({ stats, withCost }: CompactionSummaryProps) {
+export function CompactionSummary({ stats }: { stats: CompactionStats }) {
   const topReason = [...stats.fallback_reasons].sort((a, b) => b.count - a.count)[0];
   return (
     <div className="summary">
       <dl className="stats">
         <Stat label="Events" value={formatCount(stats.events_total)} hint={`in ${formatCount(stats.sessions)} session${stats.sessions === 1 ? '' : 's'}`} />
         <Stat label="Tokens saved" value={formatTokens(stats.tokens_saved)} hint={`${formatCount(stats.tokens_saved)} tokens`} />
-        {withCost && (
-          <>
-            <Stat label="Compactor cost" value={formatUsd(stats.cost.compactor_usd)} hint="summarizer, plugins" />
-            <Stat label="Primary cost" value={formatUsd(stats.cost.primary_usd)} hint="agents' own calls" />
-            <Stat label="Total cost" value={formatUsd(stats.cost.total_usd)} />
-          </>
-        )}
+        <Stat label="Compactor cost" value={formatUsd(stats.cost.compactor_usd)} hint="summarizer, plugins" />
+        <Stat label="Primary cost" value={formatUsd(stats.cost.primary_usd)} hint="agents' own calls" />
+        <Stat label="Total cost" value={formatUsd(stats.cost.total_usd)} />
         <Stat
           label="Fallbacks"
           value={formatCount(stats.fallback_total)}
@@ -66,19 +56,15 @@ export function CompactionSummary({ stats, withCost }: CompactionSummaryProps) {
   );
 }
 
-export function CompactionSummarySkeleton({ withCost }: { withCost: boolean }) {
+export function CompactionSummarySkeleton() {
   return (
     <div className="summary" aria-busy="true">
       <dl className="stats">
         <StatSkeleton label="Events" />
         <StatSkeleton label="Tokens saved" />
-        {withCost && (
-          <>
-            <StatSkeleton label="Compactor cost" />
-            <StatSkeleton label="Primary cost" />
-            <StatSkeleton label="Total cost" />
-          </>
-        )}
+        <StatSkeleton label="Compactor cost" />
+        <StatSkeleton label="Primary cost" />
+        <StatSkeleton label="Total cost" />
         <StatSkeleton label="Fallbacks" />
       </dl>
       <dl className="summary__breakdowns">

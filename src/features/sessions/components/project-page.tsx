@@ -42,7 +42,7 @@ export function ProjectPage() {
           </div>
         </div>
       </header>
-      <Panel title="Compaction summary" what="the project's compaction summary" skeleton={<CompactionSummarySkeleton withCost />} resetKey={projectId}>
+      <Panel title="Compaction summary" what="the project's compaction summary" skeleton={<CompactionSummarySkeleton />} resetKey={projectId}>
         <ProjectCompactionSummary projectId={projectId} />
       </Panel>
       <Panel

@@ -1,0 +1,189 @@
+import { readFile } from 'node:fs/promises';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { DAEMON, resetDaemon } from './support/daemon';
+import {
+  flagViaApi,
+  ledgerCount,
+  ledgerGrid,
+  ledgerRow,
+  ledgerRows,
+  listCompactions,
+  notesField,
+  pickFilter,
+  pickOne,
+  renderedIds,
+  statFigure,
+  type RecordLite,
+  countText,
+} from './support/compactions';
+
+/** The page makes a burst of requests on load; on a busy machine the first answers can take a while. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+const SESSION = 'ses_gen_refactor';
+
+async function download(page: Page, format: 'CSV' | 'JSONL'): Promise<{ name: string; text: string }> {
+  await page.getByRole('button', { name: 'Export the filtered ledger' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: new RegExp(`^${format}`) }).click()]);
+  return { name: file.suggestedFilename(), text: await readFile((await file.path())!, 'utf8') };
+}
+
+test('a plugin author filters the bad events of one plugin, walks them with the keyboard, adds notes and exports them', async ({ page, request }) => {
+  await resetDaemon(request);
+  // Arrange: at least three bad events in which hindsight fired.
+  const hindsight = await listCompactions(request, SESSION, 'plugin=hindsight');
+  for (const record of hindsight.items.filter((r) => r.operator_flag !== 'bad').slice(0, 3)) await flagViaApi(request, record, { flag: 'bad' });
+  const bad = await listCompactions(request, SESSION, 'plugin=hindsight&flag=bad');
+  expect(bad.total).toBeGreaterThanOrEqual(3);
+
+  await page.goto(`/sessions/${SESSION}`);
+  await pickFilter(page, 'Flag', ['bad']);
+  await pickOne(page, 'Plugin', 'hindsight');
+  await expect(page).toHaveURL(/flag=bad/);
+  await expect(page).toHaveURL(/plugin=hindsight/);
+  await expect(ledgerCount(page)).toHaveText(countText(bad.total, true));
+  expect(await renderedIds(page)).toEqual(bad.items.map((r) => r.id));
+
+  // The link reproduces the view.
+  await page.reload();
+  await expect(ledgerCount(page)).toHaveText(countText(bad.total, true));
+  expect(await renderedIds(page)).toEqual(bad.items.map((r) => r.id));
+
+  // j/k move the cursor; Enter opens the event; its previous/next walk the same view.
+  await page.keyboard.press('j');
+  await expect(ledgerRow(page, bad.items[0]!.id)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('j');
+  await page.keyboard.press('j');
+  await page.keyboard.press('k');
+  await expect(ledgerRow(page, bad.items[1]!.id)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('k');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/compactions/${bad.items[0]!.id}\\?flag=bad&plugin=hindsight`));
+  await expect(page.getByText(`1 of ${bad.total} in this filtered view`)).toBeVisible();
+
+  const notes = ['summary lost the failing test name', 'hindsight injected stale facts', 'split a tool pair again'];
+  for (let i = 0; i < 3; i += 1) {
+    const record = bad.items[i]!;
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(record.id);
+    await notesField(page).fill(notes[i]!);
+    await notesField(page).press('Control+Enter');
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    // Keys do not fire while typing; after leaving the field, j goes to the next event of the view.
+    await notesField(page).blur();
+    if (i < 2) {
+      await page.keyboard.press('j');
+      await expect(page).toHaveURL(new RegExp(`/compactions/${bad.items[i + 1]!.id}\\?`));
+    }
+  }
+  for (let i = 0; i < 3; i += 1) {
+    const saved = await listCompactions(request, SESSION, 'plugin=hindsight&flag=bad');
+    expect(saved.items.find((r) => r.id === bad.items[i]!.id)?.operator_notes).toBe(notes[i]);
+  }
+
+  // Back in the ledger, the cursor is on the last event seen and the notes show.
+  await page.getByRole('link', { name: 'Back to the ledger' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}\\?flag=bad&plugin=hindsight$`));
+  await expect(ledgerRow(page, bad.items[2]!.id)).toHaveAttribute('aria-selected', 'true');
+  await expect(ledgerRow(page, bad.items[0]!.id)).toContainText(notes[0]!);
+
+  // Export: every record of the view, CSV for spreadsheets, JSONL with the full records.
+  const csv = await download(page, 'CSV');
+  expect(csv.name).toMatch(/^compactions-ses_gen_refactor-bad-hindsight-\d{8}T\d{4}\.csv$/);
+  const lines = csv.text.trimEnd().split('\r\n');
+  expect(lines[0]).toContain('id,created_at,session_id');
+  for (const note of notes) expect(csv.text).toContain(note);
+  const jsonl = await download(page, 'JSONL');
+  const records = jsonl.text.trimEnd().split('\n').map((line) => JSON.parse(line) as RecordLite);
+  expect(records.map((r) => r.id)).toEqual(bad.items.map((r) => r.id));
+  for (const record of records) {
+    expect(record.operator_flag).toBe('bad');
+    expect(record.plugins_fired.some((p) => p.name === 'hindsight')).toBe(true);
+  }
+  expect(records.slice(0, 3).map((r) => r.operator_notes)).toEqual(notes);
+  expect(lines).toHaveLength(records.length + 1);
+});
+
+test('sort and every filter live in the URL; columns can be chosen', async ({ page, request }) => {
+  await resetDaemon(request);
+  const all = await listCompactions(request, SESSION);
+  await page.goto(`/sessions/${SESSION}`);
+  await expect(ledgerCount(page)).toHaveText(countText(all.total));
+
+  const costHeader = ledgerGrid(page).getByRole('columnheader', { name: 'Cost' });
+  await costHeader.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=-cost_usd/);
+  await expect(costHeader).toHaveAttribute('aria-sort', 'descending');
+  const byCost = await listCompactions(request, SESSION, 'sort=-cost_usd');
+  await expect.poll(() => renderedIds(page).then((ids) => ids.slice(0, 10))).toEqual(byCost.items.slice(0, 10).map((r) => r.id));
+  await costHeader.getByRole('button').click();
+  await expect(page).toHaveURL(/sort=cost_usd/);
+  await expect(costHeader).toHaveAttribute('aria-sort', 'ascending');
+
+  await pickFilter(page, 'Trigger', ['scheduled', 'hook requested']);
+  await pickFilter(page, 'Strategy', ['summarize']);
+  await pickOne(page, 'Fallback', 'no fallback');
+  await pickFilter(page, 'Flag', ['unflagged']);
+  await expect(page).toHaveURL(/trigger=scheduled%2Chook_requested/);
+  const query = 'trigger=scheduled,hook_requested&strategy=summarize&fallback=false&flag=unflagged&sort=cost_usd';
+  const expected = await listCompactions(request, SESSION, query);
+  await expect(ledgerCount(page)).toHaveText(countText(expected.total, true));
+  expect(await renderedIds(page)).toEqual(expected.items.map((r) => r.id));
+
+  // Text in summary or notes.
+  await page.getByRole('button', { name: /^Clear \d filters$/ }).click();
+  const word = all.items.find((r) => r.summary)!.summary!.split(/\s+/).find((w) => /^[a-z]{6,}$/i.test(w))!;
+  await page.getByRole('searchbox', { name: 'Text in summary or notes' }).fill(word);
+  await expect(page).toHaveURL(new RegExp(`q=${word}`));
+  const byText = await listCompactions(request, SESSION, `q=${encodeURIComponent(word)}&sort=cost_usd`);
+  await expect(ledgerCount(page)).toHaveText(countText(byText.total, true));
+  await page.getByRole('searchbox', { name: 'Text in summary or notes' }).fill('no summary says this');
+  await expect(page.getByText('No compaction matches these filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(ledgerCount(page)).toHaveText(countText(all.total));
+
+  // Columns: hide Messages and Plugins; the choice is remembered.
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Messages before → after' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Plugins fired' }).click();
+  await page.keyboard.press('Escape');
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Messages' })).toHaveCount(0);
+  await page.reload();
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Plugins' })).toHaveCount(0);
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: /Notes/ })).toHaveCount(1);
+  await page.getByRole('button', { name: /^Columns: 2 hidden/ }).click();
+  await page.getByRole('menuitem', { name: 'Show all columns' }).click();
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Plugins' })).toHaveCount(1);
+});
+
+test('100,000 events: virtualised rows, pages fetched by cursor as the view nears the end, no duplicates', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const reset = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' } });
+  expect(reset.ok()).toBeTruthy();
+  await page.goto('/sessions/ses_bench_10k');
+  await expect(ledgerCount(page)).toHaveText(countText(100_000), { timeout: 20_000 });
+  const grid = ledgerGrid(page);
+  await expect(grid).toHaveAttribute('aria-rowcount', '100001');
+  await expect(ledgerRows(page).first()).toBeVisible();
+
+  // Only the rows in view are in the document.
+  expect(await ledgerRows(page).count()).toBeLessThan(60);
+
+  // Scrolling to the end of what is loaded fetches the next page, again and again.
+  const height = () => grid.evaluate((el) => el.scrollHeight);
+  for (let i = 0; i < 4; i += 1) {
+    const before = await height();
+    await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect.poll(height).toBeGreaterThan(before);
+  }
+  const loaded = await grid.evaluate((el) => Math.round(el.scrollHeight / 34));
+  expect(loaded).toBeGreaterThanOrEqual(1000);
+  expect(await ledgerRows(page).count()).toBeLessThan(60);
+
+  // j walks from the top; the rows rendered have each id once.
+  await grid.evaluate((el) => el.scrollTo({ top: 0 }));
+  const ids = await renderedIds(page);
+  expect(new Set(ids).size).toBe(ids.length);
+  await page.keyboard.press('j');
+  await expect(ledgerRows(page).first()).toHaveAttribute('aria-selected', 'true');
+  await expect(statFigure(page, 'Events')).toContainText('100,000');
+});

@@ -1,0 +1,124 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { advanceSession, apiGet, dropSockets, resetDaemon } from './support/daemon';
+import { countText, ledgerCount, ledgerRow, ledgerRows, listCompactions, renderedIds, sessionStats, statFigure, usd } from './support/compactions';
+import { choose, connectionIndicator, panel } from './support/ui';
+
+/** The page makes a burst of requests on load; on a busy machine the first answers can take a while. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** The session imported from a real Claude Code transcript (one real compaction in it). */
+const REAL = 'ses_4d5611e5-241';
+
+test('an operator reads the stats of the real-transcript session: counts, cost split, and a table for every chart', async ({ page, request }) => {
+  await resetDaemon(request);
+  const stats = await sessionStats(request, REAL);
+  await page.goto(`/sessions/${REAL}`);
+  const view = panel(page, 'Compaction');
+
+  await expect(statFigure(page, 'Events')).toContainText(String(stats.events_total));
+  await expect(statFigure(page, 'Compactor cost')).toContainText(usd(stats.cost.compactor_usd));
+  await expect(statFigure(page, 'Primary cost')).toContainText(usd(stats.cost.primary_usd));
+  await expect(statFigure(page, 'Total cost')).toContainText(usd(stats.cost.total_usd));
+  await expect(statFigure(page, 'Fallbacks')).toContainText(String(stats.fallback_total));
+
+  // Every trigger of the contract is listed, zero included (hook_requested and operator_manual too).
+  const byTrigger = view.getByRole('figure', { name: 'Events by trigger' });
+  await byTrigger.getByRole('button', { name: 'Table' }).click();
+  const rows = byTrigger.locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  for (const label of ['threshold crossed', 'provider overflow retry', 'operator manual', 'scheduled', 'hook requested']) {
+    const count = stats.by_trigger.find((t) => t.key === label.replace(/ /g, '_'))?.count ?? 0;
+    await expect(rows.filter({ hasText: label })).toContainText(String(count));
+  }
+
+  // The per-event charts have the same figures as a table, one row per event.
+  const timeline = view.getByRole('figure', { name: 'Tokens before → after' });
+  await expect(timeline.locator('.recharts-surface').first()).toBeVisible();
+  await timeline.getByRole('button', { name: 'Table' }).click();
+  await expect(timeline.locator('tbody tr')).toHaveCount(stats.events_total);
+  await expect(timeline.locator('thead')).toContainText('Upper (tokens)');
+
+  await expect(ledgerCount(page)).toHaveText(countText((await listCompactions(request, REAL)).total));
+});
+
+test('hook timings per plugin and hook, with result kinds, and fallback reasons', async ({ page, request }) => {
+  await resetDaemon(request);
+  const session = 'ses_gen_flaky';
+  const stats = await sessionStats(request, session);
+  await page.goto(`/sessions/${session}`);
+  const hooks = page.getByRole('region', { name: 'Plugin hook timings' });
+  await expect(hooks.locator('tbody tr')).toHaveCount(stats.hook_timings.length);
+  for (const timing of stats.hook_timings) {
+    const row = hooks.locator('tbody tr').filter({ hasText: timing.plugin }).filter({ hasText: timing.hook });
+    await expect(row).toContainText(String(timing.count));
+    for (const kind of timing.result_kinds) await expect(row).toContainText(`${kind.key.replace('_', ' ')} ${kind.count}`);
+  }
+  const fallbacks = page.getByRole('region', { name: 'Fallbacks' });
+  await expect(fallbacks).toContainText(`${stats.fallback_total} events fell back`);
+  for (const reason of stats.fallback_reasons) await expect(fallbacks.locator('tbody tr').filter({ hasText: reason.key })).toContainText(String(reason.count));
+
+  // A plugin's name opens the ledger filtered to the events it fired in.
+  await hooks.getByRole('link', { name: 'hindsight' }).first().click();
+  await expect(page).toHaveURL(/plugin=hindsight/);
+  await expect(page.getByRole('button', { name: /^Plugin: hindsight/ })).toBeVisible();
+});
+
+test('stats for one agent or all, the agent kept in the URL for the ledger too', async ({ page, request }) => {
+  await resetDaemon(request);
+  const session = 'ses_gen_refactor';
+  const detail = await apiGet<{ agents: Array<{ agent_path: string }> }>(request, `/sessions/${session}`);
+  const agent = detail.agents[1]!.agent_path;
+  const agentStats = await apiGet<{ events_total: number }>(request, `/sessions/${session}/compaction-stats?agent_path=${encodeURIComponent(agent)}`);
+  const agentLedger = await listCompactions(request, session, `agent_path=${encodeURIComponent(agent)}`);
+
+  await page.goto(`/sessions/${session}`);
+  await choose(page, 'Agent', agent);
+  await expect(page).toHaveURL(new RegExp(`agent=${encodeURIComponent(agent).replace(/%2F/g, '(%2F|/)')}`));
+  await expect(statFigure(page, 'Events')).toContainText(String(agentStats.events_total));
+  await expect(ledgerCount(page)).toHaveText(countText(agentLedger.total, true));
+  await expect(ledgerRows(page).first()).toContainText(agent);
+});
+
+test('a new compaction arrives live within a second, highlighted, and the stats follow', async ({ page, request }) => {
+  await resetDaemon(request);
+  const before = await listCompactions(request, REAL);
+  await page.goto(`/sessions/${REAL}`);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  await expect(ledgerRows(page)).toHaveCount(before.total);
+  const events = statFigure(page, 'Events');
+  await expect(events).toContainText(String(before.total));
+
+  await advanceSession(request, REAL);
+  const after = await listCompactions(request, REAL);
+  const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
+  await expect(ledgerRow(page, fresh.id)).toBeVisible({ timeout: 1500 });
+  await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
+  expect((await renderedIds(page))[0]).toBe(fresh.id);
+  await expect(ledgerCount(page)).toHaveText(countText(after.total));
+  await expect(events).toContainText(String(after.total));
+});
+
+test('after a dropped connection it reconnects and resumes: no event missing, none twice', async ({ page, request }) => {
+  await resetDaemon(request);
+  const session = 'ses_gen_refactor';
+  const before = await listCompactions(request, session);
+  await page.goto(`/sessions/${session}`);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  await expect(ledgerCount(page)).toHaveText(countText(before.total));
+
+  // The stream drops and stays refused while two compactions happen.
+  await dropSockets(request, 2500);
+  await expect(connectionIndicator(page)).toContainText(/Reconnecting|Offline/);
+  await advanceSession(request, session);
+  await advanceSession(request, session);
+  const after = await listCompactions(request, session);
+  const missed = after.items.filter((r) => !before.items.some((b) => b.id === r.id));
+  expect(missed.length).toBeGreaterThanOrEqual(2);
+
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  for (const record of missed) await expect(ledgerRow(page, record.id)).toHaveCount(1);
+  await expect(ledgerCount(page)).toHaveText(countText(after.total));
+  const ids = await renderedIds(page);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(ids.slice(0, missed.length)).toEqual(missed.map((r) => r.id));
+});

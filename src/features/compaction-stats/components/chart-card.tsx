@@ -1,0 +1,124 @@
+import { useId, useState, type ReactNode } from 'react';
+
+export interface TableColumn<Row> {
+  header: string;
+  align?: 'end';
+  cell: (row: Row) => ReactNode;
+}
+
+interface ChartTableProps<Row> {
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+}
+
+/** The same figures as the chart, as a table: the accessible alternative (and the exact values). */
+export function ChartTable<Row>({ caption, columns, rows, rowKey }: ChartTableProps<Row>) {
+  return (
+    <div className="chart-table">
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={column.align === 'end' ? 'chart-table__end' : undefined}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.header} className={column.align === 'end' ? 'chart-table__end num' : undefined}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface ChartCardProps {
+  title: string;
+  /** The units, under the title: "tokens per event". */
+  unit: string;
+  /** One line of figures beside the title. */
+  summary?: ReactNode;
+  /** What the chart shows, for screen readers (the table has the figures). */
+  description: string;
+  chart: ReactNode;
+  table: ReactNode;
+  /** Chart height in px (the table view takes the same space, scrolling). */
+  height: number;
+  className?: string;
+  empty?: ReactNode;
+}
+
+/**
+ * A titled chart with a Chart/Table switch: the chart only draws prepared data; the table has the
+ * same rows. Both occupy the same height, so switching does not move the page.
+ */
+export function ChartCard({ title, unit, summary, description, chart, table, height, className, empty }: ChartCardProps) {
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const titleId = useId();
+  return (
+    <figure className={className ? `chart-card ${className}` : 'chart-card'} aria-labelledby={titleId}>
+      <div className="chart-card__head">
+        <div className="chart-card__title">
+          <h3 id={titleId}>{title}</h3>
+          <span className="chart-card__unit">{unit}</span>
+          {summary && <span className="chart-card__summary num">{summary}</span>}
+        </div>
+        {!empty && (
+          <div className="chart-card__switch" role="group" aria-label={`${title}: show as`}>
+            <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
+              Chart
+            </button>
+            <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')}>
+              Table
+            </button>
+          </div>
+        )}
+      </div>
+      <figcaption className="visually-hidden">{description} The Table switch shows the same figures as a table.</figcaption>
+      <div className="chart-card__body" style={{ height }}>
+        {empty ?? (
+          <>
+            {view === 'chart' ? (
+              <div className="chart-card__chart">{chart}</div>
+            ) : (
+              table
+            )}
+          </>
+        )}
+      </div>
+    </figure>
+  );
+}
+
+/** The box of every chart tooltip. */
+export function TooltipBox({ title, rows }: { title: ReactNode; rows: readonly [string, ReactNode][] }) {
+  return (
+    <div className="chart-tooltip">
+      <p className="chart-tooltip__title">{title}</p>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label} className="chart-tooltip__row">
+            <dt>{label}</dt>
+            <dd className="num">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+export function ChartEmpty({ children }: { children: ReactNode }) {
+  return <p className="chart-card__empty">{children}</p>;
+}
