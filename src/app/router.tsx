@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import { CheckpointReviewPage } from '../features/checkpoints/components/checkpoint-review-page';
 import { CompactionDetailPage } from '../features/compactions/components/compaction-detail-page';
 import { ProjectPage } from '../features/sessions/components/project-page';
 import { SessionPage } from '../features/sessions/components/session-page';
@@ -18,6 +19,7 @@ export function createRouter() {
         { path: 'sessions', element: <SessionsPage /> },
         { path: 'sessions/:sessionId', element: <SessionPage /> },
         { path: 'sessions/:sessionId/compactions/:compactionId', element: <CompactionDetailPage /> },
+        { path: 'sessions/:sessionId/checkpoints/:checkpointId', element: <CheckpointReviewPage /> },
         { path: 'projects/:projectId', element: <ProjectPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: '*', element: <NotFoundPage /> },

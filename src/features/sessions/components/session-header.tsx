@@ -6,6 +6,8 @@ import { Stat, StatSkeleton } from '../../../components/stat';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatUsd } from '../../../lib/format';
+import { PendingCheckpointBanner } from '../../checkpoints/components/pending-banner';
+import { CompactButton } from '../../manual-compact/components/compact-button';
 import { sessionQuery } from '../api/get-session';
 import { projectsQuery } from '../api/list-projects';
 import '../../../components/stat.css';
@@ -31,6 +33,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>
           <SessionStatusBadge status={session.status} compactionPending={session.compaction_pending} />
+          <CompactButton sessionId={session.id} className="button compact-trigger" />
         </div>
         <p className="session-header__meta">
           <span className="mono">{session.id}</span>
@@ -59,18 +62,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <Stat label="Compactor" value={formatUsd(session.cost.compactor_usd)} hint="summarizer, plugins" />
         <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
       </dl>
-      {session.compaction_pending && (
-        <p className="session-header__pending" role="status">
-          A checkpoint compaction is waiting for the operator&apos;s approval
-          {session.pending_checkpoint_id ? (
-            <>
-              {' '}
-              (checkpoint <span className="mono">{session.pending_checkpoint_id}</span>)
-            </>
-          ) : null}
-          . The session stays paused until it is approved, edited or rejected.
-        </p>
-      )}
+      <PendingCheckpointBanner session={session} className="pending-banner--in-header" />
     </section>
   );
 }

@@ -6,13 +6,13 @@ import { isNotFound } from '../../../lib/api/api-error';
 import { sessionQuery } from '../api/get-session';
 import { Panel } from '../../../components/panel';
 import { sessionsQuery } from '../api/list-sessions';
+import { CheckpointsPanel, CheckpointsPanelSkeleton } from '../../checkpoints/components/checkpoints-panel';
+import { SessionCompactionView } from '../../compactions/components/session-compaction-view';
 import { AgentsPanel, AgentsPanelSkeleton } from './agents-panel';
-import { CompactionSummarySkeleton } from './compaction-summary';
 import { SessionHeader, SessionHeaderSkeleton } from './session-header';
-import { SessionCompactionSummary } from './stats-panels';
 import './pages.css';
 
-/** /sessions/:sessionId: the session's header, its agents, and its compaction at a glance. */
+/** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
   // Coming from the list, the agent count is already known: the skeleton takes the final height.
@@ -37,9 +37,12 @@ export function SessionPage() {
       <Panel title="Agents" what="the agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} resetKey={sessionId}>
         <AgentsPanel sessionId={sessionId} />
       </Panel>
-      <Panel title="Compaction" what="the compaction summary" skeleton={<CompactionSummarySkeleton withCost={false} />} resetKey={sessionId}>
-        <SessionCompactionSummary sessionId={sessionId} />
-      </Panel>
+      <SessionCompactionView key={sessionId} sessionId={sessionId} />
+      <div id="checkpoints">
+        <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
+          <CheckpointsPanel sessionId={sessionId} />
+        </Panel>
+      </div>
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount } from '../../../lib/format';
 import type { SessionSummary } from '../../../lib/api/types';
+import { PendingReviewLink } from '../../checkpoints/components/pending-banner';
 import { projectsQuery } from '../api/list-projects';
 import { sessionsQuery } from '../api/list-sessions';
 import type { UpdateSessionSearch } from '../hooks/use-session-search';
@@ -86,7 +87,13 @@ const columns = helper.columns([
     sortFn: 'text',
     meta: { width: 200 },
     filterFn: (row, _columnId, status: string) => row.original.status === status,
-    cell: ({ row }) => <SessionStatusBadge status={row.original.status} compactionPending={row.original.compaction_pending} />,
+    cell: ({ row }) => (
+      <span className="badges">
+        {/* The approval-pending badge is the link to the proposal's review. */}
+        <SessionStatusBadge status={row.original.status} />
+        <PendingReviewLink session={row.original} />
+      </span>
+    ),
   }),
   helper.accessor('agent_count', {
     id: 'agents',

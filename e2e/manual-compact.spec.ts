@@ -1,0 +1,227 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiGet, DAEMON, injectFaults, resetDaemon } from './support/daemon';
+import { expectLive, panel } from './support/ui';
+
+/** The Claude Code transcript with two agents and parallel tool calls. */
+const REAL = 'ses_4d5611e5-241';
+
+interface Page1<T> {
+  items: T[];
+  total: number;
+}
+interface RecordLite {
+  id: string;
+  strategy: string;
+  trigger: string;
+  window_upper: number;
+  window_lower: number;
+  fallback_reason: string | null;
+}
+
+async function eventCount(request: Parameters<typeof apiGet>[0], sessionId: string): Promise<number> {
+  return (await apiGet<Page1<RecordLite>>(request, `/sessions/${sessionId}/compactions?limit=1`)).total;
+}
+
+/** Sets a radix slider with the keyboard, as an operator can: Page Up/Down move ten steps of 0.01, the arrows one. */
+async function setThreshold(scope: Locator, name: string, value: number): Promise<void> {
+  const slider = scope.getByRole('slider', { name });
+  await slider.focus();
+  const current = Number(await slider.getAttribute('aria-valuenow'));
+  let steps = Math.round((value - current) / 0.01);
+  const big = steps > 0 ? 'PageUp' : 'PageDown';
+  const small = steps > 0 ? 'ArrowRight' : 'ArrowLeft';
+  for (; Math.abs(steps) >= 10; steps -= Math.sign(steps) * 10) await slider.press(big);
+  for (; steps !== 0; steps -= Math.sign(steps)) await slider.press(small);
+  await expect(slider).toHaveAttribute('aria-valuenow', String(value));
+}
+
+async function openCompact(page: Page, sessionId: string, { live = false } = {}): Promise<Locator> {
+  await page.goto(`/sessions/${sessionId}`);
+  // The live stream carries the committed event to the ledger (checked before the modal hides the page).
+  if (live) await expectLive(page);
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compact' });
+  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
+  return dialog;
+}
+
+/** Idempotency keys of the POST /sessions/{id}/compact requests the page sends. */
+function watchCommits(page: Page): string[] {
+  const keys: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/sessions\/[^/]+\/compact$/.test(new URL(r.url()).pathname)) keys.push(r.headers()['idempotency-key'] ?? '');
+  });
+  return keys;
+}
+
+test('previews two strategies on a real transcript, compares them, commits one with a double click: one new event', async ({ page, request }) => {
+  await resetDaemon(request);
+  const before = await eventCount(request, REAL);
+  const keys = watchCommits(page);
+  const dialog = await openCompact(page, REAL, { live: true });
+
+  // Pre-filled from the agent's config: its own strategy, the default thresholds.
+  await expect(dialog.getByRole('radio', { name: 'summarize' })).toHaveAttribute('data-state', 'on');
+  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toHaveAttribute('aria-valuenow', '0.85');
+  const commit = dialog.getByRole('button', { name: 'Commit…' });
+  await expect(commit).toBeDisabled();
+
+  // Proposal A: summarize, thresholds lowered for this invocation only.
+  await setThreshold(dialog, 'Upper threshold', 0.2);
+  await setThreshold(dialog, 'Lower threshold', 0.1);
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  const diff = dialog.getByRole('table', { name: /Dry-run diff/ });
+  await expect(diff).toBeVisible();
+  await expect(diff.getByText('kept: first operator message').first()).toBeVisible();
+  await expect(diff.getByText(/summary · replaces \d+/)).toBeVisible();
+  await expect(diff.locator('.diff-cell--before.diff-cell--superseded').first()).toBeVisible();
+  await expect(dialog.getByText(/^\d+ parallel$/)).toBeVisible();
+  await expect(commit).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Pin for comparison' }).click();
+
+  // A long content opens on demand; the unchanged tail is folded and opens too.
+  await diff.getByRole('button', { name: /^Show all · \d+ lines/ }).first().click();
+  await expect(diff.getByRole('button', { name: 'Show less' })).toBeVisible();
+  await diff.focus();
+  await page.keyboard.press('End');
+  await expect(diff.getByRole('button', { name: /unchanged messages/ })).toBeVisible();
+
+  // Proposal B: drop without a summary. Until it is previewed, Commit is off.
+  await dialog.getByRole('radio', { name: 'drop' }).click();
+  await dialog.getByRole('switch', { name: 'Summarize' }).click();
+  await expect(dialog.getByText(/Settings changed since this preview/)).toBeVisible();
+  await expect(commit).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByText(/Settings changed since this preview/)).toBeHidden();
+  await expect(commit).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Pin for comparison' }).click();
+
+  // Side by side.
+  await dialog.getByRole('tab', { name: /Compare proposals/ }).click();
+  const table = dialog.getByRole('table', { name: 'Proposals compared' });
+  const a = table.getByRole('columnheader', { name: /Proposal A/ });
+  const b = table.getByRole('columnheader', { name: /Proposal B/ });
+  await expect(a).toContainText('summarize · 0.20 → 0.10');
+  await expect(b).toContainText('drop · 0.20 → 0.10 · no summary');
+  await expect(table.getByRole('row', { name: /Tokens after/ })).toContainText('→');
+  await expect(table.getByRole('row', { name: /Messages kept/ })).toContainText('of 162');
+  await expect(table.getByRole('row', { name: /Estimated cost/ })).toContainText('better');
+
+  // Commit B, confirming, with a double click: one request, one compaction.
+  await b.getByRole('button', { name: 'Commit this…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Commit this compaction?' });
+  await expect(confirm).toContainText('primary');
+  await expect(confirm).toContainText('drop');
+  await expect(confirm).toContainText('upper 0.20 · lower 0.10');
+  await confirm.getByRole('button', { name: 'Commit compaction' }).dblclick();
+  const outcome = dialog.locator('[data-outcome="completed"]');
+  await expect(outcome).toContainText('Compacted.');
+  await expect.poll(() => eventCount(request, REAL)).toBe(before + 1);
+  expect(keys.length).toBeGreaterThanOrEqual(1);
+  expect(new Set(keys).size).toBe(1);
+  const newest = (await apiGet<Page1<RecordLite>>(request, `/sessions/${REAL}/compactions?limit=1&sort=-created_at`)).items[0];
+  expect(newest).toMatchObject({ strategy: 'drop', trigger: 'operator_manual', window_upper: 0.2, window_lower: 0.1 });
+  await expect(outcome.getByRole('link', { name: new RegExp(newest!.id) })).toBeVisible();
+
+  // The preview is spent: another commit needs another preview.
+  await expect(commit).toBeDisabled();
+
+  // The committed event is in the ledger, live.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(panel(page, 'Ledger')).toContainText(`${before + 1} events`);
+  await expect(eventCount(request, REAL)).resolves.toBe(before + 1);
+});
+
+test('a commit whose answer was lost is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {
+  await resetDaemon(request);
+  // The delegate plugin of this real trajectory times out: the pipeline falls back to drop.
+  const sessionId = 'ses_django-11133';
+  const before = await eventCount(request, sessionId);
+  const keys = watchCommits(page);
+  const dialog = await openCompact(page, sessionId);
+  await expect(dialog.getByRole('radio', { name: 'delegate' })).toHaveAttribute('data-state', 'on');
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
+  await expect(dialog.getByText('compactor timed out after 1500 ms')).toBeVisible();
+
+  // The daemon commits, but its answer breaks the contract on the way back.
+  await injectFaults(request, [{ method: 'POST', path: '^/sessions/[^/]+/compact$', fault: 'invalid', times: 1 }]);
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Commit failed.' })).toContainText('Committing again is safe');
+  // Inputs are kept; committing again sends the same key and gets the first result back.
+  await expect(dialog.getByRole('radio', { name: 'delegate' })).toHaveAttribute('data-state', 'on');
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  const outcome = dialog.locator('[data-outcome="completed"]');
+  await expect(outcome).toContainText('Compacted, with a fallback.');
+  await expect(outcome).toContainText('Fell back: compactor timed out after 1500 ms');
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBe(keys[1]);
+  expect(await eventCount(request, sessionId)).toBe(before + 1);
+});
+
+test('reports nothing to compact with its reason, and checks the thresholds', async ({ page, request }) => {
+  await resetDaemon(request);
+  // The always-keep set alone overflows this window.
+  const sessionId = 'ses_gen_overflow';
+  const before = await eventCount(request, sessionId);
+  const dialog = await openCompact(page, sessionId);
+
+  await setThreshold(dialog, 'Lower threshold', 0.9);
+  await expect(dialog.getByRole('alert').filter({ hasText: 'The lower threshold must be below the upper one' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByText('No preview yet')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', '0.6');
+
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
+  await expect(dialog.getByText('No changes')).toBeVisible();
+  await expect(dialog.getByText('still above the upper threshold')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  await expect(dialog.locator('[data-outcome="noop"]')).toContainText('Nothing to compact. strategy superseded zero messages');
+  expect(await eventCount(request, sessionId)).toBe(before);
+});
+
+test('a session waiting for approval refuses a manual commit and points to the proposal', async ({ page, request }) => {
+  await resetDaemon(request);
+  const dialog = await openCompact(page, 'ses_gen_review');
+  await expect(dialog.getByText(/A compaction proposal is waiting for approval/)).toBeVisible();
+  await dialog.getByRole('radio', { name: 'drop' }).click();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  const error = dialog.getByRole('alert').filter({ hasText: 'Commit failed.' });
+  await expect(error).toContainText('resolve that checkpoint first');
+  await error.getByRole('link', { name: /Review checkpoint/ }).click();
+  await expect(page).toHaveURL(/\/sessions\/ses_gen_review\/checkpoints\/chk_/);
+  await expect(page.getByRole('heading', { name: 'Compaction proposal' })).toBeVisible();
+});
+
+test('a 10,000-message dry run renders a virtual window and jumps between changes', async ({ page, request }) => {
+  // The bench-scale reset seeds 100,000 records and 10,000 messages: slower than the others.
+  test.setTimeout(90_000);
+  const reset = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' } });
+  expect(reset.ok()).toBeTruthy();
+  const dialog = await openCompact(page, 'ses_bench_10k');
+  await setThreshold(dialog, 'Upper threshold', 0.5);
+  await setThreshold(dialog, 'Lower threshold', 0.3);
+  const started = Date.now();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  const diff = dialog.getByRole('table', { name: /Dry-run diff/ });
+  await expect(diff).toBeVisible();
+  const shownAfter = Date.now() - started;
+  await expect(dialog.getByText('of 10,000')).toBeVisible();
+  // Virtualised: a few dozen rows in the DOM, not ten thousand.
+  expect(await diff.getByRole('row').count()).toBeLessThan(80);
+  await diff.focus();
+  await page.keyboard.press('n');
+  await expect(dialog.getByText(/^Change 1 of \d+$/)).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(diff.getByRole('row').last()).toBeVisible();
+  test.info().annotations.push({ type: 'timing', description: `10,000-message preview shown in ${shownAfter} ms (request + align + render)` });
+  console.log(`10,000-message preview shown in ${shownAfter} ms (request, contract check, align, first render)`);
+});

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../config/settings-store';
+import { unwrap } from '../../../lib/api/client';
+import { queryKeys } from '../../../lib/api/query-keys';
+import type { Schemas } from '../../../lib/api/types';
+
+export type Message = Schemas['Message'];
+
+const PAGE = 1000;
+
+/**
+ * GET /sessions/{session_id}/messages?include_superseded=true, every page: an agent's whole history
+ * in order (superseded messages included), for the rollback preview.
+ */
+export function agentHistoryQuery(sessionId: string, agentPath: string) {
+  return queryOptions({
+    queryKey: [...queryKeys.session(sessionId), 'history', agentPath] as const,
+    queryFn: async ({ signal }): Promise<Message[]> => {
+      const all: Message[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Schemas['MessagePage'] = unwrap(
+          await api().GET('/sessions/{session_id}/messages', {
+            params: { path: { session_id: sessionId }, query: { agent_path: agentPath, include_superseded: true, limit: PAGE, ...(cursor ? { cursor } : {}) } },
+            signal,
+          }),
+        );
+        all.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor !== null);
+      return all;
+    },
+  });
+}

@@ -1,0 +1,251 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertDialog, Dialog } from 'radix-ui';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { Select } from '../../../components/select';
+import { Skeleton } from '../../../components/skeleton';
+import { formatCount, formatDateTime, formatTokens } from '../../../lib/format';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { DiffView } from '../../dry-run-diff/components/diff-view';
+import { buildDiffModel } from '../../dry-run-diff/lib/align';
+import { compactionHref, RequestErrorNotice } from '../../manual-compact/components/compact-outcome';
+import { useCompareStore } from '../../manual-compact/lib/compare-store';
+import type { Checkpoint } from '../api/list-checkpoints';
+import { agentHistoryQuery } from '../api/list-messages';
+import { rollbackPreviewQuery, useRollback, type RollbackResult } from '../api/rollback-checkpoint';
+import { rollbackLists } from '../lib/rollback-lists';
+import '../../manual-compact/components/manual-compact.css';
+import './checkpoints.css';
+
+interface RollbackDialogProps {
+  sessionId: string;
+  /** The rollback points (pre_compaction checkpoints), newest first. */
+  points: readonly Checkpoint[];
+  records: ReadonlyMap<string, CompactionRecord>;
+  initialCheckpointId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function pointLabel(point: Checkpoint, record: CompactionRecord | undefined): string {
+  const what = record ? `${record.strategy}, ${formatTokens(record.threshold_estimate)} → ${formatTokens(record.after_estimate)}` : (point.compaction_id ?? '');
+  return `Before ${point.compaction_id ?? '?'} · ${point.agent_path} · ${formatDateTime(point.created_at)} · ${what}`;
+}
+
+/** Roll back past a compaction: choose the checkpoint, preview what would be un-superseded, confirm. */
+export function RollbackDialog({ sessionId, points, records, initialCheckpointId, open, onOpenChange }: RollbackDialogProps) {
+  const [checkpointId, setCheckpointId] = useState(initialCheckpointId);
+  const [done, setDone] = useState<RollbackResult | null>(null);
+  const keys = useRef(new Map<string, string>());
+  const inFlight = useRef(false);
+  const rollback = useRollback(sessionId);
+  const markStale = useCompareStore((s) => s.markStale);
+  const point = points.find((p) => p.id === checkpointId);
+
+  const apply = () => {
+    if (inFlight.current || !point) return;
+    // One key per chosen checkpoint, kept for retries and double clicks.
+    let key = keys.current.get(point.id);
+    if (!key) {
+      key = crypto.randomUUID();
+      keys.current.set(point.id, key);
+    }
+    inFlight.current = true;
+    rollback.mutate(
+      { checkpointId: point.id, idempotencyKey: key },
+      {
+        onSuccess: (result) => {
+          setDone(result);
+          markStale(sessionId);
+        },
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="mc-overlay" />
+        <Dialog.Content className="mc-dialog" aria-describedby="rb-description">
+          <header className="mc-dialog__header">
+            <div>
+              <Dialog.Title className="mc-dialog__title">Roll back past a compaction</Dialog.Title>
+              <Dialog.Description id="rb-description" className="muted">
+                The compaction after the checkpoint, and every later one of the same agent, are undone: what they superseded comes back, their summaries and
+                the messages after the checkpoint are superseded. Nothing is deleted.
+              </Dialog.Description>
+            </div>
+            <Dialog.Close className="button button--quiet" aria-label="Close">
+              ✕
+            </Dialog.Close>
+          </header>
+          <div className="rb-body">
+            <div className="rb-choose">
+              <span className="cf-field__label">Checkpoint</span>
+              <Select
+                label="Checkpoint"
+                value={checkpointId}
+                onValueChange={(id) => {
+                  setCheckpointId(id);
+                  setDone(null);
+                  rollback.reset();
+                }}
+                options={points.map((p) => ({
+                  value: p.id,
+                  label: pointLabel(p, p.compaction_id ? records.get(p.compaction_id) : undefined),
+                  hint: p.rolled_back ? 'rolled back' : undefined,
+                }))}
+                disabled={rollback.isPending}
+                className="rb-choose__select"
+              />
+            </div>
+            {done ? (
+              <RollbackDone result={done} onClose={() => onOpenChange(false)} />
+            ) : point ? (
+              <RollbackPreview sessionId={sessionId} point={point} records={records} pending={rollback.isPending} onConfirm={apply} />
+            ) : (
+              <p className="muted">Choose a checkpoint.</p>
+            )}
+            {rollback.isError && (
+              <RequestErrorNotice
+                error={rollback.error}
+                action="The rollback"
+                sessionId={sessionId}
+                retryNote="Trying again is safe: it sends the same idempotency key, so the daemon rolls back at most once."
+              />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function RollbackDone({ result, onClose }: { result: RollbackResult; onClose: () => void }) {
+  return (
+    <div className="mc-notice mc-notice--ok" role="status" data-outcome="rolled-back">
+      <strong>Rolled back.</strong>{' '}
+      <span className="num">
+        {formatCount(result.restore_message_ids.length)} messages restored, {formatCount(result.supersede_message_ids.length)} superseded;{' '}
+        {formatCount(result.rolled_back_compaction_ids.length)} {result.rolled_back_compaction_ids.length === 1 ? 'compaction is' : 'compactions are'} now marked
+        rolled back in the ledger and left out of the stats.
+      </span>{' '}
+      <button type="button" className="button" onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+}
+
+function RollbackPreview({
+  sessionId,
+  point,
+  records,
+  pending,
+  onConfirm,
+}: {
+  sessionId: string;
+  point: Checkpoint;
+  records: ReadonlyMap<string, CompactionRecord>;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const preview = useQuery({ ...rollbackPreviewQuery(sessionId, point.id), enabled: !point.rolled_back });
+  const history = useQuery(agentHistoryQuery(sessionId, point.agent_path));
+  const lists = useMemo(() => (preview.data && history.data ? rollbackLists(history.data, preview.data) : null), [preview.data, history.data]);
+  const model = useMemo(() => (lists ? buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' }) : null), [lists]);
+
+  if (point.rolled_back) return <p className="mc-notice">This checkpoint was already rolled back to.</p>;
+  if (preview.isError) return <ErrorState error={preview.error} what="the rollback preview" onRetry={() => void preview.refetch()} />;
+  if (history.isError) return <ErrorState error={history.error} what="the agent's history" onRetry={() => void history.refetch()} />;
+  if (!preview.data || !lists || !model) {
+    return (
+      <div className="rb-preview" aria-busy="true">
+        <Skeleton height={56} />
+        <Skeleton height="100%" />
+      </div>
+    );
+  }
+  const result = preview.data;
+  const undone = result.rolled_back_compaction_ids;
+  return (
+    <div className="rb-preview">
+      <div className="rb-summary">
+        <dl className="diff-totals__figures rb-summary__figures">
+          <div>
+            <dt>Restores</dt>
+            <dd className="num" data-testid="rollback-restore-count">
+              {formatCount(result.restore_message_ids.length)}
+            </dd>
+            <span className="faint num">{formatTokens(lists.tokens.restored)} tok, un-superseded</span>
+          </div>
+          <div>
+            <dt>Supersedes</dt>
+            <dd className="num">{formatCount(result.supersede_message_ids.length)}</dd>
+            <span className="faint">summaries of the undone compactions, messages after the checkpoint</span>
+          </div>
+          <div>
+            <dt>Active list</dt>
+            <dd className="num">
+              {formatCount(lists.before.length)} → {formatCount(lists.after.length)}
+            </dd>
+            <span className="faint num">
+              {formatTokens(lists.tokens.before)} → {formatTokens(lists.tokens.after)} tok
+            </span>
+          </div>
+        </dl>
+        <p className="rb-summary__undone">
+          <span className="muted">Undoes {formatCount(undone.length)} {undone.length === 1 ? 'compaction' : 'compactions'}:</span>{' '}
+          {undone.map((id, i) => {
+            const r = records.get(id);
+            return (
+              <span key={id}>
+                {i > 0 && ', '}
+                <Link to={compactionHref(sessionId, id)} className="mono">
+                  {id}
+                </Link>
+                {r && <span className="faint"> ({r.strategy})</span>}
+              </span>
+            );
+          })}
+        </p>
+        <AlertDialog.Root>
+          <AlertDialog.Trigger asChild>
+            <button type="button" className="button button--primary rb-summary__confirm" disabled={pending}>
+              {pending ? 'Rolling back…' : 'Roll back…'}
+            </button>
+          </AlertDialog.Trigger>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
+            <AlertDialog.Content className="mc-confirm">
+              <AlertDialog.Title className="mc-confirm__title">Roll back to {point.id}?</AlertDialog.Title>
+              <AlertDialog.Description className="muted">
+                {formatCount(result.restore_message_ids.length)} messages are restored and {formatCount(result.supersede_message_ids.length)} superseded;{' '}
+                {formatCount(undone.length)} {undone.length === 1 ? 'compaction is' : 'compactions are'} marked rolled back. The rollback is audited.
+              </AlertDialog.Description>
+              <div className="mc-confirm__actions">
+                <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+                <AlertDialog.Action className="button button--primary" onClick={onConfirm}>
+                  Roll back
+                </AlertDialog.Action>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      </div>
+      <div className="rb-diff">
+        <DiffView
+          model={model}
+          beforeLabel="Now · active list"
+          afterLabel="After the rollback"
+          labels={{ superseded: 'superseded by the rollback', added: 'restored' }}
+          ariaLabel="Rollback preview"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rollbackCheckpoint } from '../../../../mocks/daemon/compaction-service';
+import { seedStore } from '../../../../mocks/daemon/seed';
+import type { Store } from '../../../../mocks/store/store';
+import { buildDiffModel } from '../../dry-run-diff/lib/align';
+import { rollbackLists } from './rollback-lists';
+
+let store: Store;
+
+beforeAll(() => {
+  store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+});
+
+describe('rollback preview lists', () => {
+  it('match what the rollback then does, for every rollback point of a session with many compactions', () => {
+    const session = store.session('ses_gen_memory');
+    if (!session) throw new Error('seed changed');
+    const points = session.checkpoints.filter((c) => c.reason === 'pre_compaction');
+    expect(points.length).toBeGreaterThan(3);
+    for (const point of points) {
+      const agent = session.agents.find((a) => a.agent_path === point.agent_path);
+      if (!agent) throw new Error('no agent');
+      const preview = rollbackCheckpoint(store, session.id, point.id, true, 'test', null);
+      const lists = rollbackLists(agent.messages, preview);
+      expect(lists.unknown).toEqual([]);
+      expect(lists.restored.map((m) => m.id).sort()).toEqual([...preview.restore_message_ids].sort());
+      const model = buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' });
+      expect(model.totals.before.messages).toBe(lists.before.length);
+      expect(model.totals.after.messages).toBe(lists.after.length);
+      expect(model.totals.splitGroups).toEqual([]);
+    }
+  });
+
+  it('predicts the active list after applying the rollback', () => {
+    const fresh = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const session = fresh.session('ses_gen_memory');
+    const point = session?.checkpoints.filter((c) => c.reason === 'pre_compaction').at(-3);
+    const agent = session?.agents[0];
+    if (!session || !point || !agent) throw new Error('seed changed');
+    const preview = rollbackCheckpoint(fresh, session.id, point.id, true, 'test', null);
+    const predicted = rollbackLists(agent.messages, preview).after.map((m) => m.id);
+    rollbackCheckpoint(fresh, session.id, point.id, false, 'test', 'key-1');
+    expect(agent.messages.filter((m) => !m.superseded).map((m) => m.id)).toEqual(predicted);
+  });
+});

@@ -1,0 +1,40 @@
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '../../../config/settings-store';
+import { unwrap } from '../../../lib/api/client';
+import type { Schemas } from '../../../lib/api/types';
+
+export type CompactRequest = Schemas['CompactRequest'];
+export type DryRunResult = Schemas['DryRunResult'];
+
+/** POST /sessions/{session_id}/compactions/dry-run: what a compaction would do; nothing is persisted. */
+export async function fetchDryRun(sessionId: string, request: CompactRequest, signal?: AbortSignal): Promise<DryRunResult> {
+  return unwrap(
+    await api().POST('/sessions/{session_id}/compactions/dry-run', {
+      params: { path: { session_id: sessionId } },
+      body: { ...request, dry_run: true },
+      signal,
+    }),
+  );
+}
+
+/** The Preview button: one dry run per click. */
+export function useDryRun(sessionId: string) {
+  return useMutation({
+    mutationKey: ['dry-run', sessionId],
+    mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request),
+  });
+}
+
+/**
+ * A dry run as server state (a checkpoint's proposal under review). Kept out of the session's key
+ * prefix on purpose: a live frame must not redraw the diff under the reviewer's eyes; a new
+ * request (other overrides) is a new key.
+ */
+export function dryRunQuery(sessionId: string, request: CompactRequest) {
+  return queryOptions({
+    queryKey: ['dry-run', sessionId, request] as const,
+    queryFn: ({ signal }) => fetchDryRun(sessionId, request, signal),
+    staleTime: Infinity,
+    gcTime: 60_000,
+  });
+}
