@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { formatDateTime } from '../../../lib/format';
 
 export interface TableColumn<Row> {
   header: string;
@@ -121,4 +122,28 @@ export function TooltipBox({ title, rows }: { title: ReactNode; rows: readonly [
 
 export function ChartEmpty({ children }: { children: ReactNode }) {
   return <p className="chart-card__empty">{children}</p>;
+}
+
+/** A per-event table: newest event first, led by its time and id, then the chart's own columns. */
+export function PerEventTable<Row extends { id: string; at: string }>({
+  caption,
+  points,
+  columns,
+}: {
+  caption: string;
+  points: readonly Row[];
+  columns: readonly TableColumn<Row>[];
+}) {
+  return (
+    <ChartTable
+      caption={caption}
+      rowKey={(p) => p.id}
+      rows={[...points].reverse()}
+      columns={[
+        { header: 'Time (UTC)', cell: (p) => formatDateTime(p.at).replace(' UTC', '') },
+        { header: 'Event', cell: (p) => <span className="mono">{p.id}</span> },
+        ...columns,
+      ]}
+    />
+  );
 }

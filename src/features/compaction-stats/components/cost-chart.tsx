@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount, formatDateTime, formatUsd } from '../../../lib/format';
 import type { CostPoint } from '../lib/cost';
-import { ChartTable, TooltipBox } from './chart-card';
+import { PerEventTable, TooltipBox } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 function CostTooltip({ active, payload }: TooltipContentProps) {
@@ -43,13 +43,10 @@ export function CostChart({ points, height }: { points: readonly CostPoint[]; he
 
 export function CostTable({ points }: { points: readonly CostPoint[] }) {
   return (
-    <ChartTable
+    <PerEventTable
       caption="Model cost per compaction"
-      rowKey={(p) => p.id}
-      rows={[...points].reverse()}
+      points={points}
       columns={[
-        { header: 'Time (UTC)', cell: (p) => formatDateTime(p.at).replace(' UTC', '') },
-        { header: 'Event', cell: (p) => <span className="mono">{p.id}</span> },
         { header: 'Model', cell: (p) => p.model ?? '—' },
         { header: 'Cost (USD)', align: 'end', cell: (p) => formatUsd(p.usd) },
       ]}

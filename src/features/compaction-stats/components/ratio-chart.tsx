@@ -1,7 +1,7 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount, formatDateTime, formatRatio } from '../../../lib/format';
 import type { TimelinePoint } from '../lib/timeline';
-import { ChartTable, TooltipBox } from './chart-card';
+import { PerEventTable, TooltipBox } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 function RatioTooltip({ active, payload }: TooltipContentProps) {
@@ -42,13 +42,10 @@ export function RatioChart({ points, median, height }: { points: readonly Timeli
 
 export function RatioTable({ points }: { points: readonly TimelinePoint[] }) {
   return (
-    <ChartTable
+    <PerEventTable
       caption="Compression ratio per compaction"
-      rowKey={(p) => p.id}
-      rows={[...points].reverse()}
+      points={points}
       columns={[
-        { header: 'Time (UTC)', cell: (p) => formatDateTime(p.at).replace(' UTC', '') },
-        { header: 'Event', cell: (p) => <span className="mono">{p.id}</span> },
         { header: 'Agent', cell: (p) => p.agent },
         { header: 'Ratio (after ÷ before)', align: 'end', cell: (p) => formatRatio(p.ratio) },
       ]}

@@ -2,7 +2,7 @@ import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContain
 import { formatCount, formatDateTime, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../compactions/lib/labels';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
-import { ChartTable, TooltipBox } from './chart-card';
+import { PerEventTable, TooltipBox } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 /** Events shown at once before the brush lets the operator pan back. */
@@ -134,13 +134,10 @@ export function TimelineLegend() {
 
 export function TimelineTable({ points }: { points: readonly TimelinePoint[] }) {
   return (
-    <ChartTable
+    <PerEventTable
       caption="Tokens before and after each compaction, with its thresholds"
-      rowKey={(p) => p.id}
-      rows={[...points].reverse()}
+      points={points}
       columns={[
-        { header: 'Time (UTC)', cell: (p) => formatDateTime(p.at).replace(' UTC', '') },
-        { header: 'Event', cell: (p) => <span className="mono">{p.id}</span> },
         { header: 'Agent', cell: (p) => p.agent },
         { header: 'Before (tokens)', align: 'end', cell: (p) => formatCount(p.before) },
         { header: 'After (tokens)', align: 'end', cell: (p) => formatCount(p.after) },
