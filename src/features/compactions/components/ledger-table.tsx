@@ -211,7 +211,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
           </EmptyState>
         ) : (
           <EmptyState title="No compactions yet">
-            This session&apos;s context has not needed compacting. Events appear here live as they happen.
+            No compaction has been applied in this session. Events appear here live as they happen.
           </EmptyState>
         )}
       </div>
