@@ -1,4 +1,4 @@
-import { applyCompaction } from '../engine/apply';
+import { applyCompaction, commitProposal } from '../engine/apply';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { applyRollback, computeRollback } from '../engine/rollback';
@@ -219,6 +219,7 @@ function pendingCheckpoint(
     rolled_back: false,
   };
   session.checkpoints.push(checkpoint);
+  session.proposals[checkpoint.id] = { outcome: proposal, active_ids: activeMessages(agent).map((m) => m.id) };
   session.status = 'paused';
   session.pending_checkpoint_id = checkpoint.id;
   store.addAudit({
@@ -310,6 +311,17 @@ function proposedList(active: readonly Message[], outcome: CompactedOutcome): Me
   return reindex(applyCompaction(active, outcome));
 }
 
+/** A proposal in the dry-run shape: the record, and the agent's active list with the proposal applied. */
+function proposalView(session: SessionState, agent: AgentState, compacted: CompactedOutcome, overrides: Omit<CompactRequest, 'agent_path'>, strategy: Schemas['Strategy']): Schemas['DryRunResult'] {
+  const values = invocationConfig(effectiveConfig(session, agent).values, overrides);
+  const active = computePins(activeMessages(agent), values.always_keep).messages;
+  return {
+    record: { ...compacted.record, dry_run: true, strategy },
+    before_estimate: compacted.record.threshold_estimate,
+    messages: proposedList(active, compacted),
+  };
+}
+
 /** POST /sessions/{id}/compactions/dry-run: the proposal, never persisted. */
 export function dryRun(store: Store, sessionId: string, request: CompactRequest): Schemas['DryRunResult'] {
   const session = requireSession(store, sessionId);
@@ -318,13 +330,20 @@ export function dryRun(store: Store, sessionId: string, request: CompactRequest)
   const outcome = runPipeline(store, session, agent, { trigger: 'operator_manual', request: overrides, dryRun: true });
   const compacted = outcome.kind === 'pending' ? outcome.proposal : outcome.kind === 'compacted' ? outcome : null;
   if (!compacted) throw new DaemonError(500, 'dry_run_failed', `The dry run produced no proposal (${outcome.kind}).`);
-  const values = invocationConfig(effectiveConfig(session, agent).values, overrides);
-  const active = computePins(activeMessages(agent), values.always_keep).messages;
-  return {
-    record: { ...compacted.record, dry_run: true, strategy: outcome.kind === 'pending' ? 'checkpoint' : compacted.record.strategy },
-    before_estimate: compacted.record.threshold_estimate,
-    messages: proposedList(active, compacted),
-  };
+  return proposalView(session, agent, compacted, overrides, outcome.kind === 'pending' ? 'checkpoint' : compacted.record.strategy);
+}
+
+/** GET …/checkpoints/{cid}/proposal: what a waiting checkpoint proposes, exactly as recorded. */
+export function checkpointProposal(store: Store, sessionId: string, checkpointId: string): Schemas['DryRunResult'] {
+  const session = requireSession(store, sessionId);
+  const checkpoint = requireCheckpoint(session, checkpointId);
+  const stored = session.proposals[checkpoint.id];
+  if (!stored || !checkpoint.proposal) {
+    throw new DaemonError(404, 'no_proposal', `Checkpoint ${checkpointId} has no proposal waiting (it may have been resolved).`, { checkpoint_id: checkpointId });
+  }
+  const agent = requireAgent(store, session, checkpoint.agent_path);
+  const { agent_path: _agentPath, dry_run: _dryRun, ...overrides } = checkpoint.proposal.request;
+  return proposalView(session, agent, stored.outcome, overrides, 'checkpoint');
 }
 
 /** PATCH /sessions/{id}/compactions/{cid}: flag and notes, optimistic on version. */
@@ -392,7 +411,16 @@ export function resumeCheckpoint(
     const { agent_path: _agentPath, dry_run: _dryRun, ...proposed } = checkpoint.proposal.request;
     const sub = effectiveConfig(session, agent).values.checkpoint.sub_strategy;
     let result: CompactResult | null = null;
-    if (body.action !== 'reject') {
+    const stored = session.proposals[checkpoint.id];
+    if (body.action === 'approve' && stored) {
+      // What the reviewer read is what is applied, unless the list moved under it (e.g. a rollback).
+      const current = activeMessages(agent).map((m) => m.id);
+      if (current.length !== stored.active_ids.length || current.some((id, i) => id !== stored.active_ids[i])) {
+        throw new DaemonError(409, 'proposal_stale', `The messages of ${agent.agent_path} changed since checkpoint ${checkpointId} proposed this compaction; edit and preview again.`);
+      }
+      const record = applyCompacted(store, session, agent, commitProposal(stored.outcome), actor, 'checkpoint');
+      result = { outcome: 'completed', record, reason: record.fallback_reason, checkpoint_id: checkpoint.id };
+    } else if (body.action !== 'reject') {
       const request = body.action === 'edit' ? { ...proposed, ...body.overrides } : proposed;
       const strategy = request.strategy === undefined || request.strategy === 'checkpoint' ? sub : request.strategy;
       const outcome = runPipeline(store, session, agent, { trigger: checkpoint.proposal.record.trigger, request: { ...request, strategy }, dryRun: false });
@@ -409,6 +437,7 @@ export function resumeCheckpoint(
       resumed_at: store.nowIso(),
     };
     session.checkpoints = session.checkpoints.map((c) => (c.id === checkpoint.id ? resolved : c));
+    delete session.proposals[checkpoint.id];
     session.pending_checkpoint_id = null;
     session.status = 'idle';
     store.addAudit({

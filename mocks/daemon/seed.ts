@@ -40,7 +40,7 @@ function newAgent(agent_path: string, parent_path: string | null, model_alias: s
 }
 
 function newSession(id: string, project_id: string, title: string, source: SessionState['source'], createdAt: string, agents: AgentState[]): SessionState {
-  return { id, project_id, title, status: 'idle', created_at: createdAt, updated_at: createdAt, source, agents, pending_checkpoint_id: null, compactions: [], checkpoints: [], run_seq: 0 };
+  return { id, project_id, title, status: 'idle', created_at: createdAt, updated_at: createdAt, source, agents, pending_checkpoint_id: null, compactions: [], checkpoints: [], proposals: {}, run_seq: 0 };
 }
 
 /** The catalog alias of a transcript's provider:model, or the model itself (not in the catalog → 128k fallback window). */

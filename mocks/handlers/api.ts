@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import {
+  checkpointProposal,
   dryRun,
   flagCompaction,
   manualCompact,
@@ -130,6 +131,9 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       }),
     ),
     http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),
+    http.get(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/proposal`, ({ params }) =>
+      respond(() => checkpointProposal(store(), param(params.session_id), param(params.checkpoint_id))),
+    ),
     http.post(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/resume`, async ({ params, request }) =>
       respond(async () =>
         resumeCheckpoint(

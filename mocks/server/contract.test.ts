@@ -115,9 +115,17 @@ describe('simulated daemon honours the contract', () => {
 
     const review = await call('GET', '/sessions/{session_id}', '/sessions/ses_gen_review');
     expect(review.json.compaction_pending).toBe(true);
+    const proposalPath = `/sessions/ses_gen_review/checkpoints/${review.json.pending_checkpoint_id}/proposal`;
+    const proposal = await call('GET', '/sessions/{session_id}/checkpoints/{checkpoint_id}/proposal', proposalPath);
+    expect(proposal.json.record.strategy).toBe('checkpoint');
     const resumed = await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/resume', `/sessions/ses_gen_review/checkpoints/${review.json.pending_checkpoint_id}/resume`, { action: 'approve' });
     expect(resumed.json.checkpoint.resolution).toBe('approved');
     expect(resumed.json.result.outcome).toBe('completed');
+    // Approving applies exactly what the reviewer was shown.
+    expect(resumed.json.result.record.id).toBe(proposal.json.record.id);
+    expect(resumed.json.result.record.superseded_message_ids).toEqual(proposal.json.record.superseded_message_ids);
+    expect(resumed.json.result.record.summary).toBe(proposal.json.record.summary);
+    expect((await call('GET', '/sessions/{session_id}/checkpoints/{checkpoint_id}/proposal', proposalPath)).status).toBe(404);
 
     const checkpoints = await call('GET', '/sessions/{session_id}/checkpoints', '/sessions/ses_gen_memory/checkpoints');
     const target = (checkpoints.json.items as { id: string; compaction_id: string | null }[]).find((c) => c.compaction_id);

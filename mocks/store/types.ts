@@ -1,4 +1,5 @@
 import type { components } from '../../src/lib/api/schema.gen';
+import type { CompactedOutcome } from '../engine/engine-types';
 
 /** The wire shapes, straight from the generated contract types. */
 export type Schemas = components['schemas'];
@@ -46,6 +47,11 @@ export interface SessionState {
   compactions: CompactionRecord[];
   /** In creation order. */
   checkpoints: Checkpoint[];
+  /**
+   * compaction_pending checkpoint id → the proposal as computed when it paused the session, with
+   * the active list it was computed on: approving applies exactly this.
+   */
+  proposals: Record<string, { outcome: CompactedOutcome; active_ids: string[] }>;
   run_seq: number;
 }
 

@@ -11,7 +11,8 @@ import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount, formatRatio, formatTokens } from '../../../lib/format';
 import { DryRunDiff } from '../../dry-run-diff/components/dry-run-diff';
-import { useDryRun, dryRunQuery } from '../../manual-compact/api/dry-run';
+import { useDryRun } from '../../manual-compact/api/dry-run';
+import { checkpointProposalQuery } from '../api/get-checkpoint-proposal';
 import { compactionConfigQuery } from '../../manual-compact/api/get-compaction-config';
 import { promptsQuery } from '../../manual-compact/api/list-prompts';
 import { CompactFields } from '../../manual-compact/components/compact-fields';
@@ -143,7 +144,7 @@ function ProposalReview({
   const inFlight = useRef(false);
 
   const waiting = checkpoint.resolution === null && decision === null;
-  const original = useQuery({ ...dryRunQuery(sessionId, proposal.request), enabled: waiting });
+  const original = useQuery({ ...checkpointProposalQuery(sessionId, checkpoint.id), enabled: waiting });
   const record = proposal.record;
 
   const decide = (body: ResumeRequest, idempotencyKey: string) => {

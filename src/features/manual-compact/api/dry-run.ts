@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import type { Schemas } from '../../../lib/api/types';
@@ -22,19 +22,5 @@ export function useDryRun(sessionId: string) {
   return useMutation({
     mutationKey: ['dry-run', sessionId],
     mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request),
-  });
-}
-
-/**
- * A dry run as server state (a checkpoint's proposal under review). Kept out of the session's key
- * prefix on purpose: a live frame must not redraw the diff under the reviewer's eyes; a new
- * request (other overrides) is a new key.
- */
-export function dryRunQuery(sessionId: string, request: CompactRequest) {
-  return queryOptions({
-    queryKey: ['dry-run', sessionId, request] as const,
-    queryFn: ({ signal }) => fetchDryRun(sessionId, request, signal),
-    staleTime: Infinity,
-    gcTime: 60_000,
   });
 }
