@@ -22,3 +22,15 @@ test('npm start serves the UI on the in-browser simulated daemon', async ({ page
   // The subagent without catalog metadata runs on the 128k fallback window, labelled as such.
   await expect(agents.getByText(/fallback/i).first()).toBeVisible();
 });
+
+test.describe('without service workers', () => {
+  // As on a plain-HTTP remote host: the browser refuses the worker the in-browser daemon needs.
+  test.use({ serviceWorkers: 'block' });
+
+  test('when the simulated daemon cannot start, the page says why instead of staying blank', async ({ page }) => {
+    await page.goto('/');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('The simulated daemon could not start', { timeout: 30_000 });
+    await expect(alert).toContainText('KAGED_API_URL=http://host:port npm start');
+  });
+});

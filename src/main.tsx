@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { showStartupFailure } from './app/startup-failure';
 import { createQueryClient, followConnectionChanges } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { useSettingsStore } from './config/settings-store';
@@ -14,8 +15,17 @@ startThemeSync();
 // Demo mode (`npm start` without KAGED_API_URL): the simulated daemon runs inside the browser.
 // Production builds drop this branch (import.meta.env.DEV is false there).
 if (import.meta.env.DEV && __KAGED_SIMULATED__) {
-  const { startSimulatedDaemon } = await import('../mocks/browser');
-  await startSimulatedDaemon();
+  try {
+    const { startSimulatedDaemon } = await import('../mocks/browser');
+    await startSimulatedDaemon();
+  } catch (error) {
+    showStartupFailure(
+      'The simulated daemon could not start',
+      error,
+      'Demo mode runs it behind a service worker, which browsers allow only on localhost, 127.0.0.1 or HTTPS. Open http://127.0.0.1:5173, or point the dev server at a daemon: KAGED_API_URL=http://host:port npm start.',
+    );
+    throw error;
+  }
 }
 
 const { config, problem } = await loadRuntimeConfig(document.baseURI);
