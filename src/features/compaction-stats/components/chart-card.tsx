@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import type { TooltipContentProps } from 'recharts';
 import { formatDateTime } from '../../../lib/format';
 
 export interface TableColumn<Row> {
@@ -146,4 +147,25 @@ export function PerEventTable<Row extends { id: string; at: string }>({
       ]}
     />
   );
+}
+
+/**
+ * The tooltip of a per-event chart: titled by the event id and time, then the chart's own rows.
+ * Recharts renders the returned component with the hovered point in its payload.
+ */
+export function eventTooltip<Point extends { id: string; at: string }>(rows: (point: Point) => readonly [string, ReactNode][]) {
+  return function EventTooltip({ active, payload }: TooltipContentProps) {
+    const point = payload?.[0]?.payload as Point | undefined;
+    if (!active || !point) return null;
+    return (
+      <TooltipBox
+        title={
+          <>
+            <span className="mono">{point.id}</span> · {formatDateTime(point.at)}
+          </>
+        }
+        rows={rows(point)}
+      />
+    );
+  };
 }

@@ -1,29 +1,16 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatDateTime, formatUsd } from '../../../lib/format';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatUsd } from '../../../lib/format';
 import type { CostPoint } from '../lib/cost';
-import { PerEventTable, TooltipBox } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
-function CostTooltip({ active, payload }: TooltipContentProps) {
-  const point = payload?.[0]?.payload as CostPoint | undefined;
-  if (!active || !point) return null;
-  return (
-    <TooltipBox
-      title={
-        <>
-          <span className="mono">{point.id}</span> · {formatDateTime(point.at)}
-        </>
-      }
-      rows={[
-        ['Cost', formatUsd(point.usd)],
-        ['Model', point.model ?? 'none (no model call)'],
-        ['Tokens in / out', point.inputTokens === null ? '—' : `${formatCount(point.inputTokens)} / ${formatCount(point.outputTokens ?? 0)}`],
-        ['Agent', point.agent],
-        ['Strategy', point.strategy],
-      ]}
-    />
-  );
-}
+const CostTooltip = eventTooltip<CostPoint>((point) => [
+  ['Cost', formatUsd(point.usd)],
+  ['Model', point.model ?? 'none (no model call)'],
+  ['Tokens in / out', point.inputTokens === null ? '—' : `${formatCount(point.inputTokens)} / ${formatCount(point.outputTokens ?? 0)}`],
+  ['Agent', point.agent],
+  ['Strategy', point.strategy],
+]);
 
 /** The model cost of each event (summarizer or compactor plugin), USD. */
 export function CostChart({ points, height }: { points: readonly CostPoint[]; height: number }) {

@@ -1,27 +1,14 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatDateTime, formatRatio } from '../../../lib/format';
+import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatRatio } from '../../../lib/format';
 import type { TimelinePoint } from '../lib/timeline';
-import { PerEventTable, TooltipBox } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
-function RatioTooltip({ active, payload }: TooltipContentProps) {
-  const point = payload?.[0]?.payload as TimelinePoint | undefined;
-  if (!active || !point) return null;
-  return (
-    <TooltipBox
-      title={
-        <>
-          <span className="mono">{point.id}</span> · {formatDateTime(point.at)}
-        </>
-      }
-      rows={[
-        ['Ratio (after ÷ before)', formatRatio(point.ratio)],
-        ['Tokens', `${formatCount(point.before)} → ${formatCount(point.after)}`],
-        ['Agent', point.agent],
-      ]}
-    />
-  );
-}
+const RatioTooltip = eventTooltip<TimelinePoint>((point) => [
+  ['Ratio (after ÷ before)', formatRatio(point.ratio)],
+  ['Tokens', `${formatCount(point.before)} → ${formatCount(point.after)}`],
+  ['Agent', point.agent],
+]);
 
 /** after ÷ before per event (0 to 1, lower compresses more), with the median marked. */
 export function RatioChart({ points, median, height }: { points: readonly TimelinePoint[]; median: number | null; height: number }) {

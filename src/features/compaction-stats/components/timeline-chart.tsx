@@ -1,36 +1,23 @@
-import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatDateTime, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
+import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../compactions/lib/labels';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
-import { PerEventTable, TooltipBox } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 /** Events shown at once before the brush lets the operator pan back. */
 const WINDOW = 80;
 
-function TimelineTooltip({ active, payload }: TooltipContentProps) {
-  const point = payload?.[0]?.payload as TimelinePoint | undefined;
-  if (!active || !point) return null;
-  return (
-    <TooltipBox
-      title={
-        <>
-          <span className="mono">{point.id}</span> · {formatDateTime(point.at)}
-        </>
-      }
-      rows={[
-        ['Agent', point.agent],
-        ['Tokens', `${formatCount(point.before)} → ${formatCount(point.after)}`],
-        ['Saved', `${formatCount(point.saved)} tokens (ratio ${formatRatio(point.ratio)})`],
-        ['Upper threshold', `${formatCount(point.upper)} tokens (${formatPercent(point.upper / point.window)})`],
-        ['Lower threshold', `${formatCount(point.lower)} tokens (${formatPercent(point.lower / point.window)})${point.reachedLower ? '' : ' — not reached'}`],
-        ['Context window', `${formatCount(point.window)} tokens`],
-        ['Trigger', TRIGGER_LABELS[point.trigger] ?? point.trigger],
-        ['Strategy', `${STRATEGY_LABELS[point.strategy] ?? point.strategy}${point.fallback ? ' (fell back)' : ''}`],
-      ]}
-    />
-  );
-}
+const TimelineTooltip = eventTooltip<TimelinePoint>((point) => [
+  ['Agent', point.agent],
+  ['Tokens', `${formatCount(point.before)} → ${formatCount(point.after)}`],
+  ['Saved', `${formatCount(point.saved)} tokens (ratio ${formatRatio(point.ratio)})`],
+  ['Upper threshold', `${formatCount(point.upper)} tokens (${formatPercent(point.upper / point.window)})`],
+  ['Lower threshold', `${formatCount(point.lower)} tokens (${formatPercent(point.lower / point.window)})${point.reachedLower ? '' : ' — not reached'}`],
+  ['Context window', `${formatCount(point.window)} tokens`],
+  ['Trigger', TRIGGER_LABELS[point.trigger] ?? point.trigger],
+  ['Strategy', `${STRATEGY_LABELS[point.strategy] ?? point.strategy}${point.fallback ? ' (fell back)' : ''}`],
+]);
 
 /** A short horizontal mark at an event: its own threshold when agents' thresholds differ. */
 function tick(color: string, dashed: boolean) {
