@@ -14,7 +14,7 @@ import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useLedgerLive } from '../hooks/use-ledger-live';
 import { useLedgerSearch } from '../hooks/use-ledger-search';
 import { useSaveFlag } from '../hooks/use-save-flag';
-import { keyAction } from '../lib/keyboard';
+import { keyActionOf } from '../lib/keyboard';
 import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../lib/ledger-search';
 import { AuditTrail } from './audit-trail';
 import { detailPath } from './ledger-table';
@@ -198,15 +198,7 @@ export function CompactionDetailPage() {
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const action = keyAction({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        repeat: event.repeat,
-        defaultPrevented: event.defaultPrevented,
-        target: event.target instanceof Element ? event.target : null,
-      });
+      const action = keyActionOf(event);
       const { neighbours: n, record: current, search: s } = keys.current;
       if (!action || !current) return;
       if (action.type === 'move') {

@@ -12,7 +12,7 @@ import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../hooks/use-ledger-search';
-import { keyAction } from '../lib/keyboard';
+import { keyActionOf } from '../lib/keyboard';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../lib/ledger-search';
 import { ledgerColumns, ledgerFeatures } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
@@ -106,15 +106,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const action = keyAction({
-        key: event.key,
-        ctrlKey: event.ctrlKey,
-        metaKey: event.metaKey,
-        altKey: event.altKey,
-        repeat: event.repeat,
-        defaultPrevented: event.defaultPrevented,
-        target: event.target instanceof Element ? event.target : null,
-      });
+      const action = keyActionOf(event);
       if (!action) return;
       const { records: current, activeIndex: index, viewKey: view, search: currentSearch } = keyState.current;
       if (current.length === 0) return;

@@ -76,3 +76,16 @@ export function keyAction(event: KeyEventLike): KeyAction | null {
     }
   }
 }
+
+/** keyAction for a DOM keyboard event: only an Element counts as the target. */
+export function keyActionOf(event: KeyboardEvent): KeyAction | null {
+  return keyAction({
+    key: event.key,
+    ctrlKey: event.ctrlKey,
+    metaKey: event.metaKey,
+    altKey: event.altKey,
+    repeat: event.repeat,
+    defaultPrevented: event.defaultPrevented,
+    target: event.target instanceof Element ? event.target : null,
+  });
+}
