@@ -189,7 +189,7 @@ function pointerSegment(key: string): string {
 export interface KnobValidator {
   /** The problem with one value of one knob, or null. Unknown keys are not this validator's business (null). */
   check(key: string, value: unknown): string | null;
-  /** The first problem of every invalid value among `values` (dotted key → value), in key order. */
+  /** The first problem of every invalid value among `values` (dotted key → value), in the order given. */
   checkAll(values: Readonly<Record<string, unknown>>): ConfigFieldError[];
   readonly knobs: ReadonlyMap<string, IndexedKnob>;
 }
@@ -211,13 +211,14 @@ export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx
     const fn = validate();
     if (fn(known)) return [];
     const first = new Map<string, string>();
-    for (const error of fn.errors ?? []) {
+    // The branches of an anyOf report their own failures first; the anyOf error says it better.
+    const errors = (fn.errors ?? []).filter((e) => !e.schemaPath.includes('/anyOf/'));
+    for (const error of errors) {
       const key = bySegment.get(error.instancePath.split('/')[1] ?? '');
       const entry = key === undefined ? undefined : knobs.get(key);
       if (key === undefined || entry === undefined || first.has(key)) continue;
       // A value of the wrong type also fails the type-specific keywords; report the type.
-      const errorsOfKey = (fn.errors ?? []).filter((e) => e.instancePath.split('/')[1] === pointerSegment(key));
-      const chosen = errorsOfKey.find((e) => e.keyword === 'type' && e.instancePath === error.instancePath) ?? error;
+      const chosen = errors.find((e) => e.keyword === 'type' && e.instancePath === error.instancePath) ?? error;
       first.set(key, describe(chosen, entry.knob, known[key]));
     }
     return Object.keys(known)
