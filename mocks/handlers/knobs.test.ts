@@ -43,7 +43,7 @@ const history = (agent = EXPLORE, session = SESSION) =>
 describe('GET /compaction/knob-schema', () => {
   it('describes every built-in config key as a well-formed knob in a declared group, with the daemon defaults', async () => {
     const { json } = await call('GET', '/compaction/knob-schema', '/compaction/knob-schema');
-    const entries = checkKnobList(json.knobs, 'kaged', { modelAliases: [] }, false);
+    const entries = checkKnobList(json.knobs, null, { modelAliases: [] });
     expect(entries.flatMap((e) => e.problems)).toEqual([]);
     const groups = new Set((json.groups as Json[]).map((g) => g.id));
     expect([...groups]).toEqual(['trigger', 'strategy', 'summarize', 'prune', 'always_keep']);

@@ -76,6 +76,12 @@ describe('checkManifest', () => {
     expect(check.knobs[1]?.id).toBe('on #2');
   });
 
+  it('words problems of the built-in block as built-in knobs, where predicate lists are allowed', () => {
+    const entries = checkKnobList([{ type: 'predicate_list', key: 'always_keep', label: 'A', default: [] }, { type: 'range', key: 'x', label: 'X', min: 1, max: 0, step: 1, default: 0 }], null);
+    expect(entries[0]?.problems).toEqual([]);
+    expect(entries[1]?.problems[0]?.message).toBe('Built-in knob "x": min (1) is greater than max (0).');
+  });
+
   it('names a knob without a key by its position', () => {
     const check = checkManifest(good([{ type: 'boolean', label: 'Nameless', default: true }]), 'gen');
     expect(check.problems[0]).toEqual({ knob: '#1', field: 'key', message: 'Plugin "gen", knob "#1": key is missing.' });
@@ -95,6 +101,13 @@ describe('checkManifest', () => {
     ]);
     expect(check.roles).toEqual(['observer']);
     expect(check.problems.every((p) => p.knob === null)).toBe(true);
+  });
+
+  it('refuses an installed name that cannot be one segment of a dotted config key', () => {
+    expect(checkManifest({ ...good(), name: 'my.plugin' }, 'my.plugin').problems[0]?.message).toBe(
+      'Plugin "my.plugin": the installed name cannot be part of a config key (letters, digits, @, /, _ and - only).',
+    );
+    expect(checkManifest({ ...good(), name: '@kaged/memory-x' }, '@kaged/memory-x').problems).toEqual([]);
   });
 
   it('requires at least one role and a knobs list', () => {

@@ -9,6 +9,7 @@ import {
   isKnownKind,
   KNOB_KEY_PATTERN,
   KNOWN_KINDS,
+  PLUGIN_NAME_PATTERN,
   type Knob,
   type ManifestProblem,
 } from './knob-kinds';
@@ -69,7 +70,14 @@ const isPositiveInt = (v: unknown): v is number => Number.isInteger(v) && (v as 
 export function show(value: unknown): string {
   let text: string;
   try {
-    text = typeof value === 'string' ? JSON.stringify(value) : value === undefined ? 'nothing' : JSON.stringify(value) ?? String(value);
+    text =
+      typeof value === 'string'
+        ? JSON.stringify(value)
+        : value === undefined
+          ? 'nothing'
+          : typeof value === 'number' || typeof value === 'bigint'
+            ? String(value)
+            : (JSON.stringify(value) ?? String(value));
   } catch {
     text = Object.prototype.toString.call(value);
   }
@@ -101,13 +109,15 @@ export function onStep(value: number, min: number, step: number): boolean {
 
 class Collector {
   readonly problems: ManifestProblem[] = [];
+  /** plugin null: the built-in compaction block. */
   constructor(
-    private readonly plugin: string,
+    private readonly plugin: string | null,
     private readonly knob: string | null,
   ) {}
 
   add(field: string | null, what: string): void {
-    const where = this.knob === null ? `Plugin "${this.plugin}"` : `Plugin "${this.plugin}", knob "${this.knob}"`;
+    const where =
+      this.plugin === null ? `Built-in knob "${this.knob ?? '?'}"` : this.knob === null ? `Plugin "${this.plugin}"` : `Plugin "${this.plugin}", knob "${this.knob}"`;
     this.problems.push({ knob: this.knob, field, message: `${where}: ${what}.` });
   }
 }
@@ -219,7 +229,8 @@ function checkPredicateList(k: Rec, c: Collector, inPlugin: boolean): void {
   if (!Array.isArray(k.default)) c.add('default', `default must be a list of always-keep predicates, not ${typeName(k.default)}`);
 }
 
-function checkKnob(raw: unknown, index: number, plugin: string, seen: Map<string, number>, options: ManifestCheckOptions, inPlugin: boolean): KnobEntry {
+function checkKnob(raw: unknown, index: number, plugin: string | null, seen: Map<string, number>, options: ManifestCheckOptions): KnobEntry {
+  const inPlugin = plugin !== null;
   const position = `#${index + 1}`;
   if (!isRecord(raw)) {
     const c = new Collector(plugin, position);
@@ -279,12 +290,12 @@ function checkKnob(raw: unknown, index: number, plugin: string, seen: Map<string
   return { index, id, kind, label, knob, problems: c.problems, raw };
 }
 
-/** Checks a list of knob declarations (a plugin's, or the built-in block's with inPlugin false). */
-export function checkKnobList(raw: unknown[], plugin: string, options: ManifestCheckOptions = {}, inPlugin = true): KnobEntry[] {
+/** Checks a list of knob declarations: a plugin's, or (plugin null) the built-in compaction block's. */
+export function checkKnobList(raw: readonly unknown[], plugin: string | null, options: ManifestCheckOptions = {}): KnobEntry[] {
   const seen = new Map<string, number>();
   return raw.map((k, i) => {
     try {
-      return checkKnob(k, i, plugin, seen, options, inPlugin);
+      return checkKnob(k, i, plugin, seen, options);
     } catch (error) {
       const c = new Collector(plugin, `#${i + 1}`);
       c.add(null, `could not be read (${error instanceof Error ? error.message : String(error)})`);
@@ -327,6 +338,7 @@ function checkManifestUnsafe(raw: unknown, name: string, options: ManifestCheckO
     c.add(null, raw === null ? 'the manifest could not be read' : `the manifest must be an object, not ${typeName(raw)}`);
     return empty;
   }
+  if (!PLUGIN_NAME_PATTERN.test(name)) c.add('name', `the installed name cannot be part of a config key (letters, digits, @, /, _ and - only)`);
   if (raw.name === undefined) c.add('name', 'name is missing');
   else if (raw.name !== name) c.add('name', `name ${show(raw.name)} differs from the installed name ${show(name)}`);
   const version = checkText1(raw, 'version', c);
