@@ -50,6 +50,7 @@ export function putConfig(store: Store, sessionId: string, agentPath: string | n
   const result = writeConfig(session, agent, body);
   if (result.errors.length > 0) throw invalidConfig(result.errors);
   if (result.changes.length > 0) {
+    const data = { agent_path: agent.agent_path, version: agent.config_version, changes: result.changes };
     store.addAudit({
       type: 'config.changed',
       at: store.nowIso(),
@@ -58,8 +59,10 @@ export function putConfig(store: Store, sessionId: string, agentPath: string | n
       agent_path: agent.agent_path,
       compaction_id: null,
       actor,
-      data: { agent_path: agent.agent_path, version: agent.config_version, changes: result.changes },
+      data,
     });
+    // Other tabs learn of the new version from the live stream (and refresh before they save).
+    store.publish('config.changed', session.id, data);
   }
   return configView(store, session.id, agent.agent_path);
 }

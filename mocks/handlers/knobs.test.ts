@@ -253,6 +253,9 @@ describe('PUT …/compaction-config', () => {
     ]);
     expect(h.items[0].changes).toEqual([{ key: 'strategy', old: 'drop', new: 'summarize', action: 'unset' }]);
     expect((await history('primary')).json.items).toEqual([]);
+    // Each save is also a live frame, so other tabs refresh the config.
+    const frames = sim.daemon.store.events.filter((f) => f.type === 'config.changed' && f.session_id === SESSION);
+    expect(frames.map((f) => f.data.version)).toEqual([v1.version + 1, v1.version + 2]);
   });
 
   it('a write that changes nothing keeps the version and records nothing', async () => {
