@@ -17,7 +17,7 @@ import type {
   Schemas,
   SessionState,
 } from '../store/types';
-import { effectiveConfig, valuesWithDraft } from './config';
+import { valuesWithDraft } from './config';
 import { delegateTrigger, simulatedCompactor, summarizerSpec } from './plugin-behaviour';
 import { DaemonError, notFound } from './errors';
 import { activeMessages, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
@@ -403,7 +403,6 @@ export function resumeCheckpoint(
     }
     const agent = requireAgent(store, session, checkpoint.agent_path);
     const { agent_path: _agentPath, dry_run: _dryRun, ...proposed } = checkpoint.proposal.request;
-    const sub = effectiveConfig(session, agent).values.checkpoint.sub_strategy;
     let result: CompactResult | null = null;
     const stored = session.proposals[checkpoint.id];
     if (body.action === 'approve' && stored) {
@@ -416,6 +415,8 @@ export function resumeCheckpoint(
       result = { outcome: 'completed', record, reason: record.fallback_reason, checkpoint_id: checkpoint.id };
     } else if (body.action !== 'reject') {
       const request = body.action === 'edit' ? { ...proposed, ...body.overrides } : proposed;
+      // The sub-strategy the proposal was made with (its request's, else the agent's).
+      const sub = requestValues(session, agent, request).checkpoint.sub_strategy;
       const strategy = request.strategy === undefined || request.strategy === 'checkpoint' ? sub : request.strategy;
       const outcome = runPipeline(store, session, agent, { trigger: checkpoint.proposal.record.trigger, request: { ...request, strategy }, dryRun: false });
       if (outcome.kind === 'compacted') {

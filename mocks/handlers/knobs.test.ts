@@ -160,6 +160,23 @@ describe('dry run and manual compact with pending values', () => {
     expect(later.json.record.summary).toContain('### Chunk 3 of 3');
   });
 
+  it("a checkpoint keeps its request's sub-strategy when the operator edits and resumes it", async () => {
+    const review = 'ses_gen_review';
+    const detail = await call('GET', '/sessions/{session_id}', `/sessions/${review}`);
+    // Resolve the seeded proposal first so a new one can be made.
+    await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/resume', `/sessions/${review}/checkpoints/${detail.json.pending_checkpoint_id}/resume`, { action: 'reject' });
+    const paused = await call('POST', '/sessions/{session_id}/compact', `/sessions/${review}/compact`, {
+      agent_path: 'primary',
+      strategy: 'checkpoint',
+      checkpoint_sub_strategy: 'summarize',
+      pending: { set: { 'summarize.enabled': false } },
+    });
+    expect(paused.json.outcome).toBe('pending_checkpoint');
+    const resumed = await call('POST', '/sessions/{session_id}/checkpoints/{checkpoint_id}/resume', `/sessions/${review}/checkpoints/${paused.json.checkpoint_id}/resume`, { action: 'edit', overrides: {} });
+    expect(resumed.json.result.outcome).toBe('completed');
+    expect(resumed.json.result.record.summary).toContain('[simulated summary]');
+  });
+
   it('a manual compact carries the delegate plugin', async () => {
     const compact = await call('POST', '/sessions/{session_id}/compact', `/sessions/${SESSION}/compact`, { agent_path: 'primary/explore', strategy: 'delegate', delegate_plugin: 'chunked-summarizer' });
     expect(compact.json.outcome).toBe('completed');
