@@ -69,6 +69,13 @@ describe('createKnobValidator: enum, text, boolean, model alias', () => {
     expect(check('summarize.model', 'gpt-9')).toBe('model alias "gpt-9" does not exist (known: haiku, opus)');
     expect(check('plugin_knobs.hindsight.summarizer', null)).toBe('must be a model alias');
   });
+  it('model alias: an empty or repeated model list never breaks the validator', () => {
+    const empty = createKnobValidator(indexKnobs(BUILTIN, [{ name: 'hindsight', knobs: PLUGIN }]), { modelAliases: [] });
+    expect(empty.check('plugin_knobs.hindsight.summarizer', 'haiku')).toBe('no model alias is known (GET /models lists none)');
+    expect(empty.check('summarize.model', null)).toBeNull();
+    const repeated = createKnobValidator(indexKnobs(BUILTIN, []), { modelAliases: ['haiku', 'haiku'] });
+    expect(repeated.check('summarize.model', 'haiku')).toBeNull();
+  });
 });
 
 describe('createKnobValidator: lists', () => {

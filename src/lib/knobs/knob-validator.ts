@@ -90,8 +90,11 @@ export function knobValueSchema(knob: Knob, ctx: ValueContext): JsonSchema {
       };
     case 'boolean':
       return { type: 'boolean' };
-    case 'model_alias':
-      return { enum: [...ctx.modelAliases, ...(nullable ? [null] : [])] };
+    case 'model_alias': {
+      // ajv refuses an empty or repeated enum: a model list that is empty (or not loaded yet) refuses every alias.
+      const allowed = [...new Set(ctx.modelAliases), ...(nullable ? [null] : [])];
+      return allowed.length > 0 ? { enum: allowed } : { not: {} };
+    }
     case 'string_list':
       return {
         type: 'array',
@@ -168,6 +171,8 @@ function describe(error: ErrorObject, knob: Knob, value: unknown): string {
       }
       return `must be one of ${allowed.join(', ')}${allowsNull(knob) ? ' or none' : ''}, not ${show(value)}`;
     }
+    case 'not':
+      return 'no model alias is known (GET /models lists none)';
     case 'maxLength':
       return `is ${(value as string).length} characters; at most ${String(p.limit)} allowed`;
     case 'pattern':

@@ -66,6 +66,20 @@ describe('validateKnobValues', () => {
       'the delegate strategy needs a compactor plugin: choose chunked-summarizer',
     );
   });
+  it('with the saved values given, checks only edits and never blames an edit for an old problem it does not touch', () => {
+    const saved = { ...formToFlat(defaults), upper_threshold: 0.333, strategy: 'delegate', 'delegate.plugin': null };
+    const withSaved = { ...opts, saved };
+    // The saved config breaks a value rule and a cross-field rule; editing something else is fine.
+    expect([...validateKnobValues({ ...saved, 'summarize.window_messages': 30 }, withSaved)]).toEqual([]);
+    // Editing the broken value, or a key of the broken rule, is checked.
+    expect(validateKnobValues({ ...saved, upper_threshold: 0.334 }, withSaved).get('upper_threshold')?.type).toBe('knob');
+    expect(validateKnobValues({ ...saved, 'delegate.plugin': 'context-meter' }, withSaved).get('delegate.plugin')?.type).toBe('knob');
+    const lowSaved = { ...formToFlat(defaults), lower_threshold: 0.9 };
+    expect(validateKnobValues({ ...lowSaved, lower_threshold: 0.95 }, { ...opts, saved: lowSaved }).get('lower_threshold')?.type).toBe('cross_field');
+    expect(validateKnobValues({ ...lowSaved, 'summarize.window_messages': 30 }, { ...opts, saved: lowSaved }).size).toBe(0);
+    // A new cross-field problem is reported even when its keys were not edited directly.
+    expect(validateKnobValues({ ...saved, 'summarize.window_messages': 5 }, withSaved).get('summarize.preserve_recent')?.type).toBe('cross_field');
+  });
   it('checks the model alias against /models', () => {
     expect(validateKnobValues({ 'summarize.model': 'haiku-9' }, opts).get('summarize.model')?.message).toBe('model alias "haiku-9" does not exist (known: sonnet, haiku, deepseek, local-qwen)');
   });

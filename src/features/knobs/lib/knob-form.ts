@@ -4,6 +4,7 @@
 // daemon agree on what is valid.
 
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { sameValue } from '../../../lib/knobs/config-write';
 import { crossFieldErrors, type AttachedPlugin } from '../../../lib/knobs/cross-field';
 import { flattenConfig, type FlatValues } from '../../../lib/knobs/inheritance';
 import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob } from '../../../lib/knobs/knob-kinds';
@@ -57,20 +58,31 @@ export interface KnobResolverOptions {
   plugins: readonly AttachedPlugin[];
   /** Effective values of keys not in the form (e.g. read-only ones), so cross-field rules see the whole config. */
   base?: Readonly<FlatValues>;
+  /**
+   * The saved effective values. When given, only edited values are checked, and a cross-field
+   * problem the saved config already had is reported only when an edit touches its keys — as
+   * the daemon does, so a saved value that breaks a newer rule never blocks unrelated edits.
+   */
+  saved?: Readonly<FlatValues>;
 }
 
 /** Every problem of the form's values, by config key (first problem per key; value rules before cross-field ones). */
 export function validateKnobValues(flat: Readonly<FlatValues>, opts: KnobResolverOptions): Map<string, { type: 'knob' | 'cross_field'; message: string }> {
   const errors = new Map<string, { type: 'knob' | 'cross_field'; message: string }>();
-  const values = { ...opts.base, ...flat };
-  for (const [key, value] of Object.entries(flat)) {
+  const saved = opts.saved;
+  const edited = Object.fromEntries(Object.entries(flat).filter(([k, v]) => !saved || !sameValue(v, saved[k])));
+  for (const [key, value] of Object.entries(edited)) {
     const knob = opts.validator.knobs.get(key)?.knob;
     if (knob?.type === 'range' && (value === '' || value === null || (typeof value === 'number' && Number.isNaN(value)))) {
       errors.set(key, { type: 'knob', message: 'enter a number' });
     }
   }
-  for (const e of opts.validator.checkAll(flat)) if (!errors.has(e.key)) errors.set(e.key, { type: 'knob', message: e.message });
-  for (const e of crossFieldErrors(values, opts.plugins)) if (!errors.has(e.key)) errors.set(e.key, { type: 'cross_field', message: e.message });
+  for (const e of opts.validator.checkAll(edited)) if (!errors.has(e.key)) errors.set(e.key, { type: 'knob', message: e.message });
+  const had = new Set(saved ? crossFieldErrors({ ...opts.base, ...saved }, opts.plugins).map((e) => `${e.key}\n${e.message}`) : []);
+  for (const e of crossFieldErrors({ ...opts.base, ...flat }, opts.plugins)) {
+    const fresh = !had.has(`${e.key}\n${e.message}`) || e.involves.some((k) => k in edited);
+    if (fresh && !errors.has(e.key)) errors.set(e.key, { type: 'cross_field', message: e.message });
+  }
   return errors;
 }
 
