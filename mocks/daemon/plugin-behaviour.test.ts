@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findPlugin, PLUGIN_CATALOG } from '../store/plugin-catalog';
 import type { Store } from '../store/store';
 import type { AgentState, CompactRequest, SessionState } from '../store/types';
@@ -11,15 +11,22 @@ import { activeMessages, estimateOf } from './views';
 const CHUNKED = 'chunked-summarizer';
 const CHECKPOINT = 'checkpoint-summary';
 
-function setup(): { store: Store; session: SessionState; explore: AgentState; runner: AgentState } {
-  const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
-  const session = store.session('ses_gen_refactor') as SessionState;
-  return {
-    store,
-    session,
-    explore: store.agent(session, 'primary/explore') as AgentState,
-    runner: store.agent(session, 'primary/test-runner') as AgentState,
-  };
+interface Seeded {
+  store: Store;
+  session: SessionState;
+  explore: AgentState;
+  runner: AgentState;
+}
+
+/** One seeded store per describe (seeding takes a while): tests that change it come last and use their own agent. */
+function seeded(): () => Seeded {
+  let value: Seeded | null = null;
+  beforeAll(() => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const session = store.session('ses_gen_refactor') as SessionState;
+    value = { store, session, explore: store.agent(session, 'primary/explore') as AgentState, runner: store.agent(session, 'primary/test-runner') as AgentState };
+  });
+  return () => value as Seeded;
 }
 
 const delegateTo = (plugin: string, knobs: Record<string, unknown> = {}): CompactRequest['pending'] => ({
@@ -27,8 +34,10 @@ const delegateTo = (plugin: string, knobs: Record<string, unknown> = {}): Compac
 });
 
 describe('seeded plugins', () => {
+  const setup = seeded();
+
   it('every seeded agent has at most one compactor plugin attached, and every attached plugin is installed', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const { store } = setup();
     for (const session of store.sessions.values()) {
       for (const agent of session.agents) {
         expect(agent.plugins.every((p) => findPlugin(p)), `${session.id} ${agent.agent_path}`).toBe(true);
@@ -57,6 +66,8 @@ describe('seeded plugins', () => {
 });
 
 describe('plugin knobs take effect in the simulated engine', () => {
+  const setup = seeded();
+
   it('a dry run with changed keep_last_messages keeps that many recent messages and supersedes a different set', () => {
     const { store, session, explore } = setup();
     const run = (keep: number) => dryRun(store, session.id, { agent_path: explore.agent_path, pending: delegateTo(CHUNKED, { keep_last_messages: keep }) });
@@ -90,6 +101,14 @@ describe('plugin knobs take effect in the simulated engine', () => {
     expect(single.record.summarizer_model).toBe('ollama:qwen3-coder:30b');
   });
 
+  it('a compactor plugin that is not attached to the agent is not called', () => {
+    const { store, session, explore } = setup();
+    // Per invocation (not saved): the harness skips it and falls back to drop, recording why.
+    const result = dryRun(store, session.id, { agent_path: explore.agent_path, strategy: 'delegate', delegate_plugin: CHECKPOINT });
+    expect(result.record.fallback_occurred).toBe(true);
+    expect(result.record.fallback_reason).toContain(`compactor plugin '${CHECKPOINT}' is not loaded for this agent`);
+  });
+
   it("the delegate plugin's own trigger decides when the harness compacts", () => {
     const { store, session, explore } = setup();
     const estimate = estimateOf(session, explore);
@@ -120,11 +139,4 @@ describe('plugin knobs take effect in the simulated engine', () => {
     expect(second.record?.fallback_reason).toContain('maximum of 1 checkpoints per session reached (1 written)');
   });
 
-  it('a compactor plugin that is not attached to the agent is not called', () => {
-    const { store, session, explore } = setup();
-    // Per invocation (not saved): the harness skips it and falls back to drop, recording why.
-    const result = dryRun(store, session.id, { agent_path: explore.agent_path, strategy: 'delegate', delegate_plugin: CHECKPOINT });
-    expect(result.record.fallback_occurred).toBe(true);
-    expect(result.record.fallback_reason).toContain(`compactor plugin '${CHECKPOINT}' is not loaded for this agent`);
-  });
 });
