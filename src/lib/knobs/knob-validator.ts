@@ -2,7 +2,7 @@
 // the one source of truth for valid values, used by the form (through knob-resolver) and by
 // the simulated daemon's PUT …/compaction-config. Messages are written for the operator.
 
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { components } from '../api/schema.gen';
 import { allowsNull, type IndexedKnob, type Knob } from './knob-kinds';
 import { onStep, patternError, show } from './manifest-check';
@@ -21,11 +21,12 @@ const STEP = 'x-kaged-step';
 const REGEX = 'x-kaged-regex';
 const UNIQUE_BY = 'x-kaged-unique-by';
 
-let shared: Ajv | null = null;
+let shared: Ajv2020 | null = null;
 
-function ajv(): Ajv {
+function ajv(): Ajv2020 {
   if (shared === null) {
-    shared = new Ajv({ allErrors: true, strict: false, unicodeRegExp: true });
+    // The same Ajv build as the contract validator (src/lib/api/validator.ts), so bundles carry one copy.
+    shared = new Ajv2020({ allErrors: true, strict: false, unicodeRegExp: true });
     shared.addKeyword({
       keyword: STEP,
       type: 'number',
