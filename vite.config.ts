@@ -37,6 +37,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // Hooks that seed a simulator (beforeAll) get as long as tests: the 2-core CI machine is shared.
+    hookTimeout: 30_000,
     benchmark: { include: ['src/**/*.bench.ts', 'mocks/**/*.bench.ts'] },
   },
 });

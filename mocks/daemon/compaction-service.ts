@@ -2,9 +2,9 @@ import { applyCompaction, commitProposal } from '../engine/apply';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { applyRollback, computeRollback } from '../engine/rollback';
-import type { CompactedOutcome, CompactionInput, CompactionOutcome, ObserverPlugin, SimulatedCompactor } from '../engine/engine-types';
+import type { CompactedOutcome, CompactionInput, CompactionOutcome, ObserverPlugin } from '../engine/engine-types';
 import { resolveCompactionConfig } from '../engine/defaults';
-import { findModel, PLUGINS } from '../store/catalog';
+import { findPlugin } from '../store/plugin-catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { Store } from '../store/store';
 import type {
@@ -17,7 +17,8 @@ import type {
   Schemas,
   SessionState,
 } from '../store/types';
-import { effectiveConfig } from './config';
+import { valuesWithDraft } from './config';
+import { delegateTrigger, simulatedCompactor, summarizerSpec } from './plugin-behaviour';
 import { DaemonError, notFound } from './errors';
 import { activeMessages, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
 
@@ -49,6 +50,8 @@ export function invocationConfig(values: Values, request: Omit<CompactRequest, '
           ...(request.summarize === undefined ? {} : { enabled: request.summarize }),
           ...(request.prompt === undefined ? {} : { prompt: request.prompt }),
         },
+        delegate: request.delegate_plugin === undefined ? {} : { plugin: request.delegate_plugin },
+        checkpoint: request.checkpoint_sub_strategy === undefined ? {} : { sub_strategy: request.checkpoint_sub_strategy },
       },
       values,
     ),
@@ -67,8 +70,10 @@ export function invocationConfig(values: Values, request: Omit<CompactRequest, '
 function observersFor(agent: AgentState, values: Values, seed: string, messages: readonly Message[]): ObserverPlugin[] {
   const rng = createRng(hashSeed(seed));
   return agent.plugins.flatMap((name): ObserverPlugin[] => {
-    const manifest = PLUGINS.find((p) => p.name === name);
-    if (!manifest?.roles.includes('observer')) return [];
+    // A plugin whose manifest is malformed is not loaded: its hooks never fire.
+    const plugin = findPlugin(name);
+    if (!plugin?.loaded || !plugin.check.roles.includes('observer')) return [];
+    const manifest = plugin.check;
     const knobs = values.plugin_knobs[name] ?? {};
     const fails = rng.chance(0.04);
     const hooks = manifest.hooks.filter((h): h is 'pre_compact' | 'post_compact' => h === 'pre_compact' || h === 'post_compact');
@@ -84,16 +89,9 @@ function observersFor(agent: AgentState, values: Values, seed: string, messages:
   });
 }
 
-function compactorFor(values: Values, seed: string): SimulatedCompactor | null {
-  const name = values.delegate.plugin;
-  if (!name) return null;
-  const mode = values.plugin_knobs[name]?.simulate_failure;
-  const rng = createRng(hashSeed(`${seed}:compactor`));
-  return {
-    name,
-    mode: mode === 'throw' || mode === 'timeout' || mode === 'invalid_split_pair' || mode === 'invalid_dropped_always_keep' ? mode : 'ok',
-    durationMs: rng.int(300, 2_400),
-  };
+/** The agent's effective values with the request's unsaved values (pending) and per-invocation overrides. */
+export function requestValues(session: SessionState, agent: AgentState, request: Omit<CompactRequest, 'agent_path'>): Values {
+  return invocationConfig(valuesWithDraft(session, agent, request.pending), request);
 }
 
 export interface RunOptions {
@@ -104,14 +102,15 @@ export interface RunOptions {
 
 /** The engine's input for one agent's current active list, with this invocation's overrides. */
 export function pipelineInput(store: Store, session: SessionState, agent: AgentState, opts: Pick<RunOptions, 'request' | 'dryRun'>): Omit<CompactionInput, 'trigger' | 'dryRun'> {
-  const values = invocationConfig(effectiveConfig(session, agent).values, opts.request);
+  const values = requestValues(session, agent, opts.request);
   const compactionId = opts.dryRun ? `dry_${session.id}_${session.run_seq}` : store.nextId('cmp');
   const messages = activeMessages(agent);
-  const summarizerModel = findModel(values.summarize.model ?? agent.model_alias) ?? findModel(agent.model_alias);
+  const window = windowOf(agent);
   return {
     messages,
     config: values,
-    window: windowOf(agent),
+    window,
+    triggerTokens: delegateTrigger(values, agent, window.tokens),
     reservedOutput: RESERVED_OUTPUT_TOKENS,
     ids: {
       compactionId,
@@ -120,13 +119,8 @@ export function pipelineInput(store: Store, session: SessionState, agent: AgentS
       now: store.nowIso(),
     },
     observers: observersFor(agent, values, compactionId, messages),
-    compactor: compactorFor(values, compactionId),
-    summarizer: {
-      model: summarizerModel ? `${summarizerModel.provider}:${summarizerModel.model}` : 'unknown:unknown',
-      inputPerMTok: summarizerModel?.input_usd_per_mtok ?? 0,
-      outputPerMTok: summarizerModel?.output_usd_per_mtok ?? 0,
-      fail: agent.summarizer_fails,
-    },
+    compactor: simulatedCompactor(session, agent, values, compactionId),
+    summarizer: { ...summarizerSpec(values.summarize.model, agent), fail: agent.summarizer_fails },
     sessionId: session.id,
     agentPath: agent.agent_path,
   };
@@ -313,7 +307,7 @@ function proposedList(active: readonly Message[], outcome: CompactedOutcome): Me
 
 /** A proposal in the dry-run shape: the record, and the agent's active list with the proposal applied. */
 function proposalView(session: SessionState, agent: AgentState, compacted: CompactedOutcome, overrides: Omit<CompactRequest, 'agent_path'>, strategy: Schemas['Strategy']): Schemas['DryRunResult'] {
-  const values = invocationConfig(effectiveConfig(session, agent).values, overrides);
+  const values = requestValues(session, agent, overrides);
   const active = computePins(activeMessages(agent), values.always_keep).messages;
   return {
     record: { ...compacted.record, dry_run: true, strategy },
@@ -409,7 +403,6 @@ export function resumeCheckpoint(
     }
     const agent = requireAgent(store, session, checkpoint.agent_path);
     const { agent_path: _agentPath, dry_run: _dryRun, ...proposed } = checkpoint.proposal.request;
-    const sub = effectiveConfig(session, agent).values.checkpoint.sub_strategy;
     let result: CompactResult | null = null;
     const stored = session.proposals[checkpoint.id];
     if (body.action === 'approve' && stored) {
@@ -422,6 +415,8 @@ export function resumeCheckpoint(
       result = { outcome: 'completed', record, reason: record.fallback_reason, checkpoint_id: checkpoint.id };
     } else if (body.action !== 'reject') {
       const request = body.action === 'edit' ? { ...proposed, ...body.overrides } : proposed;
+      // The sub-strategy the proposal was made with (its request's, else the agent's).
+      const sub = requestValues(session, agent, request).checkpoint.sub_strategy;
       const strategy = request.strategy === undefined || request.strategy === 'checkpoint' ? sub : request.strategy;
       const outcome = runPipeline(store, session, agent, { trigger: checkpoint.proposal.record.trigger, request: { ...request, strategy }, dryRun: false });
       if (outcome.kind === 'compacted') {

@@ -1,153 +1,129 @@
+import { applyConfigWrite, type ConfigDraft, type WriteResult } from '../../src/lib/knobs/config-write';
+import type { AttachedPlugin } from '../../src/lib/knobs/cross-field';
+import { ancestry, flattenConfig, resolveInheritance, unflattenConfig, type FlatValues } from '../../src/lib/knobs/inheritance';
+import { indexKnobs, pluginConfigKey } from '../../src/lib/knobs/knob-kinds';
+import { createKnobValidator, type KnobValidator } from '../../src/lib/knobs/knob-validator';
 import { DEFAULT_COMPACTION_CONFIG } from '../engine/defaults';
-import { PLUGINS } from '../store/catalog';
+import { MODEL_ALIASES } from '../store/catalog';
+import { findPlugin, PLUGIN_CATALOG } from '../store/plugin-catalog';
 import type { AgentState, SessionState, Schemas } from '../store/types';
+import { builtinKnobs } from './builtin-knobs';
+import { DaemonError } from './errors';
 
 type Values = Schemas['CompactionConfigValues'];
 type ValueSource = Schemas['ValueSource'];
+type PluginKnobValue = Values['plugin_knobs'][string][string];
+
+/** Every settable knob by dotted config key: the built-in block and each plugin's well-formed knobs. */
+export const KNOB_INDEX = indexKnobs(
+  builtinKnobs(),
+  PLUGIN_CATALOG.map((p) => ({ name: p.name, knobs: p.check.usableKnobs })),
+);
 
 /** The no-config fallback (ADR-0024 amendment 8) plus every plugin knob at its manifest default. */
 export const DEFAULT_VALUES: Values = {
   ...DEFAULT_COMPACTION_CONFIG,
-  plugin_knobs: Object.fromEntries(
-    PLUGINS.map((p) => [p.name, Object.fromEntries(p.knobs.map((k) => [k.key, k.default]))]),
-  ),
+  // A plugin cannot declare a predicate_list knob (manifest-check), so its defaults are plugin_knobs values.
+  plugin_knobs: Object.fromEntries(PLUGIN_CATALOG.map((p) => [p.name, Object.fromEntries(p.check.usableKnobs.map((k) => [k.key, k.default as PluginKnobValue]))])),
 };
 
-/** Every leaf of the config as a dotted key; arrays are leaves. */
-function flatten(value: unknown, prefix = '', out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out[prefix] = value;
-  }
-  return out;
-}
+const DEFAULT_FLAT = flattenConfig(DEFAULT_VALUES);
 
-function unflatten(flat: Record<string, unknown>): Values {
-  const root: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(flat)) {
-    const parts = key.split('.');
-    let node = root;
-    parts.slice(0, -1).forEach((p) => {
-      node[p] ??= {};
-      node = node[p] as Record<string, unknown>;
-    });
-    node[parts[parts.length - 1] as string] = value;
-  }
-  return root as unknown as Values;
-}
+let validator: KnobValidator | null = null;
 
-const DEFAULT_FLAT = flatten(DEFAULT_VALUES);
+/** The value rules of every knob (src/lib/knobs/knob-validator), compiled once. */
+export function knobValidator(): KnobValidator {
+  validator ??= createKnobValidator(KNOB_INDEX, { modelAliases: MODEL_ALIASES.map((m) => m.alias) });
+  return validator;
+}
 
 export interface EffectiveConfig {
   values: Values;
   sources: Record<string, ValueSource>;
+  /** Dotted key → the ancestor whose own value is inherited. */
+  inherited_from: Record<string, string>;
 }
 
-/** Effective values of an agent: its own, else its parent's effective, else the default. */
+/** Effective values by dotted key for the agent with `own` as its own values (default: its stored ones). */
+export function effectiveFlat(session: SessionState, agent: AgentState, own: Readonly<FlatValues> = agent.own): FlatValues {
+  const chain = ancestry(session.agents, agent.agent_path).map((a) => ({ agent_path: a.agent_path, own: a === agent ? own : a.own }));
+  const resolved = resolveInheritance(chain, DEFAULT_FLAT);
+  return Object.fromEntries(Object.entries(resolved).map(([k, r]) => [k, r.value]));
+}
+
+/** Effective values of an agent: its own, else the nearest ancestor's own, else the default; with where each comes from. */
 export function effectiveConfig(session: SessionState, agent: AgentState): EffectiveConfig {
-  const parent = agent.parent_path ? session.agents.find((a) => a.agent_path === agent.parent_path) : undefined;
-  const inherited = parent ? effectiveConfig(session, parent) : undefined;
-  const flat: Record<string, unknown> = {};
+  const chain = ancestry(session.agents, agent.agent_path);
+  const resolved = resolveInheritance(chain, DEFAULT_FLAT);
+  const flat: FlatValues = {};
   const sources: Record<string, ValueSource> = {};
-  for (const key of Object.keys(DEFAULT_FLAT)) {
-    if (key in agent.own) {
-      flat[key] = agent.own[key];
-      sources[key] = 'own';
-    } else if (inherited) {
-      flat[key] = flatten(inherited.values)[key];
-      sources[key] = inherited.sources[key] === 'default' ? 'default' : 'inherited';
-    } else {
-      flat[key] = DEFAULT_FLAT[key];
-      sources[key] = 'default';
-    }
+  const inherited_from: Record<string, string> = {};
+  for (const [key, r] of Object.entries(resolved)) {
+    flat[key] = r.value;
+    sources[key] = r.source;
+    if (r.source === 'inherited' && r.from !== null) inherited_from[key] = r.from;
   }
-  return { values: unflatten(flat), sources };
+  return { values: unflattenConfig(flat), sources, inherited_from };
 }
 
-export type ConfigWriteError = { field: string; message: string };
-
-const KNOWN_KEYS = new Set(Object.keys(DEFAULT_FLAT));
-
-function checkValue(key: string, value: unknown): string | null {
-  const def = DEFAULT_FLAT[key];
-  if (key === 'upper_threshold' || key === 'lower_threshold') {
-    return typeof value === 'number' && value > 0 && value < 1 ? null : 'must be a number between 0 and 1 (exclusive)';
-  }
-  if (key === 'strategy') return ['drop', 'summarize', 'delegate', 'checkpoint'].includes(value as string) ? null : 'must be drop, summarize, delegate or checkpoint';
-  if (key === 'checkpoint.sub_strategy') return value === 'drop' || value === 'summarize' ? null : 'must be drop or summarize';
-  if (key === 'summarize.prompt') return typeof value === 'string' && /^(project|config):\//.test(value) ? null : 'must be a project:/ or config:/ path';
-  if (key === 'delegate.plugin') {
-    if (value === null) return null;
-    const plugin = PLUGINS.find((p) => p.name === value);
-    return plugin?.roles.includes('compactor') ? null : 'must name a plugin with the compactor role';
-  }
-  if (key === 'always_keep') {
-    if (!Array.isArray(value)) return 'must be a list of predicates';
-    for (const p of value as { id?: unknown; content_regex?: unknown }[]) {
-      if (typeof p?.id !== 'string') return 'every predicate needs an id';
-      if (typeof p.content_regex === 'string') {
-        try {
-          new RegExp(p.content_regex);
-        } catch {
-          return `predicate ${p.id}: content_regex is not a valid regular expression`;
-        }
-      }
-    }
-    return null;
-  }
-  if (key.startsWith('plugin_knobs.')) return checkKnob(key, value);
-  if (Array.isArray(def)) return Array.isArray(value) && value.every((v) => typeof v === 'string') ? null : 'must be a list of strings';
-  if (typeof def === 'number') return Number.isInteger(value) && (value as number) >= 0 ? null : 'must be a whole number ≥ 0';
-  if (typeof def === 'boolean') return typeof value === 'boolean' ? null : 'must be true or false';
-  if (def === null || typeof def === 'string') return value === null || typeof value === 'string' ? null : 'must be text';
-  return null;
+/** The plugins attached to an agent, with their declared roles and whether the host loaded them. */
+export function attachedPlugins(agent: AgentState): AttachedPlugin[] {
+  return agent.plugins.map((name) => {
+    const plugin = findPlugin(name);
+    return { name, roles: plugin?.check.roles ?? [], loaded: plugin?.loaded ?? false };
+  });
 }
 
-function checkKnob(key: string, value: unknown): string | null {
-  const [, pluginName, knobKey] = key.split('.');
-  const knob = PLUGINS.find((p) => p.name === pluginName)?.knobs.find((k) => k.key === knobKey);
-  if (!knob) return 'unknown plugin knob';
-  switch (knob.type) {
-    case 'range':
-      return typeof value === 'number' && value >= knob.min && value <= knob.max ? null : `must be a number from ${knob.min} to ${knob.max}`;
-    case 'enum':
-      return knob.options.some((o) => o.value === value) ? null : `must be one of ${knob.options.map((o) => o.value).join(', ')}`;
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'must be true or false';
-    case 'text':
-      return typeof value === 'string' && value.length <= (knob.max_length ?? Infinity) ? null : `must be text of at most ${knob.max_length} characters`;
-    case 'model_alias':
-      return value === null || typeof value === 'string' ? null : 'must be a model alias';
+/** Knob keys that exist but cannot be set on this agent, with why. */
+function unsettableKeys(agent: AgentState): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const plugin of PLUGIN_CATALOG) {
+    const attached = agent.plugins.includes(plugin.name);
+    for (const entry of plugin.check.knobs) {
+      const key = pluginConfigKey(plugin.name, entry.id);
+      if (!attached) out.set(key, `plugin ${plugin.name} is not attached to ${agent.agent_path}`);
+      else if (entry.problems[0]) out.set(key, `cannot be set while its declaration is malformed: ${entry.problems[0].message}`);
+    }
   }
+  return out;
+}
+
+/** Checks a draft against every rule for this agent; applies nothing. */
+export function checkConfigDraft(session: SessionState, agent: AgentState, draft: ConfigDraft): WriteResult {
+  return applyConfigWrite(draft, {
+    validator: knobValidator(),
+    unsettable: unsettableKeys(agent),
+    plugins: attachedPlugins(agent),
+    own: agent.own,
+    effective: (own) => effectiveFlat(session, agent, own),
+  });
 }
 
 /**
  * Applies a write to an agent's own values: `set` gives new own values, `unset` removes own
- * values so they inherit again. Returns the errors, if any, and changes nothing then.
+ * values so they inherit again. Changes nothing when there are errors; bumps the version only
+ * when something changed.
  */
-export function writeConfig(
-  session: SessionState,
-  agent: AgentState,
-  set: Record<string, unknown>,
-  unset: string[],
-): ConfigWriteError[] {
-  const errors: ConfigWriteError[] = [];
-  for (const key of [...Object.keys(set), ...unset]) {
-    if (!KNOWN_KEYS.has(key)) errors.push({ field: key, message: 'unknown setting' });
+export function writeConfig(session: SessionState, agent: AgentState, draft: ConfigDraft): WriteResult {
+  const result = checkConfigDraft(session, agent, draft);
+  if (result.errors.length === 0 && result.changes.length > 0) {
+    agent.own = result.own;
+    agent.config_version += 1;
   }
-  for (const [key, value] of Object.entries(set)) {
-    const problem = KNOWN_KEYS.has(key) ? checkValue(key, value) : null;
-    if (problem) errors.push({ field: key, message: problem });
-  }
-  if (errors.length > 0) return errors;
-  const next = { ...agent.own, ...set };
-  for (const key of unset) delete next[key];
-  const { values } = effectiveConfig(session, { ...agent, own: next });
-  if (values.lower_threshold >= values.upper_threshold) {
-    return [{ field: 'lower_threshold', message: 'the lower threshold must be below the upper threshold' }];
-  }
-  agent.own = next;
-  agent.config_version += 1;
-  return [];
+  return result;
+}
+
+/** The 422 answer: every field-level error, keyed by dotted config key. */
+export function invalidConfig(errors: readonly Schemas['ConfigFieldError'][]): DaemonError {
+  const summary = errors.map((e) => `${e.key}: ${e.message}`).join('; ');
+  const message = errors.length === 1 ? `Invalid setting ${summary}` : `${errors.length} settings are invalid: ${summary}`;
+  return new DaemonError(422, 'invalid_config', message, { errors: [...errors] });
+}
+
+/** The agent's effective values with unsaved values applied as if saved (dry run, manual compact); 422 when they are invalid. */
+export function valuesWithDraft(session: SessionState, agent: AgentState, draft: ConfigDraft | undefined): Values {
+  if (!draft || ((draft.unset ?? []).length === 0 && Object.keys(draft.set ?? {}).length === 0)) return effectiveConfig(session, agent).values;
+  const result = checkConfigDraft(session, agent, draft);
+  if (result.errors.length > 0) throw invalidConfig(result.errors);
+  return unflattenConfig(result.after);
 }

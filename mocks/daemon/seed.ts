@@ -180,7 +180,8 @@ interface GeneratedSpec {
   title: string;
   turns: number;
   status?: SessionState['status'];
-  agents: { path: string; alias: string; own?: Record<string, unknown>; summarizerFails?: boolean; turns?: number }[];
+  /** plugins: attached plugins (default: the primary's three, memory-markdown for subagents); at most one compactor each. */
+  agents: { path: string; alias: string; own?: Record<string, unknown>; summarizerFails?: boolean; turns?: number; plugins?: string[] }[];
   firstAskTokens?: number;
 }
 
@@ -192,8 +193,8 @@ const GENERATED: GeneratedSpec[] = [
     status: 'running',
     agents: [
       { path: 'primary', alias: 'sonnet', own: { strategy: 'summarize', 'summarize.model': 'haiku' } },
-      { path: 'primary/explore', alias: 'local-qwen', own: { strategy: 'drop', 'summarize.enabled': false }, turns: 160 },
-      { path: 'primary/test-runner', alias: 'haiku', turns: 140, summarizerFails: true },
+      { path: 'primary/explore', alias: 'local-qwen', own: { strategy: 'drop', 'summarize.enabled': false }, turns: 160, plugins: ['memory-markdown', 'chunked-summarizer', 'context-meter'] },
+      { path: 'primary/test-runner', alias: 'haiku', turns: 140, summarizerFails: true, plugins: ['memory-markdown', 'checkpoint-summary', 'legacy-exporter'] },
     ],
   },
   {
@@ -225,7 +226,8 @@ const GENERATED: GeneratedSpec[] = [
 
 function seedGenerated(store: Store, spec: GeneratedSpec, rng: Rng, start: Date): void {
   const agents = spec.agents.map((a) => {
-    const agent = newAgent(a.path, a.path === 'primary' ? null : 'primary', a.alias, a.path === 'primary' ? ['hindsight', 'memory-markdown', 'guard-rails'] : ['memory-markdown'], a.own ?? {});
+    const plugins = a.plugins ?? (a.path === 'primary' ? ['hindsight', 'memory-markdown', 'guard-rails'] : ['memory-markdown']);
+    const agent = newAgent(a.path, a.path === 'primary' ? null : 'primary', a.alias, plugins, a.own ?? {});
     agent.summarizer_fails = a.summarizerFails ?? false;
     return agent;
   });

@@ -38,6 +38,22 @@ export interface SimulatedCompactor {
   durationMs: number;
   /** The plugin's own model cost, if it reports one. */
   cost?: PluginCost | null;
+  /** The plugin's own policy from its knob values; absent: it summarizes like the summarize strategy. */
+  policy?: CompactorPolicy;
+}
+
+/**
+ * A compactor plugin that rebuilds the list as [always-keep] + summary + the last `keepRecent`
+ * messages (seed 001's chunked summarizer, seed 002's checkpoint summaries).
+ */
+export interface CompactorPolicy {
+  keepRecent: number;
+  /** Sequential chunks the summarized part is split into (1 = single pass). */
+  chunks: number;
+  /** The plugin's summarizer model, for its cost line; null = no model call reported. */
+  summarizer: SummarizerSpec | null;
+  /** The plugin refuses this call (it throws with this message), e.g. its checkpoint cap is reached. */
+  refuse: string | null;
 }
 
 /** The summarizer model, resolved by the caller (config.summarize.model, or the agent's own model when null). */
@@ -85,6 +101,8 @@ export interface CompactionInput {
   observers: ObserverPlugin[];
   compactor: SimulatedCompactor | null;
   summarizer: SummarizerSpec;
+  /** The delegate plugin's own trigger in tokens, replacing upper_threshold × window for threshold_crossed. */
+  triggerTokens?: number | null;
   /** Defaults to the first message's session_id / agent_path. */
   sessionId?: string;
   agentPath?: string;

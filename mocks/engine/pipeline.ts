@@ -49,6 +49,11 @@ interface Prepared {
   agentPath: string;
 }
 
+/** A delegate plugin's own trigger (absolute tokens) replaces the upper limit; the lower target stays. */
+function withTrigger(limits: TokenLimits, triggerTokens: number | null | undefined): TokenLimits {
+  return triggerTokens != null && triggerTokens > 0 ? { ...limits, upper: Math.ceil(triggerTokens) } : limits;
+}
+
 /** Steps 1–3: pruning pre-pass, pins, estimate. */
 function prepare(input: CompactionInput): Prepared {
   const { config } = input;
@@ -61,7 +66,7 @@ function prepare(input: CompactionInput): Prepared {
     messages,
     predicate_errors: errors,
     estimate: estimateTokens(messages, input.reservedOutput),
-    limits: tokenLimits(input.window.tokens, config.upper_threshold, config.lower_threshold),
+    limits: withTrigger(tokenLimits(input.window.tokens, config.upper_threshold, config.lower_threshold), input.triggerTokens),
     prune: pruned.prunedCount > 0 ? { pruned_count: pruned.prunedCount, tokens_saved: pruned.tokensSaved } : null,
     sessionId: input.sessionId ?? messages[0]?.session_id ?? '',
     agentPath: input.agentPath ?? messages[0]?.agent_path ?? 'primary',

@@ -9,14 +9,14 @@ import {
   resumeCheckpoint,
   rollbackCheckpoint,
 } from '../daemon/compaction-service';
-import { effectiveConfig, writeConfig } from '../daemon/config';
+import { effectiveConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
 import { boolParam, filterCompactions, listParam, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
 import { toDetail, toSummary } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
-import { MODEL_ALIASES, PLUGINS, PROMPTS } from '../store/catalog';
+import { MODEL_ALIASES, PROMPTS } from '../store/catalog';
 import type { Schemas } from '../store/types';
 import { actorOf, API, idempotencyKey, readJson, respond } from './respond';
 import { validateBody } from './validate';
@@ -112,24 +112,6 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         return compactionStats([session], agentPath);
       }),
     ),
-    http.get(`${API}/sessions/:session_id/compaction-config`, ({ params, request }) =>
-      respond(() => configView(daemon, param(params.session_id), new URL(request.url).searchParams.get('agent_path'))),
-    ),
-    http.put(`${API}/sessions/:session_id/compaction-config`, async ({ params, request }) =>
-      respond(async () => {
-        const body = validateBody<Schemas['CompactionConfigWrite']>('CompactionConfigWrite', await readJson(request));
-        const session = requireSession(store(), param(params.session_id));
-        const agentPath = new URL(request.url).searchParams.get('agent_path');
-        const agent = requireAgent(store(), session, agentPath ?? '');
-        if (body.version !== agent.config_version) {
-          throw new DaemonError(409, 'version_conflict', `The config of ${agent.agent_path} changed since version ${body.version}.`, { current_version: agent.config_version });
-        }
-        const errors = writeConfig(session, agent, body.set, body.unset);
-        const first = errors[0];
-        if (first) throw new DaemonError(400, 'invalid_config', `${first.field}: ${first.message}`, { field: first.field, errors });
-        return configView(daemon, session.id, agent.agent_path);
-      }),
-    ),
     http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),
     http.get(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/proposal`, ({ params }) =>
       respond(() => checkpointProposal(store(), param(params.session_id), param(params.checkpoint_id))),
@@ -151,14 +133,6 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         const body = (await readJson(request)) as { dry_run?: unknown };
         if (body.dry_run !== undefined && typeof body.dry_run !== 'boolean') throw new DaemonError(400, 'invalid_request', 'dry_run must be true or false', { field: '/dry_run' });
         return rollbackCheckpoint(store(), param(params.session_id), param(params.checkpoint_id), body.dry_run === true, actorOf(request), idempotencyKey(request));
-      }),
-    ),
-    http.get(`${API}/plugins`, () => respond(() => ({ items: PLUGINS }))),
-    http.get(`${API}/plugins/:plugin_name/knob-schema`, ({ params }) =>
-      respond(() => {
-        const plugin = PLUGINS.find((p) => p.name === param(params.plugin_name));
-        if (!plugin) throw notFound('plugin', param(params.plugin_name));
-        return { plugin: plugin.name, knobs: plugin.knobs };
       }),
     ),
     http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
@@ -185,12 +159,4 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       }),
     ),
   ];
-}
-
-function configView(daemon: SimulatedDaemon, sessionId: string, agentPath: string | null): Schemas['AgentCompactionConfig'] {
-  if (!agentPath) throw new DaemonError(400, 'invalid_request', 'agent_path is required', { field: 'agent_path' });
-  const session = requireSession(daemon.store, sessionId);
-  const agent = requireAgent(daemon.store, session, agentPath);
-  const { values, sources } = effectiveConfig(session, agent);
-  return { agent_path: agent.agent_path, version: agent.config_version, values, sources };
 }

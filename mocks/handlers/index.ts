@@ -3,6 +3,7 @@ import type { SimulatedDaemon } from '../runtime';
 import { apiHandlers } from './api';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
+import { knobHandlers } from './knobs';
 import { actorOf, API, errorResponse } from './respond';
 
 /** Identity checks a real daemon makes: the bearer token when one is required, and read-only operators. */
@@ -26,7 +27,7 @@ export interface SimulatorHandlers {
 
 /** The same handler list serves the browser (msw worker), Node tests and the loopback server. */
 export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, faults = new FaultBook()): SimulatorHandlers {
-  const api = [guardHandler(daemon), ...apiHandlers(daemon)];
+  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon)];
   return {
     faults,
     handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],

@@ -136,6 +136,27 @@ describe('simulated daemon honours the contract', () => {
     expect(done.json.rolled_back_compaction_ids).toEqual(preview.json.rolled_back_compaction_ids);
   });
 
+  it('knobs: built-in knob schema, config history, field errors (422), stale saves (409), dry run with pending values', async () => {
+    const schema = await call('GET', '/compaction/knob-schema', '/compaction/knob-schema');
+    expect(schema.json.knobs.length).toBeGreaterThan(10);
+    const path = '/sessions/ses_gen_memory/compaction-config?agent_path=primary';
+    const config = await call('GET', '/sessions/{session_id}/compaction-config', path);
+    const invalid = await call('PUT', '/sessions/{session_id}/compaction-config', path, { version: config.json.version, set: { upper_threshold: 0.333 }, unset: [] });
+    expect(invalid.status).toBe(422);
+    const saved = await call('PUT', '/sessions/{session_id}/compaction-config', path, { version: config.json.version, set: { upper_threshold: 0.75 }, unset: [] });
+    const stale = await call('PUT', '/sessions/{session_id}/compaction-config', path, { version: config.json.version, set: { upper_threshold: 0.7 }, unset: [] });
+    expect(stale.status).toBe(409);
+    expect(stale.json.details.current.version).toBe(saved.json.version);
+    const history = await call('GET', '/sessions/{session_id}/compaction-config/history', '/sessions/ses_gen_memory/compaction-config/history?agent_path=primary&limit=1');
+    expect(history.json.items[0].version).toBe(saved.json.version);
+    const dry = await call('POST', '/sessions/{session_id}/compactions/dry-run', '/sessions/ses_gen_memory/compactions/dry-run', { agent_path: 'primary', pending: { set: { strategy: 'summarize' } }, checkpoint_sub_strategy: 'summarize' });
+    expect(dry.json.record.strategy).toBe('summarize');
+    const badPending = await call('POST', '/sessions/{session_id}/compactions/dry-run', '/sessions/ses_gen_memory/compactions/dry-run', { agent_path: 'primary', pending: { set: { strategy: 'nope' } } });
+    expect(badPending.status).toBe(422);
+    const badCompact = await call('POST', '/sessions/{session_id}/compact', '/sessions/ses_gen_memory/compact', { agent_path: 'primary', pending: { unset: ['nope'] } });
+    expect(badCompact.status).toBe(422);
+  });
+
   it('the event stream over WebSocket resumes after a seq', async () => {
     const since = sim.daemon.store.lastSeq - 3;
     const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/events?since=${since}`);

@@ -18,8 +18,9 @@ function fired(c: SimulatedCompactor, durationMs: number, kind: PluginFired['res
 function planFromResult(ctx: StrategyContext, c: SimulatedCompactor, result: CompactorResult): Plan {
   const beforeIds = new Set(ctx.messages.map((m) => m.id));
   const gone = new Set(result.superseded);
-  const cost = c.cost ?? null;
   const fresh = result.messages.find((m) => !beforeIds.has(m.id)) ?? null;
+  // A plugin reports its model cost on its summary message (metadata.compactor_cost), or the host knows it.
+  const cost = c.cost ?? fresh?.metadata.compactor_cost ?? null;
   const summaryMessage: Message | null = fresh && {
     ...fresh,
     metadata: { ...fresh.metadata, kind: 'compaction_summary', compaction_id: ctx.ids.compactionId, compactor_cost: cost },

@@ -1,0 +1,85 @@
+// The one mapping from a knob (built-in or a plugin's) to the control that edits it: the knobs
+// screen draws every group with it. A knob of a kind this client does not know, or whose
+// declaration is malformed, becomes a read-only control with a notice: never dropped.
+
+import { isKnownKind, type Knob, type ManifestProblem } from '../../../lib/knobs/knob-kinds';
+import { stepDecimals } from '../../../lib/knobs/knob-validator';
+
+/** Up to this many choices (the null choice included) an enum is a segmented control, beyond a select. */
+export const SEGMENTED_MAX_OPTIONS = 4;
+
+export interface ControlOption {
+  /** null is the knob's null choice (e.g. "None", "The agent's own model"). */
+  value: string | null;
+  label: string;
+  description: string | null;
+}
+
+export type KnobControl =
+  | { control: 'slider'; min: number; max: number; step: number; unit: string | null; decimals: number }
+  | { control: 'segmented' | 'select'; options: ControlOption[] }
+  | { control: 'input' | 'textarea'; maxLength: number | null; pattern: string | null; suggest: 'prompts' | null }
+  | { control: 'switch' }
+  | { control: 'model-picker'; nullable: boolean; nullLabel: string | null }
+  | { control: 'string-list'; maxItems: number | null; itemMaxLength: number | null; itemPattern: string | null }
+  | { control: 'predicate-list' }
+  | { control: 'read-only'; notice: string };
+
+function enumControl(knob: Extract<Knob, { type: 'enum' }>): KnobControl {
+  const options: ControlOption[] = knob.options.map((o) => ({ value: o.value, label: o.label, description: o.description ?? null }));
+  if (knob.nullable) options.unshift({ value: null, label: knob.null_label ?? 'None', description: null });
+  return { control: options.length <= SEGMENTED_MAX_OPTIONS ? 'segmented' : 'select', options };
+}
+
+/** The control for a well-formed knob of a known kind. */
+export function controlForKnob(knob: Knob): KnobControl {
+  switch (knob.type) {
+    case 'range':
+      return { control: 'slider', min: knob.min, max: knob.max, step: knob.step, unit: knob.unit ?? null, decimals: stepDecimals(knob.min, knob.step) };
+    case 'enum':
+      return enumControl(knob);
+    case 'text':
+      return { control: knob.multiline ? 'textarea' : 'input', maxLength: knob.max_length ?? null, pattern: knob.pattern ?? null, suggest: knob.suggest ?? null };
+    case 'boolean':
+      return { control: 'switch' };
+    case 'model_alias':
+      return { control: 'model-picker', nullable: knob.nullable === true, nullLabel: knob.nullable ? (knob.null_label ?? "The agent's own model") : null };
+    case 'string_list':
+      return { control: 'string-list', maxItems: knob.max_items ?? null, itemMaxLength: knob.item_max_length ?? null, itemPattern: knob.item_pattern ?? null };
+    case 'predicate_list':
+      return { control: 'predicate-list' };
+  }
+}
+
+/**
+ * The control for a declared knob as it came over the wire: its problems (from the manifest
+ * check) make it read-only with their messages; an unknown kind is read-only with a notice.
+ */
+export function controlFor(declared: unknown, problems: readonly ManifestProblem[] = []): KnobControl {
+  const kind = typeof declared === 'object' && declared !== null ? (declared as { type?: unknown }).type : undefined;
+  if (typeof kind === 'string' && !isKnownKind(kind)) {
+    return { control: 'read-only', notice: `This knob is of a kind ("${kind.slice(0, 40)}") this version of Compactor cannot edit; it is shown read-only.` };
+  }
+  if (problems.length > 0) {
+    return { control: 'read-only', notice: `This knob cannot be edited until its declaration is fixed: ${problems.map((p) => p.message).join(' ')}` };
+  }
+  if (!isKnownKind(kind)) return { control: 'read-only', notice: 'This knob declares no kind; it is shown read-only.' };
+  return controlForKnob(declared as Knob);
+}
+
+/** A value of any knob as plain text, for read-only controls and the old → new list. */
+export function displayValue(value: unknown, nullLabel = 'none'): string {
+  if (value === null || value === undefined) return nullLabel;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length === 0 ? 'none' : value.join(', ');
+  if (Array.isArray(value)) {
+    const ids = value.map((v) => (typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : '?'));
+    return `${value.length} ${value.length === 1 ? 'item' : 'items'} (${ids.join(', ')})`;
+  }
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,45 @@
+// Where a knob's effective value comes from, in the operator's words: set on this agent,
+// inherited from which ancestor, or the default; and what "reset to inherited" would give.
+
+import type { components } from '../../../lib/api/schema.gen';
+import { sameValue } from '../../../lib/knobs/config-write';
+import { flattenConfig, type ValueSource } from '../../../lib/knobs/inheritance';
+
+type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
+
+export interface KnobOrigin {
+  source: ValueSource;
+  /** The agent whose own value it is (own, inherited); null for the default or when the daemon does not say. */
+  from: string | null;
+  text: string;
+}
+
+export function describeOrigin(source: ValueSource, from: string | null): KnobOrigin {
+  if (source === 'own') return { source, from, text: 'set on this agent' };
+  if (source === 'inherited') return { source, from, text: from ? `inherited from ${from}` : 'inherited from an ancestor' };
+  return { source, from: null, text: 'default' };
+}
+
+/** The origin of a key's effective value in a config the daemon answered. */
+export function originOf(config: AgentCompactionConfig, key: string): KnobOrigin {
+  const source = config.sources[key] ?? 'default';
+  const from = source === 'own' ? config.agent_path : source === 'inherited' ? (config.inherited_from?.[key] ?? null) : null;
+  return describeOrigin(source, from);
+}
+
+/**
+ * What a key becomes when the agent's own value is removed: the parent's effective value
+ * (inherited from whoever set it there), or the default for a root agent.
+ */
+export function inheritedValue(key: string, parent: AgentCompactionConfig | null, defaultValue: unknown): { value: unknown; origin: KnobOrigin } {
+  if (parent === null) return { value: defaultValue, origin: describeOrigin('default', null) };
+  const origin = originOf(parent, key);
+  const value = flattenConfig(parent.values)[key];
+  if (origin.source === 'default') return { value: value === undefined ? defaultValue : value, origin };
+  return { value, origin: describeOrigin('inherited', origin.from) };
+}
+
+/** The changed-from-default marker. */
+export function differsFromDefault(value: unknown, defaultValue: unknown): boolean {
+  return !sameValue(value, defaultValue);
+}

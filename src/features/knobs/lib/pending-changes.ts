@@ -1,0 +1,135 @@
+// Unsaved knob edits per agent: what is set, what returns to inheriting; the old → new list
+// shown before saving; the PUT body; and what to show when a save meets a newer version (409).
+// Edits are plain JSON so they can be kept across navigation and reloads.
+
+import type { components } from '../../../lib/api/schema.gen';
+import { sameValue } from '../../../lib/knobs/config-write';
+import { flattenConfig } from '../../../lib/knobs/inheritance';
+import { inheritedValue, originOf, describeOrigin, type KnobOrigin } from './knob-origin';
+
+type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
+type ConfigChangeEvent = components['schemas']['ConfigChangeEvent'];
+type CompactionConfigWrite = components['schemas']['CompactionConfigWrite'];
+
+export interface PendingEdits {
+  /** Config key → the new own value. */
+  set: Record<string, unknown>;
+  /** Keys whose own value is removed, so they inherit again. */
+  unset: string[];
+}
+
+export const emptyEdits = (): PendingEdits => ({ set: {}, unset: [] });
+
+export function isEmpty(edits: PendingEdits): boolean {
+  return Object.keys(edits.set).length === 0 && edits.unset.length === 0;
+}
+
+/** Edits after the operator sets `key` to `value`; setting the saved value back drops the edit. */
+export function editValue(edits: PendingEdits, config: AgentCompactionConfig, key: string, value: unknown): PendingEdits {
+  const set = { ...edits.set };
+  const unset = edits.unset.filter((k) => k !== key);
+  const saved = flattenConfig(config.values)[key];
+  if (sameValue(saved, value)) delete set[key];
+  else set[key] = value;
+  return { set, unset };
+}
+
+/** Edits after "reset to inherited": an own value is removed; an edit of an inherited value is dropped. */
+export function resetToInherited(edits: PendingEdits, config: AgentCompactionConfig, keys: readonly string[]): PendingEdits {
+  const set = { ...edits.set };
+  const unset = new Set(edits.unset);
+  for (const key of keys) {
+    delete set[key];
+    if (config.sources[key] === 'own') unset.add(key);
+  }
+  return { set, unset: [...unset] };
+}
+
+/** Edits without any change to `keys` (discard). */
+export function discard(edits: PendingEdits, keys: readonly string[]): PendingEdits {
+  const set = { ...edits.set };
+  for (const key of keys) delete set[key];
+  return { set, unset: edits.unset.filter((k) => !keys.includes(k)) };
+}
+
+export function toConfigWrite(version: number, edits: PendingEdits): CompactionConfigWrite {
+  return { version, set: { ...edits.set }, unset: [...edits.unset] };
+}
+
+export interface PendingChange {
+  key: string;
+  action: 'set' | 'unset';
+  old: unknown;
+  new: unknown;
+  oldOrigin: KnobOrigin;
+  newOrigin: KnobOrigin;
+}
+
+/**
+ * The old → new list of one agent's edits, by key. `parent` is the parent agent's config (null
+ * for a root agent); `defaults` the knobs' defaults by key.
+ */
+export function pendingChanges(config: AgentCompactionConfig, edits: PendingEdits, parent: AgentCompactionConfig | null, defaults: ReadonlyMap<string, unknown>): PendingChange[] {
+  const flat = flattenConfig(config.values);
+  const changes: PendingChange[] = [];
+  for (const [key, value] of Object.entries(edits.set)) {
+    changes.push({ key, action: 'set', old: flat[key], new: value, oldOrigin: originOf(config, key), newOrigin: describeOrigin('own', config.agent_path) });
+  }
+  for (const key of edits.unset) {
+    if (key in edits.set) continue;
+    const inherited = inheritedValue(key, parent, defaults.get(key));
+    changes.push({ key, action: 'unset', old: flat[key], new: inherited.value, oldOrigin: originOf(config, key), newOrigin: inherited.origin });
+  }
+  return changes.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+export interface AgentPending {
+  agent_path: string;
+  changes: PendingChange[];
+}
+
+/** The pending changes of every agent with edits, in the order given (the agent tree's). */
+export function pendingByAgent(agents: readonly { config: AgentCompactionConfig; edits: PendingEdits; parent: AgentCompactionConfig | null; defaults: ReadonlyMap<string, unknown> }[]): AgentPending[] {
+  return agents
+    .filter((a) => !isEmpty(a.edits))
+    .map((a) => ({ agent_path: a.config.agent_path, changes: pendingChanges(a.config, a.edits, a.parent, a.defaults) }));
+}
+
+export interface StaleConflict {
+  key: string;
+  yours: unknown;
+  /** The newest save that changed the key since your version. */
+  theirs: { value: unknown; actor: string; at: string; version: number; action: 'set' | 'unset' };
+}
+
+/** After a 409: the keys you edited that someone else changed since your version, with both values. */
+export function staleConflicts(edits: PendingEdits, changesSince: readonly ConfigChangeEvent[]): StaleConflict[] {
+  const yours = new Map<string, unknown>([...edits.unset.map((k): [string, unknown] => [k, undefined]), ...Object.entries(edits.set)]);
+  const out: StaleConflict[] = [];
+  const seen = new Set<string>();
+  // changes_since is newest first: the first change of a key is the current one.
+  for (const event of changesSince) {
+    for (const c of event.changes) {
+      if (!yours.has(c.key) || seen.has(c.key)) continue;
+      seen.add(c.key);
+      out.push({ key: c.key, yours: yours.get(c.key), theirs: { value: c.new, actor: event.actor, at: event.at, version: event.version, action: c.action } });
+    }
+  }
+  return out.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/** Your edits re-based on the current config ("keep mine"): edits that now equal the saved values are dropped. */
+export function rebaseEdits(edits: PendingEdits, current: AgentCompactionConfig): PendingEdits {
+  let next: PendingEdits = { set: {}, unset: edits.unset.filter((k) => current.sources[k] === 'own') };
+  for (const [key, value] of Object.entries(edits.set)) next = editValue(next, current, key, value);
+  return next;
+}
+
+/** Edits read back from storage; anything that is not edits gives null (never throws). */
+export function parseStoredEdits(raw: unknown): PendingEdits | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const { set, unset } = raw as { set?: unknown; unset?: unknown };
+  if (typeof set !== 'object' || set === null || Array.isArray(set)) return null;
+  if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) return null;
+  return { set: { ...(set as Record<string, unknown>) }, unset: [...unset] };
+}
