@@ -48,14 +48,15 @@ export interface EffectiveConfig {
 export function effectiveConfig(session: SessionState, agent: AgentState): EffectiveConfig {
   const parent = agent.parent_path ? session.agents.find((a) => a.agent_path === agent.parent_path) : undefined;
   const inherited = parent ? effectiveConfig(session, parent) : undefined;
+  const inheritedFlat = inherited ? flatten(inherited.values) : undefined;
   const flat: Record<string, unknown> = {};
   const sources: Record<string, ValueSource> = {};
   for (const key of Object.keys(DEFAULT_FLAT)) {
     if (key in agent.own) {
       flat[key] = agent.own[key];
       sources[key] = 'own';
-    } else if (inherited) {
-      flat[key] = flatten(inherited.values)[key];
+    } else if (inherited && inheritedFlat) {
+      flat[key] = inheritedFlat[key];
       sources[key] = inherited.sources[key] === 'default' ? 'default' : 'inherited';
     } else {
       flat[key] = DEFAULT_FLAT[key];

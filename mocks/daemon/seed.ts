@@ -1,17 +1,18 @@
-import { estimateMessageTokens, estimateTokens } from '../engine/estimate';
+import { estimateTokens } from '../engine/estimate';
 import { applyCompaction } from '../engine/apply';
 import { modelCost } from '../engine/cost';
 import { buildRecord } from '../engine/record';
 import { extractFilePaths } from '../engine/summarizer';
 import { computePins } from '../engine/pins';
 import { groupUnits } from '../engine/units';
+import { profileTokens, type TokenProfile } from '../importers/token-profile';
 import type { ImportedCompaction, ImportedTranscript } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed, type Rng } from '../store/prng';
 import { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
 import { DEFAULT_VALUES, effectiveConfig } from './config';
-import { activeMessages, estimateOf, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
+import { activeMessages, estimateOf, fixedTokensOf, windowOf } from './views';
 import { commitOutcome, reindex, runPipeline } from './compaction-service';
 import { appendMessages, isHalted, reactToProviderError, toMessage } from './simulation';
 import { SYSTEM_PROMPT, syntheticTurn } from './synthetic';
@@ -53,18 +54,17 @@ function aliasFor(model: string): string {
  * as a real CompactionRecord. Claude Code replaces the whole history with the summary, so every
  * unit outside the always-keep set is superseded.
  */
-function importRecordedCompaction(store: Store, session: SessionState, agent: AgentState, ic: ImportedCompaction): void {
+function importRecordedCompaction(store: Store, session: SessionState, agent: AgentState, ic: ImportedCompaction, summaryTokens: number): void {
   const { values } = effectiveConfig(session, agent);
   const active = computePins(activeMessages(agent), values.always_keep).messages;
   const window = windowOf(agent);
-  const before = estimateTokens(active, RESERVED_OUTPUT_TOKENS);
+  const before = estimateTokens(active, fixedTokensOf(agent));
   const units = groupUnits(active);
   const supersede = new Set(units.filter((u) => !u.pinned).flatMap((u) => u.messages.map((m) => m.id)));
   const id = store.nextId('cmp');
   const summarizer = ic.summarizer ? findModel(`anthropic:${ic.summarizer.model}`) ?? findModel(ic.summarizer.model) : undefined;
   const usage = ic.summarizer?.usage;
   const inputTokens = usage ? usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens : before;
-  const summaryTokens = estimateMessageTokens({ content: ic.summary, tool_calls: [] });
   const pluginCost = summarizer
     ? modelCost({ model: `${summarizer.provider}:${summarizer.model}`, inputPerMTok: summarizer.input_usd_per_mtok, outputPerMTok: summarizer.output_usd_per_mtok }, inputTokens, summaryTokens)
     : null;
@@ -74,7 +74,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   };
   const applied = reindex(applyCompaction(agent.messages, { record: { id } as CompactionRecord, superseded_ids: [...supersede], summary_message: summary }));
   const resulting = applied.filter((m) => !m.superseded);
-  const after = estimateTokens(resulting, RESERVED_OUTPUT_TOKENS);
+  const after = estimateTokens(resulting, fixedTokensOf(agent));
   agent.messages = applied;
   const record = buildRecord({
     ids: { compactionId: id, runId: `run_${session.id}_${session.run_seq}`, summaryMessageId: summary.id, now: ic.created_at },
@@ -124,18 +124,54 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   store.addAudit({ type: 'compaction.completed', at: ic.created_at, session_id: session.id, run_id: record.run_id, agent_path: agent.agent_path, compaction_id: id, actor: 'harness', data: { after_estimate: after, superseded_count: supersede.size, summary_message_id: summary.id, plugins_fired: [], duration_ms: 0 } });
 }
 
-/** Replays a transcript's messages into an agent: the clock follows the transcript, and the harness runs before every call. */
+/**
+ * Replays a transcript's messages into an agent: the clock follows the transcript, and the harness
+ * runs before every call. Messages carry their sizes calibrated on the recorded usage
+ * (token-profile.ts) and the agent the base the first call revealed, so the simulator's estimate
+ * before a recorded call is that call's recorded input. What was recorded is kept on the agent.
+ */
 function replay(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): void {
-  const boundaries = new Map(t.compactions.map((c) => [c.boundary_index, c]));
+  const profile = profileTokens(t);
+  agent.base_tokens = profile.base_tokens;
+  const boundaries = new Map(t.compactions.map((c, k) => [c.boundary_index, k]));
   const prefix = `${session.id}:${agent.agent_path}:m`;
+  const ids: (string | null)[] = [];
   t.messages.forEach((m, i) => {
     store.clock = () => new Date(m.created_at);
-    const recorded = boundaries.get(i);
-    if (recorded && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded);
-    appendMessages(store, session, agent, [m], prefix);
+    const k = boundaries.get(i);
+    const recorded = k === undefined ? undefined : t.compactions[k];
+    if (recorded && k !== undefined && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded, profile.summary_sizes[k] ?? 0);
+    const appended = appendMessages(store, session, agent, [{ ...m, context_tokens: profile.sizes[i] }], prefix);
+    ids.push(appended > 0 ? (agent.messages[agent.messages.length - 1]?.id ?? null) : null);
   });
+  agent.recorded = recordedHistory(t, profile, ids);
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
+}
+
+/** The transcript's recorded calls and compactions, by the ids its messages got (those appended before any pause). */
+function recordedHistory(t: ImportedTranscript, profile: TokenProfile, ids: readonly (string | null)[]): AgentState['recorded'] {
+  const turns = profile.turns.flatMap((turn) => {
+    const id = ids[turn.message_index];
+    const usage = t.messages[turn.message_index]?.usage;
+    return id ? [{ message_id: id, recorded: turn.recorded, estimate: turn.estimate, content_estimate: turn.content_estimate, output_tokens: usage?.output_tokens ?? 0 }] : [];
+  });
+  const compactions = t.compactions.map((c, k) => {
+    const summarizer = c.summarizer ? (findModel(c.summarizer.model) ?? null) : null;
+    const usage = c.summarizer?.usage;
+    const cost = summarizer && usage
+      ? modelCost({ model: `${summarizer.provider}:${summarizer.model}`, inputPerMTok: summarizer.input_usd_per_mtok, outputPerMTok: summarizer.output_usd_per_mtok }, usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens, usage.output_tokens).cost_usd
+      : null;
+    return {
+      before_message_id: ids[c.boundary_index] ?? null,
+      trigger: c.trigger,
+      pre_tokens: c.pre_tokens,
+      summary: c.summary,
+      summary_tokens: profile.summary_sizes[k] ?? 0,
+      cost_usd: cost,
+    };
+  });
+  return { base_source: profile.base_source, token_scale: profile.scale, turns, compactions };
 }
 
 /** Per-session compaction setups, so the real transcripts show every strategy. */

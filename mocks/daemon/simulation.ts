@@ -1,4 +1,4 @@
-import { estimateMessageTokens } from '../engine/estimate';
+import { estimateMessageTokens, tokenScaleFor } from '../engine/estimate';
 import type { ImportedMessage } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
@@ -12,6 +12,12 @@ import { estimateOf, toSummary, windowOf } from './views';
 /** A paused (approval pending) or overflowed session runs no further calls. */
 export function isHalted(session: SessionState): boolean {
   return session.pending_checkpoint_id !== null || session.status === 'context_overflow';
+}
+
+/** The tokenizer family's scale of an agent's model (Claude counts are scaled from o200k). */
+export function tokenScaleOf(agent: AgentState): number {
+  const model = findModel(agent.model_alias);
+  return tokenScaleFor(model ? `${model.provider}:${model.model}` : agent.model_alias);
 }
 
 export function toMessage(im: ImportedMessage, session: SessionState, agent: AgentState, id: string): Message {
@@ -30,7 +36,7 @@ export function toMessage(im: ImportedMessage, session: SessionState, agent: Age
     superseded_by: null,
     pin: null,
     metadata: {
-      token_estimate: estimateMessageTokens(im),
+      token_estimate: im.context_tokens ?? estimateMessageTokens(im, tokenScaleOf(agent)),
       kind: null,
       always_keep: false,
       always_keep_source: null,

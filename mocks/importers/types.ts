@@ -37,6 +37,11 @@ export interface ImportedMessage {
   usage: ImportedUsage | null;
   /** Source uuid / API message id. */
   external_id: string | null;
+  /**
+   * Its size in the model's context when known better than its text shows (token-profile.ts:
+   * calibrated on the transcript's recorded usage). Absent: the tokenizer counts the text.
+   */
+  context_tokens?: number;
 }
 
 export interface ImportedCompaction {
