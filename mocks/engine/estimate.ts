@@ -41,11 +41,25 @@ const AS_TEXT = { disallowedSpecial: new Set<string>() };
  */
 const LONG_PIECE = 1024;
 const LONG_RUN = /[\p{L}\p{M}]{1024,}|[^\s\p{L}\p{N}]{1024,}|\s{1024,}/gu;
-/** Cheap pre-check (no Unicode classes): only a text with such a run can hold a long piece. */
-const MAYBE_LONG = /\S{1024}|\s{1024}/;
+function isSpace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0xfeff;
+}
+
+/** Cheap linear pre-check: only a text with LONG_PIECE characters in a row that are all spaces or all non-spaces can hold a long piece. */
+function mayHoldLongPiece(text: string): boolean {
+  let run = 0;
+  let spaces = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = isSpace(text.charCodeAt(i));
+    run = space === spaces ? run + 1 : 1;
+    spaces = space;
+    if (run >= LONG_PIECE) return true;
+  }
+  return false;
+}
 
 function countUncached(text: string): number {
-  if (text.length < LONG_PIECE || !MAYBE_LONG.test(text)) return o200kCount(text, AS_TEXT);
+  if (text.length < LONG_PIECE || !mayHoldLongPiece(text)) return o200kCount(text, AS_TEXT);
   let n = 0;
   let from = 0;
   for (const run of text.matchAll(LONG_RUN)) {
