@@ -14,7 +14,7 @@ describe('always-keep predicates see the original messages, and always-keep is n
   const target = messages.find((m, i) => i > 2 && i < messages.length / 3 && m.role === 'tool' && m.content.length > 2_000);
   if (!target) throw new Error('fixture has no large early tool result');
   const phrase = target.content.slice(target.content.length - 40, target.content.length - 10);
-  const predicate = { id: 'keep-that-output', content_regex: phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') };
+  const predicate = { id: 'keep-that-output', description: 'the output a later turn needs', content_regex: phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') };
 
   it('the output would be pruned without the predicate (so the test can fail)', () => {
     const outcome = runCompaction({ ...input(messages, { strategy: 'drop', summarize: { enabled: false }, prune: TIGHT_PRUNE, lower_threshold: 0.3 }, { window: { tokens: 128_000, source: 'catalog' } }), dryRun: true });

@@ -75,8 +75,24 @@ export interface ImportedTranscript {
   cost_usd: number | null;
 }
 
+/** A line (JSONL) or entry (JSON) that could not be read. */
+export interface MalformedEntry {
+  file: string;
+  /** 1-based line number (JSONL); null for a JSON document's entries. */
+  line: number | null;
+  /** e.g. messages[12] for a JSON document's entry. */
+  where: string | null;
+  reason: string;
+}
+
+/** What an import passed over on purpose, by reason ("thinking blocks", "progress records", ...), with counts. */
+export type SkipCounts = Record<string, number>;
+
 /** What an importer returns: the transcript plus what it skipped or could not make sense of. */
 export interface ImportResult {
   transcript: ImportedTranscript;
   warnings: string[];
+  /** Counted by reason; nothing here is a problem (see warnings / malformed for those). */
+  skipped: SkipCounts;
+  malformed: MalformedEntry[];
 }
