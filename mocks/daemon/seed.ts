@@ -131,7 +131,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
  * before a recorded call is that call's recorded input. What was recorded is kept on the agent.
  */
 function replay(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): void {
-  const profile = profileTokens(t);
+  const profile = t.token_profile ?? profileTokens(t);
   agent.base_tokens = profile.base_tokens;
   const boundaries = new Map(t.compactions.map((c, k) => [c.boundary_index, k]));
   const prefix = `${session.id}:${agent.agent_path}:m`;
@@ -198,17 +198,47 @@ function sweTitle(t: ImportedTranscript): string {
   return line ? `${instance}: ${line}`.slice(0, 100) : instance;
 }
 
-function seedTranscript(store: Store, t: ImportedTranscript): void {
-  const claude = t.format === 'claude-code';
-  const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
-  const title = claude ? t.title : sweTitle(t);
-  const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], TRANSCRIPT_SETUPS[t.source_file] ?? {});
-  const subagents = t.subagents.map((s) => newAgent(`primary/${s.external_id}`, 'primary', aliasFor(s.model), ['memory-markdown']));
-  const session = newSession(id, claude ? 'spotter' : 'swe-bench', title, { kind: t.format, name: t.source_file }, t.started_at, [primary, ...subagents]);
+/** The session title of a transcript: its first user line, or for a SWE-bench task the instance and the PR's first line. */
+export function transcriptTitle(t: ImportedTranscript): string {
+  return t.format === 'openai-chat' && /<pr_description>|consider the following pr description/i.test(t.messages.find((m) => m.role === 'user')?.content ?? '') ? sweTitle(t) : t.title;
+}
+
+export interface TranscriptSessionOptions {
+  id: string;
+  project_id: string;
+  /** The primary agent's own compaction values (dotted keys). */
+  own?: Record<string, unknown>;
+}
+
+/**
+ * A transcript as a session of the simulated daemon: a primary agent and one agent per subagent
+ * window, each replayed message by message with the harness running before every call (so the
+ * daemon's own compactions happen where its settings say), recorded compactions imported where the
+ * transcript has them. Used by seeding and by imports.
+ */
+export function seedTranscriptSession(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): SessionState {
+  const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], opts.own ?? {});
+  const session = newSession(opts.id, opts.project_id, transcriptTitle(t), { kind: t.format, name: t.source_file }, t.started_at, [primary]);
   store.addSession(session);
   replay(store, session, primary, t);
-  t.subagents.forEach((s, i) => replay(store, session, subagents[i] as AgentState, s));
-  if (!claude && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
+  for (const s of t.subagents) addTranscriptAgent(store, session, s);
+  if (t.format === 'openai-chat' && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
+  return session;
+}
+
+/** A subagent window as a child agent of the session's primary (its path from the window's external id, made unique). */
+export function addTranscriptAgent(store: Store, session: SessionState, s: ImportedTranscript): AgentState {
+  let path = `primary/${s.external_id}`;
+  for (let n = 2; session.agents.some((a) => a.agent_path === path); n++) path = `primary/${s.external_id}-${n}`;
+  const agent = newAgent(path, 'primary', aliasFor(s.model), ['memory-markdown']);
+  session.agents.push(agent);
+  replay(store, session, agent, s);
+  return agent;
+}
+
+function seedTranscript(store: Store, t: ImportedTranscript): void {
+  const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
+  seedTranscriptSession(store, t, { id, project_id: t.format === 'claude-code' ? 'spotter' : 'swe-bench', own: TRANSCRIPT_SETUPS[t.source_file] ?? {} });
 }
 
 interface GeneratedSpec {

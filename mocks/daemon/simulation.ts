@@ -1,4 +1,5 @@
-import { estimateMessageTokens, tokenScaleFor } from '../engine/estimate';
+import { estimateMessageTokens, tokenLimits, tokenScaleFor } from '../engine/estimate';
+import { effectiveConfig } from './config';
 import type { ImportedMessage } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
@@ -7,7 +8,7 @@ import type { AgentState, Message, SessionState } from '../store/types';
 import { commitOutcome, pipelineInput, runPipeline } from './compaction-service';
 import { runReactive, type DispatchState, type ProviderError } from '../engine/reactive';
 import { syntheticTurn } from './synthetic';
-import { estimateOf, toSummary, windowOf } from './views';
+import { activeTokenSum, estimateOf, fixedTokensOf, toSummary, windowOf } from './views';
 
 /** A paused (approval pending) or overflowed session runs no further calls. */
 export function isHalted(session: SessionState): boolean {
@@ -80,6 +81,11 @@ export function reactToProviderError(store: Store, session: SessionState, agent:
 export function beforeLlmCall(store: Store, session: SessionState, agent: AgentState): void {
   if (isHalted(session)) return;
   session.run_seq += 1;
+  // Fast path, same decision: pruning only lowers the estimate, so a list whose unpruned size is
+  // below the upper threshold is neither compacted nor over the window. Replaying a long
+  // transcript then costs O(1) per call instead of a pass over the whole list.
+  const { upper_threshold } = effectiveConfig(session, agent).values;
+  if (fixedTokensOf(agent) + activeTokenSum(agent) < tokenLimits(windowOf(agent).tokens, upper_threshold, 0).upper) return;
   const proactive = runPipeline(store, session, agent, { trigger: 'threshold_crossed', request: {}, dryRun: false });
   if (proactive.kind !== 'not_triggered') commitOutcome(store, session, agent, proactive, {}, 'harness');
   const estimate = estimateOf(session, agent);

@@ -39,6 +39,25 @@ export function estimateOf(session: SessionState, agent: AgentState): number {
   return estimateTokens(pruneToolOutputs(pinned, prune, (m) => m.pin !== null).messages, fixedTokensOf(agent));
 }
 
+/**
+ * The sum of the active messages' sizes (no pruning). Remembered per messages array: appends
+ * (the array grows) add only the new tail; any compaction or rollback writes a new array and is
+ * recounted. A derived cache, never state: an unknown array is simply counted.
+ */
+const activeSums = new WeakMap<readonly Message[], { length: number; tokens: number }>();
+
+export function activeTokenSum(agent: AgentState): number {
+  const list = agent.messages;
+  const known = activeSums.get(list);
+  let tokens = known && known.length <= list.length ? known.tokens : 0;
+  for (let i = known && known.length <= list.length ? known.length : 0; i < list.length; i++) {
+    const m = list[i] as Message;
+    if (!m.superseded) tokens += m.metadata.token_estimate;
+  }
+  activeSums.set(list, { length: list.length, tokens });
+  return tokens;
+}
+
 /** Tokens in every estimate beside the messages: the reserved output and the agent's base (system prompt, tool definitions). */
 export function fixedTokensOf(agent: AgentState): number {
   return RESERVED_OUTPUT_TOKENS + (agent.base_tokens ?? 0);

@@ -3,6 +3,7 @@ import type { SimulatedDaemon } from '../runtime';
 import { apiHandlers } from './api';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
+import { importHandlers } from './imports';
 import { actorOf, API, errorResponse } from './respond';
 
 /** Identity checks a real daemon makes: the bearer token when one is required, and read-only operators. */
@@ -29,6 +30,6 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
   const api = [guardHandler(daemon), ...apiHandlers(daemon)];
   return {
     faults,
-    handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],
+    handlers: [...controlHandlers(daemon, faults, sockets), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
 }

@@ -528,18 +528,17 @@ export function importClaudeCode(mainJsonl: string, fileName: string, subagentFi
 /** importClaudeCode over files already read (parseJsonl / parseJsonlIncrementally). */
 export function importClaudeCodeParsed(main: ParsedJsonl, subagentFiles: readonly ParsedJsonl[] = []): ImportResult {
   const warnings: string[] = [];
-  const skipped: SkipCounts = {};
-  const { transcript, sessionId } = importOne(main, warnings, skipped);
+  const skippedByFile: Record<string, SkipCounts> = { [main.name]: {} };
+  const { transcript, sessionId } = importOne(main, warnings, skippedByFile[main.name] ?? {});
 
   const summarizerCalls: SummarizerCall[] = [];
   const sorted = [...subagentFiles].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const file of sorted) {
+    const skipped: SkipCounts = {};
+    skippedByFile[file.name] = skipped;
     if (isCompactionAgentFileName(file.name)) {
       const call = readSummarizerCall(file, warnings);
-      if (call) {
-        summarizerCalls.push(call);
-        tally(skipped, 'compaction agent files (their call is the recorded compaction\'s summarizer)');
-      }
+      if (call) summarizerCalls.push(call);
       continue;
     }
     try {
@@ -571,7 +570,9 @@ export function importClaudeCodeParsed(main: ParsedJsonl, subagentFiles: readonl
   }
 
   const malformed = [main, ...subagentFiles].flatMap((f) => f.malformed);
-  return { transcript, warnings, skipped, malformed };
+  const skipped: SkipCounts = {};
+  for (const counts of Object.values(skippedByFile)) for (const [reason, n] of Object.entries(counts)) tally(skipped, reason, n);
+  return { transcript, warnings, skipped, skippedByFile, malformed };
 }
 
 /**

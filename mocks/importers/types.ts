@@ -1,3 +1,5 @@
+import type { TokenProfile } from './token-profile';
+
 // Shapes produced by the transcript importers (mocks/importers/*). The importers turn real
 // agent transcripts (mocks/fixtures/transcripts/) into one neutral, OpenAI-chat-like
 // conversation model that the simulated kaged daemon can seed itself with.
@@ -73,6 +75,8 @@ export interface ImportedTranscript {
   subagents: ImportedTranscript[];
   /** OpenAI chat: info.model_stats.instance_cost. */
   cost_usd: number | null;
+  /** Token sizes calibrated on the recorded usage (token-profile.ts), when computed ahead (e.g. in an import worker). */
+  token_profile?: TokenProfile;
 }
 
 /** A line (JSONL) or entry (JSON) that could not be read. */
@@ -94,5 +98,7 @@ export interface ImportResult {
   warnings: string[];
   /** Counted by reason; nothing here is a problem (see warnings / malformed for those). */
   skipped: SkipCounts;
+  /** The same per file name, when the result covers several files (a session with its subagent files). */
+  skippedByFile?: Record<string, SkipCounts>;
   malformed: MalformedEntry[];
 }

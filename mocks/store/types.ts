@@ -1,5 +1,6 @@
 import type { components } from '../../src/lib/api/schema.gen';
 import type { CompactedOutcome } from '../engine/engine-types';
+import type { ImportJob } from '../../src/features/imports/lib/simulator-imports';
 
 /** The wire shapes, straight from the generated contract types. */
 export type Schemas = components['schemas'];
@@ -93,6 +94,21 @@ export interface SessionState {
    */
   proposals: Record<string, { outcome: CompactedOutcome; active_ids: string[] }>;
   run_seq: number;
+}
+
+/** Which session (and agent) a file's bytes became: the import registry's entry per SHA-256. */
+export interface ImportedFileEntry {
+  session_id: string;
+  agent_path: string;
+  file: string;
+  imported_at: string;
+  job_id: string;
+}
+
+/** Transcript imports (simulator only): the jobs with their reports, and every imported file by content hash. */
+export interface ImportRegistry {
+  jobs: ImportJob[];
+  files: Record<string, ImportedFileEntry>;
 }
 
 export interface Project {
