@@ -201,7 +201,7 @@ describe('import reports and identity', () => {
     expect(text.length).toBeGreaterThan(25e6);
     const store = new Store();
     const fractions: number[] = [];
-    const job = startImport(store, [raw('big.jsonl', text)], prepareInThread);
+    const job = startImport(store, { files: [raw('big.jsonl', text)] }, prepareInThread);
     while (job.state === 'running') {
       fractions.push(job.progress.fraction);
       await new Promise((r) => setTimeout(r, 20));

@@ -6,22 +6,26 @@
 // plain data.
 
 import type { ImportFileReport, ImportJob } from '../../src/features/imports/lib/simulator-imports';
-import { EXPECTED_FORMATS, prepareImport, readSources, type PreparedFile, type PreparedImport, type PreparedUnit } from '../importers/prepare';
 import { baseName } from '../importers/common';
+import {
+  EXPECTED_FORMATS,
+  prepareUpload,
+  type ImportUpload,
+  type PreparedFile,
+  type PreparedUnit,
+  type PreparedUpload,
+  type RawFile,
+} from '../importers/prepare';
 import type { Store } from '../store/store';
 import type { SessionState } from '../store/types';
-import { addTranscriptAgent, seedTranscriptSession } from './seed';
+import { addTranscriptAgentSteps, drain, seedTranscriptSessionSteps } from './seed';
 import { toSummary } from './views';
 
-export interface RawFile {
-  name: string;
-  bytes: Uint8Array<ArrayBuffer>;
-}
+export { MAX_FILE_BYTES, type ImportUpload, type RawFile } from '../importers/prepare';
 
-/** Turns raw files into prepared units, reporting progress in bytes of text parsed. Swappable (a Web Worker in the browser). */
-export type ImportPreparer = (files: readonly RawFile[], onProgress: (charsDone: number) => void) => Promise<PreparedImport>;
+/** Reads, parses, imports and counts an upload (progress 0…1). Swappable: a Web Worker in the browser. */
+export type ImportPreparer = (upload: ImportUpload, onProgress: (fraction: number) => void) => Promise<PreparedUpload>;
 
-export const MAX_FILE_BYTES = 200 * 1024 * 1024;
 export const IMPORTED_PROJECT = { id: 'imported', name: 'Imported transcripts' };
 const MAX_MALFORMED_LISTED = 50;
 const JOBS_LISTED = 20;
@@ -32,8 +36,7 @@ export function macrotask(): Promise<void> {
 }
 
 /** In-thread preparation, a slice at a time (Node: the loopback server and the CLI; tests). */
-export const prepareInThread: ImportPreparer = async (files, onProgress) =>
-  prepareImport(await readSources(files), { pause: macrotask, onProgress });
+export const prepareInThread: ImportPreparer = (upload, onProgress) => prepareUpload(upload, macrotask, onProgress);
 
 /** The session id a file's content names. */
 export function importedSessionId(sha256: string): string {
@@ -80,14 +83,13 @@ function importedMessage(f: PreparedFile, session: SessionState): string {
   return `Imported as ${session.id} “${session.title}”: ${parts.join(', ')}${malformed}.`;
 }
 
-function newJob(store: Store, files: readonly RawFile[]): ImportJob {
-  const bytes = files.reduce((n, f) => n + f.bytes.byteLength, 0);
+function newJob(store: Store, bytes: number, files: number): ImportJob {
   const job: ImportJob = {
     id: store.nextId('imp'),
     state: 'running',
     created_at: new Date().toISOString(),
     finished_at: null,
-    progress: { phase: 'reading', fraction: 0, bytes_done: 0, bytes_total: bytes, files_done: 0, files_total: files.length },
+    progress: { phase: 'reading', fraction: 0, bytes_done: 0, bytes_total: bytes, files_done: 0, files_total: files },
     files: [],
     sessions: [],
     error: null,
@@ -113,7 +115,7 @@ function alreadyImported(store: Store, f: PreparedFile, seenInJob: Set<string>):
  * Seeds one unit (a session with its subagent files, or a lone file) into the store; its reports.
  * A session file seen before keeps its session; subagent files not seen before join it.
  */
-function applyUnit(store: Store, unit: PreparedUnit, job: ImportJob, seenInJob: Set<string>): ImportFileReport[] {
+function* applyUnit(store: Store, unit: PreparedUnit, job: ImportJob, seenInJob: Set<string>): Generator<void, ImportFileReport[]> {
   const [main, ...rest] = unit.files;
   if (!main) return [];
   const out: ImportFileReport[] = [];
@@ -125,7 +127,7 @@ function applyUnit(store: Store, unit: PreparedUnit, job: ImportJob, seenInJob: 
     session = store.session(existing.session_id ?? '');
   } else {
     if (!store.projects.has(IMPORTED_PROJECT.id)) store.projects.set(IMPORTED_PROJECT.id, { ...IMPORTED_PROJECT });
-    session = seedTranscriptSession(store, { ...unit.transcript, subagents: [] }, { id: importedSessionId(unit.sha256), project_id: IMPORTED_PROJECT.id });
+    session = yield* seedTranscriptSessionSteps(store, { ...unit.transcript, subagents: [] }, { id: importedSessionId(unit.sha256), project_id: IMPORTED_PROJECT.id });
     remember(store, main, session.id, 'primary', job.id);
     const standalone = main.role === 'subagent';
     const message = standalone
@@ -151,7 +153,7 @@ function applyUnit(store: Store, unit: PreparedUnit, job: ImportJob, seenInJob: 
       out.push(report(f, 'rejected', session.id, null, f.error ?? `${f.file}: no conversation in this subagent file`));
       continue;
     }
-    const agent = addTranscriptAgent(store, session, window);
+    const agent = yield* addTranscriptAgentSteps(store, session, window);
     remember(store, f, session.id, agent.agent_path, job.id);
     out.push(report(f, 'joined', session.id, agent.agent_path, `Subagent window of ${session.id} (agent ${agent.agent_path}): ${plural(f.counts.messages, 'message')}.`));
   }
@@ -163,26 +165,28 @@ function rejectedReport(f: PreparedFile): ImportFileReport {
 }
 
 /** The reports in the order the files were given. */
-function inGivenOrder(files: readonly RawFile[], reports: ImportFileReport[]): ImportFileReport[] {
-  const order = new Map(files.map((f, i) => [f.name, i]));
+function inGivenOrder(given: readonly { name: string }[], reports: ImportFileReport[]): ImportFileReport[] {
+  const order = new Map(given.map((f, i) => [f.name, i]));
   return [...reports].sort((a, b) => (order.get(a.file) ?? 0) - (order.get(b.file) ?? 0));
 }
 
-/** Adds what was prepared to the store, synchronously (startup imports; the last step of a job). */
-export function applyPrepared(store: Store, prepared: PreparedImport, job: ImportJob, files: readonly RawFile[]): void {
-  const clock = store.clock;
+/**
+ * Adds what was prepared to the store, a slice of messages per step (a job pauses between steps;
+ * a startup import drains them). The daemon's clock follows each transcript while it is replayed:
+ * the driver hands the wall clock back between steps.
+ */
+export function* applyPreparedSteps(store: Store, upload: PreparedUpload, job: ImportJob): Generator<void, void> {
+  const { prepared, given } = upload;
   const seen = new Set<string>();
   const reports: ImportFileReport[] = [];
-  try {
-    for (const unit of prepared.units) {
-      reports.push(...applyUnit(store, unit, job, seen));
-      job.progress.files_done = Math.min(job.progress.files_total, reports.length);
-    }
-  } finally {
-    store.clock = clock;
+  const total = Math.max(1, prepared.units.length);
+  for (const [k, unit] of prepared.units.entries()) {
+    reports.push(...(yield* applyUnit(store, unit, job, seen)));
+    job.progress.files_done = Math.min(job.progress.files_total, reports.length);
+    job.progress.fraction = 0.8 + (0.2 * (k + 1)) / total;
   }
   reports.push(...prepared.rejected.map(rejectedReport));
-  job.files = inGivenOrder(files, reports);
+  job.files = inGivenOrder(given, reports);
   job.sessions = [...new Set(reports.flatMap((r) => (r.session_id ? [r.session_id] : [])))];
   for (const id of job.sessions) {
     const session = store.session(id);
@@ -196,52 +200,46 @@ function finish(job: ImportJob): void {
   job.progress = { ...job.progress, phase: 'done', fraction: 1, bytes_done: job.progress.bytes_total, files_done: job.progress.files_total };
 }
 
-/** Files too large to import are reported, never read. */
-function oversized(files: readonly RawFile[]): { ok: RawFile[]; refused: PreparedFile[] } {
-  const ok: RawFile[] = [];
-  const refused: PreparedFile[] = [];
-  for (const f of files) {
-    if (f.bytes.byteLength <= MAX_FILE_BYTES) ok.push(f);
-    else
-      refused.push({
-        file: f.name,
-        bytes: f.bytes.byteLength,
-        sha256: '0'.repeat(64),
-        format: null,
-        role: 'not_a_transcript',
-        counts: { sessions: 0, agents: 0, messages: 0, tool_exchanges: 0, tool_calls: 0, parallel_calls: 0, recorded_compactions: 0, recorded_calls: 0 },
-        skipped: [],
-        malformed: [],
-        warnings: [],
-        tokens: null,
-        error: `${f.name}: ${fmt(f.bytes.byteLength)} bytes is more than the simulator imports (${fmt(MAX_FILE_BYTES)} bytes).`,
-        standalone: false,
-      });
+/** Runs steps with the wall clock restored and the thread yielded between them. */
+async function runSteps(store: Store, steps: Generator<void, void>): Promise<void> {
+  const wall = store.clock;
+  try {
+    for (;;) {
+      const next = steps.next();
+      store.clock = wall;
+      if (next.done) return;
+      await macrotask();
+    }
+  } finally {
+    store.clock = wall;
   }
-  return { ok, refused };
+}
+
+function uploadBytes(upload: ImportUpload): { bytes: number; files: number } {
+  if ('files' in upload) return { bytes: upload.files.reduce((n, f) => n + f.bytes.byteLength, 0), files: upload.files.length };
+  return { bytes: upload.multipart.byteLength, files: 0 };
 }
 
 /**
- * Starts an import job and answers at once with it; the job runs on (parse, count, seed) and its
- * progress and reports are read with importJob(). `currentStore` tells whether the simulator was
- * reset meanwhile (the job then fails instead of writing into a store nobody reads).
+ * Starts an import job and answers at once with it; the job runs on (read, parse and count, seed)
+ * and its progress and reports are read with importJob(). `currentStore` tells whether the
+ * simulator was reset meanwhile (the job then fails instead of writing into a store nobody reads).
  */
-export function startImport(store: Store, files: readonly RawFile[], prepare: ImportPreparer, currentStore: () => Store = () => store): ImportJob {
-  const job = newJob(store, files);
-  const { ok, refused } = oversized(files);
-  const chars = Math.max(1, ok.reduce((n, f) => n + f.bytes.byteLength, 0));
+export function startImport(store: Store, upload: ImportUpload, prepare: ImportPreparer, currentStore: () => Store = () => store): ImportJob {
+  const size = uploadBytes(upload);
+  const job = newJob(store, size.bytes, size.files);
   void (async () => {
     try {
       job.progress.phase = 'parsing';
-      const prepared = await prepare(ok, (done) => {
-        job.progress.bytes_done = Math.min(job.progress.bytes_total, Math.round((done / chars) * job.progress.bytes_total));
-        job.progress.fraction = Math.min(0.9, (done / chars) * 0.9);
+      const prepared = await prepare(upload, (fraction) => {
+        job.progress.fraction = Math.min(0.8, fraction * 0.8);
+        job.progress.bytes_done = Math.round(fraction * job.progress.bytes_total);
       });
       if (currentStore() !== store) throw new Error('the simulator was reset during the import; import the files again');
       job.progress.phase = 'seeding';
-      job.progress.fraction = 0.9;
-      await macrotask();
-      applyPrepared(store, { units: prepared.units, rejected: [...prepared.rejected, ...refused] }, job, files);
+      job.progress.files_total = prepared.given.length;
+      job.progress.fraction = 0.8;
+      await runSteps(store, applyPreparedSteps(store, prepared, job));
       finish(job);
     } catch (err) {
       job.state = 'failed';
@@ -252,9 +250,9 @@ export function startImport(store: Store, files: readonly RawFile[], prepare: Im
   return job;
 }
 
-/** Runs an import to the end (startup folder import, tests): the finished job. */
-export async function importFiles(store: Store, files: readonly RawFile[], prepare: ImportPreparer = prepareInThread): Promise<ImportJob> {
-  const job = startImport(store, files, prepare);
+/** Runs an import to the end (tests, benchmarks): the finished job. */
+export async function importFiles(store: Store, files: RawFile[], prepare: ImportPreparer = prepareInThread): Promise<ImportJob> {
+  const job = startImport(store, { files }, prepare);
   while (job.state === 'running') await macrotask();
   return job;
 }
@@ -267,15 +265,17 @@ export function recentJobs(store: Store): ImportJob[] {
   return store.imports.jobs.slice(-JOBS_LISTED).reverse();
 }
 
-/** A startup import (CLI folder) prepared once and applied to every freshly seeded store, synchronously. */
-export interface StartupImport {
-  files: RawFile[];
-  prepared: PreparedImport;
-}
+/** A startup import (CLI folder), prepared once and applied to every freshly seeded store, synchronously. */
+export type StartupImport = PreparedUpload;
 
 export function applyStartupImport(store: Store, startup: StartupImport): ImportJob {
-  const job = newJob(store, startup.files);
-  applyPrepared(store, startup.prepared, job, startup.files);
+  const job = newJob(store, startup.given.reduce((n, f) => n + f.bytes, 0), startup.given.length);
+  const wall = store.clock;
+  try {
+    drain(applyPreparedSteps(store, startup, job));
+  } finally {
+    store.clock = wall;
+  }
   finish(job);
   return job;
 }

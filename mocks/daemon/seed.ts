@@ -130,23 +130,36 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
  * (token-profile.ts) and the agent the base the first call revealed, so the simulator's estimate
  * before a recorded call is that call's recorded input. What was recorded is kept on the agent.
  */
-function replay(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): void {
+function* replaySteps(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): Generator<void, void> {
   const profile = t.token_profile ?? profileTokens(t);
   agent.base_tokens = profile.base_tokens;
   const boundaries = new Map(t.compactions.map((c, k) => [c.boundary_index, k]));
   const prefix = `${session.id}:${agent.agent_path}:m`;
   const ids: (string | null)[] = [];
-  t.messages.forEach((m, i) => {
+  for (let i = 0; i < t.messages.length; i++) {
+    const m = t.messages[i] as ImportedTranscript['messages'][number];
     store.clock = () => new Date(m.created_at);
     const k = boundaries.get(i);
     const recorded = k === undefined ? undefined : t.compactions[k];
     if (recorded && k !== undefined && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded, profile.summary_sizes[k] ?? 0);
     const appended = appendMessages(store, session, agent, [{ ...m, context_tokens: profile.sizes[i] }], prefix);
     ids.push(appended > 0 ? (agent.messages[agent.messages.length - 1]?.id ?? null) : null);
-  });
+    if (i % REPLAY_SLICE === REPLAY_SLICE - 1) yield;
+  }
   agent.recorded = recordedHistory(t, profile, ids);
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
+}
+
+/** Messages replayed between two pauses of an incremental import. */
+const REPLAY_SLICE = 400;
+
+/** Runs steps to the end (seeding, startup imports). */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
 }
 
 /** The transcript's recorded calls and compactions, by the ids its messages got (those appended before any pause). */
@@ -216,23 +229,27 @@ export interface TranscriptSessionOptions {
  * daemon's own compactions happen where its settings say), recorded compactions imported where the
  * transcript has them. Used by seeding and by imports.
  */
-export function seedTranscriptSession(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): SessionState {
+export function* seedTranscriptSessionSteps(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): Generator<void, SessionState> {
   const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], opts.own ?? {});
   const session = newSession(opts.id, opts.project_id, transcriptTitle(t), { kind: t.format, name: t.source_file }, t.started_at, [primary]);
   store.addSession(session);
-  replay(store, session, primary, t);
-  for (const s of t.subagents) addTranscriptAgent(store, session, s);
+  yield* replaySteps(store, session, primary, t);
+  for (const s of t.subagents) yield* addTranscriptAgentSteps(store, session, s);
   if (t.format === 'openai-chat' && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
   return session;
 }
 
+export function seedTranscriptSession(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): SessionState {
+  return drain(seedTranscriptSessionSteps(store, t, opts));
+}
+
 /** A subagent window as a child agent of the session's primary (its path from the window's external id, made unique). */
-export function addTranscriptAgent(store: Store, session: SessionState, s: ImportedTranscript): AgentState {
+export function* addTranscriptAgentSteps(store: Store, session: SessionState, s: ImportedTranscript): Generator<void, AgentState> {
   let path = `primary/${s.external_id}`;
   for (let n = 2; session.agents.some((a) => a.agent_path === path); n++) path = `primary/${s.external_id}-${n}`;
   const agent = newAgent(path, 'primary', aliasFor(s.model), ['memory-markdown']);
   session.agents.push(agent);
-  replay(store, session, agent, s);
+  yield* replaySteps(store, session, agent, s);
   return agent;
 }
 

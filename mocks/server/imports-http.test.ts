@@ -13,7 +13,7 @@ let origin: string;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, daemon: { live: false } });
   origin = sim.url.replace(/\/api\/v1$/, '');
-});
+}, 60_000);
 afterAll(async () => {
   await sim.close();
 });

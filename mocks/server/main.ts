@@ -46,9 +46,9 @@ async function startupImport(): Promise<StartupImport | null> {
   if (!target) return null;
   const began = Date.now();
   const files = readTranscriptFiles(target);
-  const prepared = await prepareInThread(files, () => {});
+  const prepared = await prepareInThread({ files }, () => {});
   console.log(`importing ${files.length} file(s) from ${target} (read and counted in ${Date.now() - began} ms)`);
-  return { files, prepared };
+  return prepared;
 }
 
 const imported = await startupImport();
