@@ -133,7 +133,9 @@ export function simulateSummary(window: readonly Message[], options: SummaryOpti
     `Tool results reporting errors: ${toolResults.filter(failedResult).length}`,
   ];
   if (priorSummaries.length > 0) {
-    progress.push(`Folds in ${priorSummaries.length} earlier compaction summary(ies): ${priorSummaries.map((m) => m.metadata.compaction_id ?? m.id).join(', ')}`);
+    // Named by when they were written, not by id: the text (and so its tokens) must not depend on
+    // id numbering, so a replay at the same point writes the very same summary.
+    progress.push(`Folds in ${priorSummaries.length} earlier compaction summary(ies), written ${priorSummaries.map((m) => m.created_at.slice(0, 16).replace('T', ' ')).join(', ')}`);
   }
   const decisions = assistantsWithText.slice(-LIST_MAX).map((m) => firstSentence(m.content, 160));
   const next = lastAssistant ? [`Resume from: ${excerpt(lastAssistant.content, 400)}`] : [];
