@@ -81,6 +81,11 @@ export function countTokens(text: string): number {
   return n;
 }
 
+/** Forgets every remembered count (the benchmark measures cold imports with it). */
+export function resetTokenCountCache(): void {
+  cache.clear();
+}
+
 /** The scale of a provider:model (or bare model) id's tokenizer family relative to o200k. */
 export function tokenScaleFor(model: string): number {
   const m = model.toLowerCase();
