@@ -81,6 +81,16 @@ export function countTokens(text: string): number {
   return n;
 }
 
+/**
+ * Remembers a count computed another way (the synthetic traffic generator adds up the counts of
+ * the pieces it joins, which the tokenizer splits at the same places; synthetic.test.ts checks it
+ * against the tokenizer), so seeding need not tokenize megabytes of generated text.
+ */
+export function primeTokenCount(text: string, tokens: number): void {
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, tokens);
+}
+
 /** Forgets every remembered count (the benchmark measures cold imports with it). */
 export function resetTokenCountCache(): void {
   cache.clear();
