@@ -84,8 +84,6 @@ export interface PreparedFile {
   tokens: TokenFigures | null;
   /** Set when the file cannot be imported (not a transcript, nothing in it, …). */
   error: string | null;
-  /** A subagent file imported without its session (which was not among the files). */
-  standalone: boolean;
 }
 
 /** One session to create: its main file (or a lone subagent file) with the files that join it. */
@@ -121,7 +119,7 @@ export function detectFormat(text: string): TranscriptFormat | null {
 }
 
 function fileBase(f: SourceFile): Omit<PreparedFile, 'role' | 'format'> {
-  return { file: f.name, bytes: f.bytes, sha256: f.sha256, counts: { ...EMPTY_COUNTS }, skipped: [], malformed: [], warnings: [], tokens: null, error: null, standalone: false };
+  return { file: f.name, bytes: f.bytes, sha256: f.sha256, counts: { ...EMPTY_COUNTS }, skipped: [], malformed: [], warnings: [], tokens: null, error: null };
 }
 
 function refused(f: SourceFile, format: TranscriptFormat | null, error: string): PreparedFile {
@@ -169,7 +167,6 @@ function reportsOf(result: ImportResult, main: SourceFile, role: FileRole, joine
     malformed: byFile(main.name),
     warnings: result.warnings.filter((w) => !joined.some((j) => warningsOf(j.name).includes(w)) && !acompact.some((a) => warningsOf(a.name).includes(w))),
     tokens: tokenFigures(t),
-    standalone: role === 'subagent',
   };
   const subReports = joined.map((f): PreparedFile => {
     const window = t.subagents.find((s) => s.source_file === baseName(f.name));
