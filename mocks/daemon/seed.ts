@@ -1,4 +1,4 @@
-import { estimateTokens } from '../engine/estimate';
+import { countTokens, estimateTokens } from '../engine/estimate';
 import { applyCompaction } from '../engine/apply';
 import { modelCost } from '../engine/cost';
 import { buildRecord } from '../engine/record';
@@ -317,7 +317,10 @@ function seedGenerated(store: Store, spec: GeneratedSpec, rng: Rng, start: Date)
   spec.agents.forEach((a, i) => {
     const agent = agents[i] as AgentState;
     let at = start.getTime() + i * 60_000;
-    const brief = spec.firstAskTokens ? `Operator brief (MUST be followed):\n${'Constraint: keep every public API stable. '.repeat(Math.round(spec.firstAskTokens / 10))}` : 'Start with the task in the brief.';
+    // A brief of firstAskTokens tokens by the tokenizer (what one more repeat of the sentence adds, times the repeats).
+    const constraint = 'Constraint: keep every public API stable. ';
+    const perRepeat = countTokens(constraint.repeat(2)) - countTokens(constraint);
+    const brief = spec.firstAskTokens ? `Operator brief (MUST be followed):\n${constraint.repeat(Math.ceil(spec.firstAskTokens / perRepeat))}` : 'Start with the task in the brief.';
     const opening = [
       { role: 'system' as const, content: SYSTEM_PROMPT },
       { role: 'user' as const, content: brief },
