@@ -3,11 +3,12 @@ import { ws } from 'msw';
 import { attachEventClient } from './handlers/events';
 import { createHandlers } from './handlers/index';
 import { loadFixturesInBrowser } from './importers/browser-fixtures';
+import { prepareInWorker } from './importers/worker-preparer';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';
 
 /** Demo mode (`npm start`): the simulated daemon runs inside the browser, behind a service worker. */
 export async function startSimulatedDaemon(): Promise<void> {
-  const daemon = new SimulatedDaemon(await loadFixturesInBrowser(), DEFAULT_OPTIONS);
+  const daemon = new SimulatedDaemon(await loadFixturesInBrowser(), { ...DEFAULT_OPTIONS, prepareImport: prepareInWorker });
   const events = ws.link(/\/api\/v1\/events/);
   const clients = new Set<{ close(code?: number, reason?: string): void }>();
   const { handlers } = createHandlers(daemon, {

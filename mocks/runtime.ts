@@ -1,3 +1,4 @@
+import { applyStartupImport, prepareInThread, type ImportPreparer, type StartupImport } from './daemon/imports';
 import { seedStore, type Scale } from './daemon/seed';
 import { advanceSession } from './daemon/simulation';
 import type { ImportedTranscript } from './importers/types';
@@ -11,6 +12,10 @@ export interface DaemonOptions {
   liveIntervalMs: number;
   /** When set, every request must carry `Authorization: Bearer <token>`. */
   requireToken: string | null;
+  /** Transcripts imported at startup (MOCK_IMPORT / --import): applied to every freshly seeded store. */
+  startupImport?: StartupImport | null;
+  /** How imports parse and count files: in this thread by default, a Web Worker in the browser. */
+  prepareImport?: ImportPreparer;
 }
 
 export const DEFAULT_OPTIONS: DaemonOptions = { seed: 24, scale: 'normal', live: true, liveIntervalMs: 6_000, requireToken: null };
@@ -33,7 +38,13 @@ export class SimulatedDaemon {
   }
 
   private seed(): Store {
-    return seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
+    const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
+    if (this.options.startupImport) applyStartupImport(store, this.options.startupImport);
+    return store;
+  }
+
+  get prepareImport(): ImportPreparer {
+    return this.options.prepareImport ?? prepareInThread;
   }
 
   /** Back to the freshly seeded state (same seed → same data). */

@@ -20,7 +20,7 @@ import type {
 import { valuesWithDraft } from './config';
 import { delegateTrigger, simulatedCompactor, summarizerSpec } from './plugin-behaviour';
 import { DaemonError, notFound } from './errors';
-import { activeMessages, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
+import { activeMessages, historyLength, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
 
 type Trigger = Schemas['Trigger'];
 type Values = Schemas['CompactionConfigValues'];
@@ -100,11 +100,29 @@ export interface RunOptions {
   dryRun: boolean;
 }
 
+/**
+ * What the simulated plugins do at one point of an agent's history (durations, failures): seeded by
+ * the point (session, agent, messages so far), never by the event's id, so a dry run previews
+ * exactly what a commit at the same point does and a replay reproduces the recorded events.
+ */
+export function pluginSeed(session: SessionState, agent: AgentState): string {
+  return `${session.id}:${agent.agent_path}:${historyLength(agent)}`;
+}
+
 /** The engine's input for one agent's current active list, with this invocation's overrides. */
 export function pipelineInput(store: Store, session: SessionState, agent: AgentState, opts: Pick<RunOptions, 'request' | 'dryRun'>): Omit<CompactionInput, 'trigger' | 'dryRun'> {
   const values = requestValues(session, agent, opts.request);
   const compactionId = opts.dryRun ? `dry_${session.id}_${session.run_seq}` : store.nextId('cmp');
-  const messages = activeMessages(agent);
+  return engineInput(session, agent, values, activeMessages(agent), {
+    compactionId,
+    runId: `run_${session.id}_${session.run_seq}`,
+    summaryMessageId: `${compactionId}_summary`,
+    now: store.nowIso(),
+  });
+}
+
+/** The engine's input for `messages` of an agent under `values` (shared by the daemon and the replay). */
+export function engineInput(session: SessionState, agent: AgentState, values: Values, messages: Message[], ids: CompactionInput['ids'], seed = pluginSeed(session, agent)): Omit<CompactionInput, 'trigger' | 'dryRun'> {
   const window = windowOf(agent);
   return {
     messages,
@@ -112,14 +130,10 @@ export function pipelineInput(store: Store, session: SessionState, agent: AgentS
     window,
     triggerTokens: delegateTrigger(values, agent, window.tokens),
     reservedOutput: RESERVED_OUTPUT_TOKENS,
-    ids: {
-      compactionId,
-      runId: `run_${session.id}_${session.run_seq}`,
-      summaryMessageId: `${compactionId}_summary`,
-      now: store.nowIso(),
-    },
-    observers: observersFor(agent, values, compactionId, messages),
-    compactor: simulatedCompactor(session, agent, values, compactionId),
+    baseTokens: agent.base_tokens ?? 0,
+    ids,
+    observers: observersFor(agent, values, seed, messages),
+    compactor: simulatedCompactor(session, agent, values, seed),
     summarizer: { ...summarizerSpec(values.summarize.model, agent), fail: agent.summarizer_fails },
     sessionId: session.id,
     agentPath: agent.agent_path,

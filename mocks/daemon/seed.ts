@@ -1,17 +1,18 @@
-import { estimateMessageTokens, estimateTokens } from '../engine/estimate';
+import { countTokens, estimateTokens } from '../engine/estimate';
 import { applyCompaction } from '../engine/apply';
 import { modelCost } from '../engine/cost';
 import { buildRecord } from '../engine/record';
 import { extractFilePaths } from '../engine/summarizer';
 import { computePins } from '../engine/pins';
 import { groupUnits } from '../engine/units';
+import { profileTokens, type TokenProfile } from '../importers/token-profile';
 import type { ImportedCompaction, ImportedTranscript } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed, type Rng } from '../store/prng';
 import { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
 import { DEFAULT_VALUES, effectiveConfig } from './config';
-import { activeMessages, estimateOf, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
+import { activeMessages, estimateOf, fixedTokensOf, windowOf } from './views';
 import { commitOutcome, reindex, runPipeline } from './compaction-service';
 import { appendMessages, isHalted, reactToProviderError, toMessage } from './simulation';
 import { SYSTEM_PROMPT, syntheticTurn } from './synthetic';
@@ -53,18 +54,17 @@ function aliasFor(model: string): string {
  * as a real CompactionRecord. Claude Code replaces the whole history with the summary, so every
  * unit outside the always-keep set is superseded.
  */
-function importRecordedCompaction(store: Store, session: SessionState, agent: AgentState, ic: ImportedCompaction): void {
+function importRecordedCompaction(store: Store, session: SessionState, agent: AgentState, ic: ImportedCompaction, summaryTokens: number): void {
   const { values } = effectiveConfig(session, agent);
   const active = computePins(activeMessages(agent), values.always_keep).messages;
   const window = windowOf(agent);
-  const before = estimateTokens(active, RESERVED_OUTPUT_TOKENS);
+  const before = estimateTokens(active, fixedTokensOf(agent));
   const units = groupUnits(active);
   const supersede = new Set(units.filter((u) => !u.pinned).flatMap((u) => u.messages.map((m) => m.id)));
   const id = store.nextId('cmp');
   const summarizer = ic.summarizer ? findModel(`anthropic:${ic.summarizer.model}`) ?? findModel(ic.summarizer.model) : undefined;
   const usage = ic.summarizer?.usage;
   const inputTokens = usage ? usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens : before;
-  const summaryTokens = estimateMessageTokens({ content: ic.summary, tool_calls: [] });
   const pluginCost = summarizer
     ? modelCost({ model: `${summarizer.provider}:${summarizer.model}`, inputPerMTok: summarizer.input_usd_per_mtok, outputPerMTok: summarizer.output_usd_per_mtok }, inputTokens, summaryTokens)
     : null;
@@ -74,7 +74,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   };
   const applied = reindex(applyCompaction(agent.messages, { record: { id } as CompactionRecord, superseded_ids: [...supersede], summary_message: summary }));
   const resulting = applied.filter((m) => !m.superseded);
-  const after = estimateTokens(resulting, RESERVED_OUTPUT_TOKENS);
+  const after = estimateTokens(resulting, fixedTokensOf(agent));
   agent.messages = applied;
   const record = buildRecord({
     ids: { compactionId: id, runId: `run_${session.id}_${session.run_seq}`, summaryMessageId: summary.id, now: ic.created_at },
@@ -124,18 +124,67 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   store.addAudit({ type: 'compaction.completed', at: ic.created_at, session_id: session.id, run_id: record.run_id, agent_path: agent.agent_path, compaction_id: id, actor: 'harness', data: { after_estimate: after, superseded_count: supersede.size, summary_message_id: summary.id, plugins_fired: [], duration_ms: 0 } });
 }
 
-/** Replays a transcript's messages into an agent: the clock follows the transcript, and the harness runs before every call. */
-function replay(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): void {
-  const boundaries = new Map(t.compactions.map((c) => [c.boundary_index, c]));
+/**
+ * Replays a transcript's messages into an agent: the clock follows the transcript, and the harness
+ * runs before every call. Messages carry their sizes calibrated on the recorded usage
+ * (token-profile.ts) and the agent the base the first call revealed, so the simulator's estimate
+ * before a recorded call is that call's recorded input. What was recorded is kept on the agent.
+ */
+function* replaySteps(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): Generator<void, void> {
+  const profile = t.token_profile ?? profileTokens(t);
+  agent.base_tokens = profile.base_tokens;
+  const boundaries = new Map(t.compactions.map((c, k) => [c.boundary_index, k]));
   const prefix = `${session.id}:${agent.agent_path}:m`;
-  t.messages.forEach((m, i) => {
+  const ids: (string | null)[] = [];
+  for (let i = 0; i < t.messages.length; i++) {
+    const m = t.messages[i] as ImportedTranscript['messages'][number];
     store.clock = () => new Date(m.created_at);
-    const recorded = boundaries.get(i);
-    if (recorded && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded);
-    appendMessages(store, session, agent, [m], prefix);
-  });
+    const k = boundaries.get(i);
+    const recorded = k === undefined ? undefined : t.compactions[k];
+    if (recorded && k !== undefined && !session.pending_checkpoint_id) importRecordedCompaction(store, session, agent, recorded, profile.summary_sizes[k] ?? 0);
+    const appended = appendMessages(store, session, agent, [{ ...m, context_tokens: profile.sizes[i] }], prefix);
+    ids.push(appended > 0 ? (agent.messages[agent.messages.length - 1]?.id ?? null) : null);
+    if (i % REPLAY_SLICE === REPLAY_SLICE - 1) yield;
+  }
+  agent.recorded = recordedHistory(t, profile, ids);
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
+}
+
+/** Messages replayed between two pauses of an incremental import. */
+const REPLAY_SLICE = 400;
+
+/** Runs steps to the end (seeding, startup imports). */
+export function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The transcript's recorded calls and compactions, by the ids its messages got (those appended before any pause). */
+function recordedHistory(t: ImportedTranscript, profile: TokenProfile, ids: readonly (string | null)[]): AgentState['recorded'] {
+  const turns = profile.turns.flatMap((turn) => {
+    const id = ids[turn.message_index];
+    const usage = t.messages[turn.message_index]?.usage;
+    return id ? [{ message_id: id, recorded: turn.recorded, estimate: turn.estimate, content_estimate: turn.content_estimate, output_tokens: usage?.output_tokens ?? 0 }] : [];
+  });
+  const compactions = t.compactions.map((c, k) => {
+    const summarizer = c.summarizer ? (findModel(c.summarizer.model) ?? null) : null;
+    const usage = c.summarizer?.usage;
+    const cost = summarizer && usage
+      ? modelCost({ model: `${summarizer.provider}:${summarizer.model}`, inputPerMTok: summarizer.input_usd_per_mtok, outputPerMTok: summarizer.output_usd_per_mtok }, usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens, usage.output_tokens).cost_usd
+      : null;
+    return {
+      before_message_id: ids[c.boundary_index] ?? null,
+      trigger: c.trigger,
+      pre_tokens: c.pre_tokens,
+      summary: c.summary,
+      summary_tokens: profile.summary_sizes[k] ?? 0,
+      cost_usd: cost,
+    };
+  });
+  return { base_source: profile.base_source, token_scale: profile.scale, turns, compactions };
 }
 
 /** Per-session compaction setups, so the real transcripts show every strategy. */
@@ -162,17 +211,51 @@ function sweTitle(t: ImportedTranscript): string {
   return line ? `${instance}: ${line}`.slice(0, 100) : instance;
 }
 
-function seedTranscript(store: Store, t: ImportedTranscript): void {
-  const claude = t.format === 'claude-code';
-  const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
-  const title = claude ? t.title : sweTitle(t);
-  const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], TRANSCRIPT_SETUPS[t.source_file] ?? {});
-  const subagents = t.subagents.map((s) => newAgent(`primary/${s.external_id}`, 'primary', aliasFor(s.model), ['memory-markdown']));
-  const session = newSession(id, claude ? 'spotter' : 'swe-bench', title, { kind: t.format, name: t.source_file }, t.started_at, [primary, ...subagents]);
+/** The session title of a transcript: its first user line, or for a SWE-bench task the instance and the PR's first line. */
+export function transcriptTitle(t: ImportedTranscript): string {
+  return t.format === 'openai-chat' && /<pr_description>|consider the following pr description/i.test(t.messages.find((m) => m.role === 'user')?.content ?? '') ? sweTitle(t) : t.title;
+}
+
+export interface TranscriptSessionOptions {
+  id: string;
+  project_id: string;
+  /** The primary agent's own compaction values (dotted keys). */
+  own?: Record<string, unknown>;
+}
+
+/**
+ * A transcript as a session of the simulated daemon: a primary agent and one agent per subagent
+ * window, each replayed message by message with the harness running before every call (so the
+ * daemon's own compactions happen where its settings say), recorded compactions imported where the
+ * transcript has them. Used by seeding and by imports.
+ */
+export function* seedTranscriptSessionSteps(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): Generator<void, SessionState> {
+  const primary = newAgent('primary', null, aliasFor(t.model), ['hindsight', 'memory-markdown', 'guard-rails'], opts.own ?? {});
+  const session = newSession(opts.id, opts.project_id, transcriptTitle(t), { kind: t.format, name: t.source_file }, t.started_at, [primary]);
   store.addSession(session);
-  replay(store, session, primary, t);
-  t.subagents.forEach((s, i) => replay(store, session, subagents[i] as AgentState, s));
-  if (!claude && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
+  yield* replaySteps(store, session, primary, t);
+  for (const s of t.subagents) yield* addTranscriptAgentSteps(store, session, s);
+  if (t.format === 'openai-chat' && t.cost_usd !== null) primary.primary_cost_usd = t.cost_usd;
+  return session;
+}
+
+export function seedTranscriptSession(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): SessionState {
+  return drain(seedTranscriptSessionSteps(store, t, opts));
+}
+
+/** A subagent window as a child agent of the session's primary (its path from the window's external id, made unique). */
+export function* addTranscriptAgentSteps(store: Store, session: SessionState, s: ImportedTranscript): Generator<void, AgentState> {
+  let path = `primary/${s.external_id}`;
+  for (let n = 2; session.agents.some((a) => a.agent_path === path); n++) path = `primary/${s.external_id}-${n}`;
+  const agent = newAgent(path, 'primary', aliasFor(s.model), ['memory-markdown']);
+  session.agents.push(agent);
+  yield* replaySteps(store, session, agent, s);
+  return agent;
+}
+
+function seedTranscript(store: Store, t: ImportedTranscript): void {
+  const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
+  seedTranscriptSession(store, t, { id, project_id: t.format === 'claude-code' ? 'spotter' : 'swe-bench', own: TRANSCRIPT_SETUPS[t.source_file] ?? {} });
 }
 
 interface GeneratedSpec {
@@ -236,7 +319,10 @@ function seedGenerated(store: Store, spec: GeneratedSpec, rng: Rng, start: Date)
   spec.agents.forEach((a, i) => {
     const agent = agents[i] as AgentState;
     let at = start.getTime() + i * 60_000;
-    const brief = spec.firstAskTokens ? `Operator brief (MUST be followed):\n${'Constraint: keep every public API stable. '.repeat(Math.round(spec.firstAskTokens / 10))}` : 'Start with the task in the brief.';
+    // A brief of firstAskTokens tokens by the tokenizer (what one more repeat of the sentence adds, times the repeats).
+    const constraint = 'Constraint: keep every public API stable. ';
+    const perRepeat = countTokens(constraint.repeat(2)) - countTokens(constraint);
+    const brief = spec.firstAskTokens ? `Operator brief (MUST be followed):\n${constraint.repeat(Math.ceil(spec.firstAskTokens / perRepeat))}` : 'Start with the task in the brief.';
     const opening = [
       { role: 'system' as const, content: SYSTEM_PROMPT },
       { role: 'user' as const, content: brief },

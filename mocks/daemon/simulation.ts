@@ -1,4 +1,6 @@
-import { estimateMessageTokens } from '../engine/estimate';
+import { estimateMessageTokens, tokenLimits, tokenScaleFor } from '../engine/estimate';
+import { effectiveConfig } from './config';
+import { delegateTrigger } from './plugin-behaviour';
 import type { ImportedMessage } from '../importers/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
@@ -7,11 +9,17 @@ import type { AgentState, Message, SessionState } from '../store/types';
 import { commitOutcome, pipelineInput, runPipeline } from './compaction-service';
 import { runReactive, type DispatchState, type ProviderError } from '../engine/reactive';
 import { syntheticTurn } from './synthetic';
-import { estimateOf, toSummary, windowOf } from './views';
+import { activeTokenSum, estimateOf, fixedTokensOf, toSummary, windowOf } from './views';
 
 /** A paused (approval pending) or overflowed session runs no further calls. */
 export function isHalted(session: SessionState): boolean {
   return session.pending_checkpoint_id !== null || session.status === 'context_overflow';
+}
+
+/** The tokenizer family's scale of an agent's model (Claude counts are scaled from o200k). */
+export function tokenScaleOf(agent: AgentState): number {
+  const model = findModel(agent.model_alias);
+  return tokenScaleFor(model ? `${model.provider}:${model.model}` : agent.model_alias);
 }
 
 export function toMessage(im: ImportedMessage, session: SessionState, agent: AgentState, id: string): Message {
@@ -30,7 +38,7 @@ export function toMessage(im: ImportedMessage, session: SessionState, agent: Age
     superseded_by: null,
     pin: null,
     metadata: {
-      token_estimate: estimateMessageTokens(im),
+      token_estimate: im.context_tokens ?? estimateMessageTokens(im, tokenScaleOf(agent)),
       kind: null,
       always_keep: false,
       always_keep_source: null,
@@ -74,6 +82,16 @@ export function reactToProviderError(store: Store, session: SessionState, agent:
 export function beforeLlmCall(store: Store, session: SessionState, agent: AgentState): void {
   if (isHalted(session)) return;
   session.run_seq += 1;
+  // Fast path, same decision: pruning only lowers the estimate, so a list whose unpruned size is
+  // below the upper threshold is neither compacted nor over the window. Replaying a long
+  // transcript then costs O(1) per call instead of a pass over the whole list.
+  // A delegate plugin's own trigger replaces the upper threshold (as in the pipeline).
+  const values = effectiveConfig(session, agent).values;
+  const windowTokens = windowOf(agent).tokens;
+  const trigger = delegateTrigger(values, agent, windowTokens);
+  const upper = trigger != null && trigger > 0 ? Math.ceil(trigger) : tokenLimits(windowTokens, values.upper_threshold, 0).upper;
+  const size = fixedTokensOf(agent) + activeTokenSum(agent);
+  if (size < upper && size <= windowTokens) return;
   const proactive = runPipeline(store, session, agent, { trigger: 'threshold_crossed', request: {}, dryRun: false });
   if (proactive.kind !== 'not_triggered') commitOutcome(store, session, agent, proactive, {}, 'harness');
   const estimate = estimateOf(session, agent);

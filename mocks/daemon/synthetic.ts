@@ -1,3 +1,4 @@
+import { countTokens, primeTokenCount } from '../engine/estimate';
 import type { ImportedMessage } from '../importers/types';
 import type { Rng } from '../store/prng';
 
@@ -18,17 +19,46 @@ const ASKS = [
 ];
 const WORDS = 'the harness estimates tokens before each call and compacts when the estimate crosses the upper threshold then keeps going until it is under the lower one superseded messages stay in storage tool pairs move together always keep messages stay put'.split(' ');
 
-function prose(rng: Rng, words: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < words; i++) out.push(rng.pick(WORDS));
-  return out.join(' ');
+/**
+ * Generated text with its token count, added up from its pieces: o200k splits text into pieces
+ * (a word with the space before it, a run of punctuation, up to three digits, a line break) before
+ * it merges anything, so the count of words joined by spaces is the sum of the counts of " word".
+ */
+interface Counted {
+  text: string;
+  tokens: number;
 }
 
-function toolOutput(rng: Rng, tool: string, file: string): string {
+function prose(rng: Rng, words: number): Counted {
+  const out: string[] = [];
+  let tokens = 0;
+  for (let i = 0; i < words; i++) {
+    const w = rng.pick(WORDS);
+    out.push(w);
+    tokens += countTokens(i === 0 ? w : ` ${w}`);
+  }
+  return { text: out.join(' '), tokens };
+}
+
+function toolOutput(rng: Rng, tool: string, file: string): Counted {
   const lines = tool === 'read' ? rng.int(30, 320) : tool === 'bash' ? rng.int(5, 140) : rng.int(2, 40);
   const body: string[] = [];
-  for (let i = 0; i < lines; i++) body.push(`${file}:${i + 1}: ${prose(rng, rng.int(4, 14))}`);
-  return body.join('\n');
+  let tokens = Math.max(0, lines - 1) * countTokens('\n');
+  for (let i = 0; i < lines; i++) {
+    const words = prose(rng, rng.int(4, 14));
+    const head = `${file}:${i + 1}:`;
+    body.push(`${head} ${words.text}`);
+    // " " + prose: the first word gains its leading space.
+    const first = words.text.slice(0, words.text.indexOf(' ') < 0 ? undefined : words.text.indexOf(' '));
+    tokens += countTokens(head) + words.tokens - countTokens(first) + countTokens(` ${first}`);
+  }
+  return { text: body.join('\n'), tokens };
+}
+
+/** The text, its count remembered for the estimator. */
+function primed(c: Counted): string {
+  primeTokenCount(c.text, c.tokens);
+  return c.text;
 }
 
 export interface SyntheticTurnOptions {
@@ -54,14 +84,14 @@ export function syntheticTurn(rng: Rng, opts: SyntheticTurnOptions): ImportedMes
       const file = rng.pick(FILES);
       return { id: `${opts.idPrefix}_${s}_${i}`, name, arguments: JSON.stringify(name === 'bash' ? { command: `npm test -- ${file}` } : { path: file }), file };
     });
-    out.push({ ...base, role: 'assistant', content: prose(rng, rng.int(8, 40)), tool_calls: calls.map(({ file: _f, ...c }) => c), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(80, 1_500), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+    out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(8, 40))), tool_calls: calls.map(({ file: _f, ...c }) => c), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(80, 1_500), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
     // Results of parallel calls may come back in any order.
     const order = parallel > 1 && rng.chance(0.5) ? [...calls].reverse() : calls;
     for (const call of order) {
-      out.push({ ...base, role: 'tool', content: toolOutput(rng, call.name, call.file), tool_call_id: call.id, tool_name: call.name, is_error: rng.chance(0.05), created_at: at() });
+      out.push({ ...base, role: 'tool', content: primed(toolOutput(rng, call.name, call.file)), tool_call_id: call.id, tool_name: call.name, is_error: rng.chance(0.05), created_at: at() });
     }
   }
-  out.push({ ...base, role: 'assistant', content: prose(rng, rng.int(30, 160)), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(100, 2_000), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+  out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(30, 160))), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(100, 2_000), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
   return out;
 }
 

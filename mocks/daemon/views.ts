@@ -1,4 +1,5 @@
 import { estimateTokens } from '../engine/estimate';
+import { computePins } from '../engine/pins';
 import { pruneToolOutputs } from '../engine/prune';
 import { findModel } from '../store/catalog';
 import type { AgentState, Message, Schemas, SessionState } from '../store/types';
@@ -11,6 +12,13 @@ export function activeMessages(agent: AgentState): Message[] {
   return agent.messages.filter((m) => !m.superseded);
 }
 
+/** How many messages of the agent's own history it holds: every message but compaction summaries, superseded ones included. */
+export function historyLength(agent: AgentState): number {
+  let n = 0;
+  for (const m of agent.messages) if (m.metadata.kind !== 'compaction_summary') n += 1;
+  return n;
+}
+
 /** The effective context window: operator override, else catalog, else the 128k fallback. */
 export function windowOf(agent: AgentState): Schemas['ContextWindow'] {
   const model = findModel(agent.model_alias);
@@ -20,10 +28,39 @@ export function windowOf(agent: AgentState): Schemas['ContextWindow'] {
   return { tokens: model.catalog_max_input_tokens, source: 'catalog' };
 }
 
-/** The harness's pre-call estimate: the active list after the tool-output pruning pre-pass, plus the reserved output. */
+/**
+ * The harness's pre-call estimate: the active list after the tool-output pruning pre-pass (which
+ * never touches the always-keep set), plus what the list does not hold (system prompt and tool
+ * definitions of an imported transcript) and the reserved output.
+ */
 export function estimateOf(session: SessionState, agent: AgentState): number {
-  const { prune } = effectiveConfig(session, agent).values;
-  return estimateTokens(pruneToolOutputs(activeMessages(agent), prune).messages, RESERVED_OUTPUT_TOKENS);
+  const { prune, always_keep } = effectiveConfig(session, agent).values;
+  const pinned = computePins(activeMessages(agent), always_keep).messages;
+  return estimateTokens(pruneToolOutputs(pinned, prune, (m) => m.pin !== null).messages, fixedTokensOf(agent));
+}
+
+/**
+ * The sum of the active messages' sizes (no pruning). Remembered per messages array: appends
+ * (the array grows) add only the new tail; any compaction or rollback writes a new array and is
+ * recounted. A derived cache, never state: an unknown array is simply counted.
+ */
+const activeSums = new WeakMap<readonly Message[], { length: number; tokens: number }>();
+
+export function activeTokenSum(agent: AgentState): number {
+  const list = agent.messages;
+  const known = activeSums.get(list);
+  let tokens = known && known.length <= list.length ? known.tokens : 0;
+  for (let i = known && known.length <= list.length ? known.length : 0; i < list.length; i++) {
+    const m = list[i] as Message;
+    if (!m.superseded) tokens += m.metadata.token_estimate;
+  }
+  activeSums.set(list, { length: list.length, tokens });
+  return tokens;
+}
+
+/** Tokens in every estimate beside the messages: the reserved output and the agent's base (system prompt, tool definitions). */
+export function fixedTokensOf(agent: AgentState): number {
+  return RESERVED_OUTPUT_TOKENS + (agent.base_tokens ?? 0);
 }
 
 export function costOf(session: SessionState): Schemas['CostBreakdown'] {

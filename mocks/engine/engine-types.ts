@@ -95,6 +95,11 @@ export interface CompactionInput {
   window: ContextWindow;
   /** The model's reserved-output budget, added to every estimate. */
   reservedOutput: number;
+  /**
+   * What the context holds beyond the list, added to every estimate: the system prompt and tool
+   * definitions an imported transcript does not contain (its first recorded call reveals them). 0 when absent.
+   */
+  baseTokens?: number;
   trigger: Trigger;
   dryRun: boolean;
   ids: CompactionIds;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactedOutcome, CompactionInput, CompactionOutcome } from './engine-types';
 import { runCompaction } from './pipeline';
-import { input, msg, parallelSession } from './test-support/build';
+import { filler, input, msg, parallelSession } from './test-support/build';
 import { compactedProblems } from './test-support/invariants';
 import { allTranscriptWindows } from './test-support/load-transcripts';
 import { estimateTokens } from './estimate';
@@ -119,7 +119,7 @@ describe.each(sessions)('invariants on %s', (_session, messages) => {
 describe('noop and failed change nothing', () => {
   const pinnedTask = (): Message[] => {
     const m = parallelSession(30);
-    m[1] = msg(1, 'user', 'x'.repeat(4 * 19_000));
+    m[1] = msg(1, 'user', filler(19_000));
     return m;
   };
 

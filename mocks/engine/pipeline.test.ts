@@ -122,7 +122,7 @@ describe('no-op guard', () => {
 
   it('a dry run shows the best effort even when the target is unreachable', () => {
     const messages = parallelSession(30);
-    messages[1] = msg(1, 'user', 'x'.repeat(4 * 19_000));
+    messages[1] = msg(1, 'user', filler(19_000));
     expect(runCompaction(input(messages, { summarize: { enabled: false } })).kind).toBe('failed');
     const out = compacted(runCompaction(input(messages, { summarize: { enabled: false } }, { dryRun: true })));
     expect(out.record.after_estimate).toBeGreaterThan(TARGET);

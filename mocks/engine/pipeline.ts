@@ -54,18 +54,24 @@ function withTrigger(limits: TokenLimits, triggerTokens: number | null | undefin
   return triggerTokens != null && triggerTokens > 0 ? { ...limits, upper: Math.ceil(triggerTokens) } : limits;
 }
 
-/** Steps 1–3: pruning pre-pass, pins, estimate. */
+/**
+ * Steps 1–3: pins, pruning pre-pass, estimate. The always-keep set is computed on the original
+ * messages (a predicate must not stop matching because pruning shortened the text), and an
+ * always-keep message is never a pruning candidate: pruning keeps the pins it is given.
+ */
 function prepare(input: CompactionInput): Prepared {
   const { config } = input;
-  const pruned = pruneToolOutputs(
+  const pinned = computePins(
     input.messages.filter((m) => !m.superseded),
-    config.prune,
+    config.always_keep,
   );
-  const { messages, errors } = computePins(pruned.messages, config.always_keep);
+  const errors = pinned.errors;
+  const pruned = pruneToolOutputs(pinned.messages, config.prune, (m) => m.pin !== null);
+  const messages = pruned.messages;
   return {
     messages,
     predicate_errors: errors,
-    estimate: estimateTokens(messages, input.reservedOutput),
+    estimate: estimateTokens(messages, input.reservedOutput + (input.baseTokens ?? 0)),
     limits: withTrigger(tokenLimits(input.window.tokens, config.upper_threshold, config.lower_threshold), input.triggerTokens),
     prune: pruned.prunedCount > 0 ? { pruned_count: pruned.prunedCount, tokens_saved: pruned.tokensSaved } : null,
     sessionId: input.sessionId ?? messages[0]?.session_id ?? '',
@@ -83,6 +89,7 @@ function strategyContext(input: CompactionInput, p: Prepared, pre: PreCompactEff
     current: p.estimate,
     target: p.limits.target,
     reservedOutput: input.reservedOutput,
+    baseTokens: input.baseTokens ?? 0,
     config: input.config,
     ids: input.ids,
     sessionId: p.sessionId,

@@ -2,7 +2,7 @@
 // Not compaction: nothing is superseded, no record, no hooks. Older large tool results are
 // replaced by a short notice in the list handed to the compaction pipeline.
 
-import { estimateMessageTokens, estimateTextTokens } from './estimate';
+import { estimateMessageTokens, estimateTextTokens, MESSAGE_OVERHEAD_TOKENS, messageTokens } from './estimate';
 import type { Message, PruneConfig } from './types';
 
 export interface PruneResult {
@@ -21,19 +21,22 @@ export function prunedNotice(tokens: number): string {
  * skipped, neither counted nor pruned). Once the running total exceeds protect_tokens, that
  * result and every older one is a candidate: it is replaced by `[Pruned — N tokens]` unless
  * the notice is as large as the original. Pruning is applied only when the total savings
- * exceed minimum_savings; otherwise the list is returned unchanged.
+ * exceed minimum_savings; otherwise the list is returned unchanged. An always-keep message
+ * (`keep`, e.g. pinned) is never a candidate: it is neither counted nor pruned.
  */
-export function pruneToolOutputs(messages: readonly Message[], config: PruneConfig): PruneResult {
-  const protectedTools = new Set(config.protected_tools);
+export function pruneToolOutputs(messages: readonly Message[], config: PruneConfig, keep: (m: Message) => boolean = () => false): PruneResult {
+  // Harnesses name their tools in their own case (Claude Code: Read, Skill): match whatever the case.
+  const protectedTools = new Set(config.protected_tools.map((t) => t.toLowerCase()));
   const replacements = new Map<number, string>();
   let seen = 0;
   let saved = 0;
 
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
-    if (!m || m.role !== 'tool' || m.superseded) continue;
-    if (m.tool_name !== null && protectedTools.has(m.tool_name)) continue;
-    const tokens = estimateTextTokens(m.content);
+    if (!m || m.role !== 'tool' || m.superseded || keep(m)) continue;
+    if (m.tool_name !== null && protectedTools.has(m.tool_name.toLowerCase())) continue;
+    // The output's size as stored (recorded usage may have calibrated it beyond what its text shows).
+    const tokens = Math.max(0, messageTokens(m) - MESSAGE_OVERHEAD_TOKENS);
     seen += tokens;
     if (seen <= config.protect_tokens) continue;
     const notice = prunedNotice(tokens);

@@ -2,7 +2,7 @@
 // "[simulated summary]" and follows the default prompt's headings (config:/prompts/
 // compaction-summary.md), drawing only from the real text of the summarized window.
 
-import { estimateMessageTokens, estimateTextTokens, CHARS_PER_TOKEN } from './estimate';
+import { estimateTextTokens, messageTokens } from './estimate';
 import type { Message } from './types';
 
 export const SIMULATED_SUMMARY_LABEL = '[simulated summary]';
@@ -95,11 +95,22 @@ function bullets(lines: readonly string[], empty: string): string {
   return lines.length === 0 ? `- ${empty}` : lines.map((l) => `- ${l}`).join('\n');
 }
 
+/** The text cut (with the truncation mark) to at most `maxTokens` tokens by the tokenizer. */
 function cap(text: string, maxTokens: number): { text: string; truncated: boolean } {
-  const maxChars = Math.max(0, maxTokens) * CHARS_PER_TOKEN;
-  if (text.length <= maxChars) return { text, truncated: false };
-  if (maxChars <= TRUNCATION_MARK.length) return { text: text.slice(0, maxChars), truncated: true };
-  return { text: text.slice(0, maxChars - TRUNCATION_MARK.length) + TRUNCATION_MARK, truncated: true };
+  const limit = Math.max(0, maxTokens);
+  const tokens = estimateTextTokens(text);
+  if (tokens <= limit) return { text, truncated: false };
+  const room = limit - estimateTextTokens(TRUNCATION_MARK);
+  if (room <= 0) return { text: '', truncated: true };
+  // Cut where the text's own characters-per-token ratio says the room ends, then shorten by 5%
+  // until it fits (one or two tokenizer passes over at most the room, never the whole text again).
+  let chars = Math.floor((room * text.length) / tokens);
+  let cut = text.slice(0, chars) + TRUNCATION_MARK;
+  while (chars > 0 && estimateTextTokens(cut) > limit) {
+    chars = Math.floor(chars * 0.95);
+    cut = text.slice(0, chars) + TRUNCATION_MARK;
+  }
+  return { text: chars > 0 ? cut : '', truncated: true };
 }
 
 /** Summarizes a window (in list order). Pure: the same window and options give the same text. */
@@ -122,7 +133,9 @@ export function simulateSummary(window: readonly Message[], options: SummaryOpti
     `Tool results reporting errors: ${toolResults.filter(failedResult).length}`,
   ];
   if (priorSummaries.length > 0) {
-    progress.push(`Folds in ${priorSummaries.length} earlier compaction summary(ies): ${priorSummaries.map((m) => m.metadata.compaction_id ?? m.id).join(', ')}`);
+    // Named by when they were written, not by id: the text (and so its tokens) must not depend on
+    // id numbering, so a replay at the same point writes the very same summary.
+    progress.push(`Folds in ${priorSummaries.length} earlier compaction summary(ies), written ${priorSummaries.map((m) => m.created_at.slice(0, 16).replace('T', ' ')).join(', ')}`);
   }
   const decisions = assistantsWithText.slice(-LIST_MAX).map((m) => firstSentence(m.content, 160));
   const next = lastAssistant ? [`Resume from: ${excerpt(lastAssistant.content, 400)}`] : [];
@@ -154,7 +167,7 @@ export function simulateSummary(window: readonly Message[], options: SummaryOpti
   return {
     text: capped.text,
     key_facts: keyFacts,
-    input_tokens: window.reduce((n, m) => n + estimateMessageTokens(m), 0),
+    input_tokens: window.reduce((n, m) => n + messageTokens(m), 0),
     output_tokens: estimateTextTokens(capped.text),
     truncated: capped.truncated,
   };

@@ -1,7 +1,7 @@
 // Atomic compaction units (ADR-0024 decision 9): an assistant message with tool calls and
 // all of its tool results form one unit, never split; every other message is its own unit.
 
-import { estimateMessageTokens } from './estimate';
+import { messageTokens } from './estimate';
 import type { Message } from './types';
 
 export type UnitKind = 'tool_exchange' | 'single' | 'orphan_result';
@@ -77,7 +77,7 @@ export function groupUnits(
       messages: msgs,
       positions,
       pinned: msgs.some(isPinned),
-      tokens: msgs.reduce((sum, m) => sum + estimateMessageTokens(m), 0),
+      tokens: msgs.reduce((sum, m) => sum + messageTokens(m), 0),
       missing_results: missing,
     };
   });

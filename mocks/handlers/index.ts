@@ -3,7 +3,9 @@ import type { SimulatedDaemon } from '../runtime';
 import { apiHandlers } from './api';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
+import { importHandlers } from './imports';
 import { knobHandlers } from './knobs';
+import { replayHandlers } from './replay';
 import { actorOf, API, errorResponse } from './respond';
 
 /** Identity checks a real daemon makes: the bearer token when one is required, and read-only operators. */
@@ -27,9 +29,9 @@ export interface SimulatorHandlers {
 
 /** The same handler list serves the browser (msw worker), Node tests and the loopback server. */
 export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, faults = new FaultBook()): SimulatorHandlers {
-  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon)];
+  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon), ...replayHandlers(daemon)];
   return {
     faults,
-    handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],
+    handlers: [...controlHandlers(daemon, faults, sockets), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
 }

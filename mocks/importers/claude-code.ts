@@ -48,6 +48,7 @@ import {
   numberOr,
   objectOrNull,
   stringOrNull,
+  tally,
   toIso,
   type JsonObject,
 } from './common';
@@ -57,6 +58,8 @@ import type {
   ImportedMessage,
   ImportedTranscript,
   ImportedUsage,
+  MalformedEntry,
+  SkipCounts,
 } from './types';
 
 export interface SubagentFile {
@@ -68,33 +71,86 @@ const EPOCH_ISO = '1970-01-01T00:00:00.000Z';
 const SILENT_RECORD_TYPES = new Set(['progress', 'file-history-snapshot', 'queue-operation', 'summary']);
 const SUBAGENT_MARK = '__subagents__';
 
-interface ParsedLine {
+export interface ParsedLine {
   line: number;
   record: JsonObject;
 }
 
-/** Parses JSONL leniently: bad lines become warnings, never exceptions. */
-function parseJsonl(text: string, fileName: string, warnings: string[]): ParsedLine[] {
-  const out: ParsedLine[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i];
-    if (raw === undefined || raw.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      warnings.push(`${fileName}:${i + 1}: malformed JSON line skipped (${why})`);
-      continue;
-    }
-    if (!isObject(value)) {
-      warnings.push(`${fileName}:${i + 1}: line is not a JSON object; skipped`);
-      continue;
-    }
-    out.push({ line: i + 1, record: value });
+/** What reading a JSONL file gave: its records, and its unreadable lines (1-based line numbers). */
+export interface ParsedJsonl {
+  name: string;
+  lines: ParsedLine[];
+  malformed: MalformedEntry[];
+}
+
+/** Reads one line; null when it is blank. */
+function parseLine(raw: string, lineNo: number, fileName: string, out: ParsedJsonl): void {
+  if (raw.trim() === '') return;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    out.malformed.push({ file: fileName, line: lineNo, where: null, reason: `malformed JSON line skipped (${why})` });
+    return;
+  }
+  if (!isObject(value)) {
+    out.malformed.push({ file: fileName, line: lineNo, where: null, reason: 'line is not a JSON object; skipped' });
+    return;
+  }
+  out.lines.push({ line: lineNo, record: value });
+}
+
+/** Parses JSONL leniently: bad lines are reported with their line numbers, never exceptions. */
+export function parseJsonl(text: string, fileName: string): ParsedJsonl {
+  const out: ParsedJsonl = { name: fileName, lines: [], malformed: [] };
+  let from = 0;
+  let lineNo = 0;
+  while (from <= text.length) {
+    const end = text.indexOf('\n', from);
+    const stop = end < 0 ? text.length : end;
+    lineNo += 1;
+    parseLine(text.slice(from, stop), lineNo, fileName, out);
+    if (end < 0) break;
+    from = end + 1;
   }
   return out;
+}
+
+/**
+ * The same as parseJsonl, a slice at a time: after every `sliceChars` characters it reports its
+ * progress (characters read) and awaits `pause()`, so a 100 MB file never blocks the thread for long.
+ */
+export async function parseJsonlIncrementally(
+  text: string,
+  fileName: string,
+  pause: () => Promise<void>,
+  onProgress: (charsRead: number) => void = () => {},
+  sliceChars = 1_000_000,
+): Promise<ParsedJsonl> {
+  const out: ParsedJsonl = { name: fileName, lines: [], malformed: [] };
+  let from = 0;
+  let lineNo = 0;
+  let nextPause = sliceChars;
+  while (from <= text.length) {
+    const end = text.indexOf('\n', from);
+    const stop = end < 0 ? text.length : end;
+    lineNo += 1;
+    parseLine(text.slice(from, stop), lineNo, fileName, out);
+    if (end < 0) break;
+    from = end + 1;
+    if (from >= nextPause) {
+      onProgress(from);
+      await pause();
+      nextPause = from + sliceChars;
+    }
+  }
+  onProgress(text.length);
+  return out;
+}
+
+function malformedWarnings(parsed: ParsedJsonl, warnings: string[]): void {
+  for (const m of parsed.malformed) warnings.push(`${m.file}:${m.line}: ${m.reason}`);
 }
 
 export function claudeUsage(value: unknown): ImportedUsage | null {
@@ -152,13 +208,16 @@ interface CoreResult {
   transcript: ImportedTranscript;
   /** The records' sessionId (a subagent file carries its parent session's). */
   sessionId: string | null;
+  /** The records' agentId: set in a subagent's own file. */
+  agentId: string | null;
 }
 
 /** Imports one JSONL file (main session or subagent) without looking at other files. */
-function importOne(text: string, fileName: string, warnings: string[]): CoreResult {
-  const warningsBefore = warnings.length;
-  const parsed = parseJsonl(text, fileName, warnings);
-  const unreadable = warnings.length - warningsBefore;
+function importOne(file: ParsedJsonl, warnings: string[], skipped: SkipCounts): CoreResult {
+  const fileName = file.name;
+  malformedWarnings(file, warnings);
+  const parsed = file.lines;
+  const unreadable = file.malformed.length;
 
   // Pre-scan for local-command noise, which needs to look both ways.
   const caveatUuids = new Set<string>();
@@ -234,6 +293,7 @@ function importOne(text: string, fileName: string, warnings: string[]): CoreResu
           : [];
       for (const block of blocks) {
         if (!isObject(block)) continue;
+        if (block.type === 'thinking' || block.type === 'redacted_thinking') tally(skipped, 'thinking blocks (not message text; their tokens are in the recorded usage)');
         if (block.type === 'text') {
           const t = (stringOrNull(block.text) ?? '').trim();
           if (t !== '') target.content = target.content === '' ? t : `${target.content}\n\n${t}`;
@@ -251,7 +311,10 @@ function importOne(text: string, fileName: string, warnings: string[]): CoreResu
     }
 
     if (type === 'system') {
-      if (record.subtype !== 'compact_boundary') continue;
+      if (record.subtype !== 'compact_boundary') {
+        tally(skipped, `system records (${stringOrNull(record.subtype) ?? 'no subtype'})`);
+        continue;
+      }
       if (pendingBoundary) {
         warnings.push(`${fileName}:${pendingBoundary.line}: compact_boundary without a summary record`);
       }
@@ -275,9 +338,13 @@ function importOne(text: string, fileName: string, warnings: string[]): CoreResu
     }
 
     if (type !== 'user') {
-      if (!SILENT_RECORD_TYPES.has(type) && !unknownTypes.has(type)) {
-        unknownTypes.add(type);
-        warnings.push(`${fileName}:${line}: record type "${type}" is not understood; such records are skipped`);
+      if (SILENT_RECORD_TYPES.has(type)) tally(skipped, `${type} records`);
+      else {
+        tally(skipped, `unknown record type "${type}"`);
+        if (!unknownTypes.has(type)) {
+          unknownTypes.add(type);
+          warnings.push(`${fileName}:${line}: record type "${type}" is not understood; such records are skipped`);
+        }
       }
       continue;
     }
@@ -301,17 +368,26 @@ function importOne(text: string, fileName: string, warnings: string[]): CoreResu
       open = null;
       continue;
     }
-    if (record.isMeta === true) continue;
+    if (record.isMeta === true) {
+      tally(skipped, 'meta records (injected by Claude Code, not typed by the user)');
+      continue;
+    }
 
     const content = msg.content;
     if (typeof content === 'string') {
-      if (LOCAL_COMMAND_OUTPUT.test(content)) continue;
+      if (LOCAL_COMMAND_OUTPUT.test(content)) {
+        tally(skipped, 'local command output (CLI chatter)');
+        continue;
+      }
       let text = content;
       const command = COMMAND_NAME.exec(content);
       if (command) {
         const parent = stringOrNull(record.parentUuid);
         const isLocal = (parent !== null && caveatUuids.has(parent)) || (uuid !== null && answeredByLocalOutput.has(uuid));
-        if (isLocal) continue;
+        if (isLocal) {
+          tally(skipped, 'local commands (/model, /mcp, /compact…)');
+          continue;
+        }
         const args = COMMAND_ARGS.exec(content)?.[1]?.trim() ?? '';
         text = `${command[1]?.trim() ?? ''} ${args}`.trim();
       }
@@ -362,6 +438,7 @@ function importOne(text: string, fileName: string, warnings: string[]): CoreResu
   const externalId = agentId ? `agent-${agentId}` : (sessionId ?? fileName.replace(/\.jsonl$/, ''));
   return {
     sessionId,
+    agentId,
     transcript: {
       format: 'claude-code',
       source_file: baseName(fileName),
@@ -399,11 +476,12 @@ interface SummarizerCall {
 }
 
 /** Reads an acompact file: the model and usage of its last assistant record. */
-function readSummarizerCall(file: SubagentFile, warnings: string[]): SummarizerCall | null {
+function readSummarizerCall(file: ParsedJsonl, warnings: string[]): SummarizerCall | null {
+  malformedWarnings(file, warnings);
   let model: string | null = null;
   let usage: ImportedUsage | null = null;
   let endedAt = Number.NaN;
-  for (const { record } of parseJsonl(file.text, file.name, warnings)) {
+  for (const { record } of file.lines) {
     if (record.type !== 'assistant') continue;
     const msg = objectOrNull(record.message);
     if (!msg) continue;
@@ -430,8 +508,9 @@ export function sessionFileOfSubagent(name: string): string | null {
   return cut < 0 ? null : `${base.slice(0, cut)}.jsonl`;
 }
 
+/** The compaction agent's own call: `A__subagents__agent-acompact-….jsonl`, or `agent-acompact-….jsonl` in a subagents/ folder. */
 export function isCompactionAgentFileName(name: string): boolean {
-  return /__subagents__agent-acompact[-_.]/.test(baseName(name));
+  return /(^|__subagents__)agent-acompact[-_.]/.test(baseName(name));
 }
 
 /**
@@ -440,19 +519,30 @@ export function isCompactionAgentFileName(name: string): boolean {
  * become subagents[] (sorted by file name). Throws only if the main file has no conversation.
  */
 export function importClaudeCode(mainJsonl: string, fileName: string, subagentFiles: SubagentFile[] = []): ImportResult {
+  return importClaudeCodeParsed(
+    parseJsonl(mainJsonl, fileName),
+    subagentFiles.map((f) => parseJsonl(f.text, f.name)),
+  );
+}
+
+/** importClaudeCode over files already read (parseJsonl / parseJsonlIncrementally). */
+export function importClaudeCodeParsed(main: ParsedJsonl, subagentFiles: readonly ParsedJsonl[] = []): ImportResult {
   const warnings: string[] = [];
-  const { transcript, sessionId } = importOne(mainJsonl, fileName, warnings);
+  const skippedByFile: Record<string, SkipCounts> = { [main.name]: {} };
+  const { transcript, sessionId } = importOne(main, warnings, skippedByFile[main.name] ?? {});
 
   const summarizerCalls: SummarizerCall[] = [];
   const sorted = [...subagentFiles].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const file of sorted) {
+    const skipped: SkipCounts = {};
+    skippedByFile[file.name] = skipped;
     if (isCompactionAgentFileName(file.name)) {
       const call = readSummarizerCall(file, warnings);
       if (call) summarizerCalls.push(call);
       continue;
     }
     try {
-      const sub = importOne(file.text, file.name, warnings);
+      const sub = importOne(file, warnings, skipped);
       if (sessionId && sub.sessionId && sub.sessionId !== sessionId) {
         warnings.push(`${file.name}: sessionId ${sub.sessionId} differs from the session's ${sessionId}`);
       }
@@ -479,5 +569,29 @@ export function importClaudeCode(mainJsonl: string, fileName: string, subagentFi
     else warnings.push(`${call.file}: no compaction boundary after this compaction call; ignored`);
   }
 
-  return { transcript, warnings };
+  const malformed = [main, ...subagentFiles].flatMap((f) => f.malformed);
+  const skipped: SkipCounts = {};
+  for (const counts of Object.values(skippedByFile)) for (const [reason, n] of Object.entries(counts)) tally(skipped, reason, n);
+  return { transcript, warnings, skipped, skippedByFile, malformed };
+}
+
+/**
+ * A subagent file imported without its session (the session file was not given): the subagent's
+ * own window becomes the transcript, with a warning that says so. Returns the session id its
+ * records name, so the caller can tell the operator which file was missing.
+ */
+export function importClaudeCodeSubagentAlone(file: ParsedJsonl): ImportResult & { parentSessionId: string | null } {
+  const warnings: string[] = [];
+  const skipped: SkipCounts = {};
+  const { transcript, sessionId } = importOne(file, warnings, skipped);
+  warnings.unshift(
+    `${file.name}: subagent file imported on its own: its session ${sessionId ? `(${sessionId}.jsonl) ` : ''}was not among the imported files`,
+  );
+  return { transcript, warnings, skipped, malformed: file.malformed, parentSessionId: sessionId };
+}
+
+/** Whether a parsed Claude Code file is a subagent's own window (its records carry agentId / isSidechain). */
+export function isSubagentWindow(file: ParsedJsonl): boolean {
+  const first = file.lines.find(({ record }) => record.type === 'user' || record.type === 'assistant');
+  return first !== undefined && (typeof first.record.agentId === 'string' || first.record.isSidechain === true);
 }

@@ -5,6 +5,11 @@ import type { ImportedMessage } from './types';
 
 export type JsonObject = Record<string, unknown>;
 
+/** Adds one (or `n`) to a reason's count. */
+export function tally(counts: Record<string, number>, reason: string, n = 1): void {
+  counts[reason] = (counts[reason] ?? 0) + n;
+}
+
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,3 +1,5 @@
+import type { TokenProfile } from './token-profile';
+
 // Shapes produced by the transcript importers (mocks/importers/*). The importers turn real
 // agent transcripts (mocks/fixtures/transcripts/) into one neutral, OpenAI-chat-like
 // conversation model that the simulated kaged daemon can seed itself with.
@@ -37,6 +39,11 @@ export interface ImportedMessage {
   usage: ImportedUsage | null;
   /** Source uuid / API message id. */
   external_id: string | null;
+  /**
+   * Its size in the model's context when known better than its text shows (token-profile.ts:
+   * calibrated on the transcript's recorded usage). Absent: the tokenizer counts the text.
+   */
+  context_tokens?: number;
 }
 
 export interface ImportedCompaction {
@@ -68,10 +75,30 @@ export interface ImportedTranscript {
   subagents: ImportedTranscript[];
   /** OpenAI chat: info.model_stats.instance_cost. */
   cost_usd: number | null;
+  /** Token sizes calibrated on the recorded usage (token-profile.ts), when computed ahead (e.g. in an import worker). */
+  token_profile?: TokenProfile;
 }
+
+/** A line (JSONL) or entry (JSON) that could not be read. */
+export interface MalformedEntry {
+  file: string;
+  /** 1-based line number (JSONL); null for a JSON document's entries. */
+  line: number | null;
+  /** e.g. messages[12] for a JSON document's entry. */
+  where: string | null;
+  reason: string;
+}
+
+/** What an import passed over on purpose, by reason ("thinking blocks", "progress records", ...), with counts. */
+export type SkipCounts = Record<string, number>;
 
 /** What an importer returns: the transcript plus what it skipped or could not make sense of. */
 export interface ImportResult {
   transcript: ImportedTranscript;
   warnings: string[];
+  /** Counted by reason; nothing here is a problem (see warnings / malformed for those). */
+  skipped: SkipCounts;
+  /** The same per file name, when the result covers several files (a session with its subagent files). */
+  skippedByFile?: Record<string, SkipCounts>;
+  malformed: MalformedEntry[];
 }

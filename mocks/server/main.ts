@@ -1,3 +1,8 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, relative, resolve, sep } from 'node:path';
+import { formatImportReport } from '../daemon/import-report';
+import { prepareInThread, type RawFile, type StartupImport } from '../daemon/imports';
 import type { FaultRule } from '../handlers/faults';
 import { startSimulator } from './server';
 
@@ -8,6 +13,8 @@ import { startSimulator } from './server';
  *   MOCK_LIVE=0           no live activity timer (tests drive activity through /__mock)
  *   MOCK_FAULTS='[{"path":"^/sessions$","fault":"status:503"}]'   faults from the start
  *   MOCK_TOKEN=secret     require Authorization: Bearer secret
+ *   MOCK_IMPORT=~/.claude/projects/<project>   (or --import <folder-or-file>) transcripts imported at
+ *                         startup, kept across /__mock/reset; the report is printed
  */
 function faultsFromEnv(): FaultRule[] {
   const raw = process.env.MOCK_FAULTS;
@@ -17,6 +24,34 @@ function faultsFromEnv(): FaultRule[] {
   return parsed as FaultRule[];
 }
 
+/** Every file under a folder (or the file itself), with names relative to the folder as a browser gives them. */
+function readTranscriptFiles(target: string): RawFile[] {
+  const root = resolve(target.replace(/^~(?=$|[/\\])/, homedir()));
+  if (statSync(root).isFile()) return [{ name: root.split(sep).pop() ?? root, bytes: new Uint8Array(readFileSync(root)) }];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(jsonl|json|traj)$/i.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort()
+    .map((path) => ({ name: relative(root, path).split(sep).join('/'), bytes: new Uint8Array(readFileSync(path)) }));
+}
+
+function importTarget(): string | null {
+  const flag = process.argv.indexOf('--import');
+  if (flag >= 0) return process.argv[flag + 1] ?? null;
+  return process.env.MOCK_IMPORT || null;
+}
+
+async function startupImport(): Promise<StartupImport | null> {
+  const target = importTarget();
+  if (!target) return null;
+  const began = Date.now();
+  const files = readTranscriptFiles(target);
+  const prepared = await prepareInThread({ files }, () => {});
+  console.log(`importing ${files.length} file(s) from ${target} (read and counted in ${Date.now() - began} ms)`);
+  return prepared;
+}
+
+const imported = await startupImport();
 const started = Date.now();
 const simulator = await startSimulator({
   port: Number(process.env.PORT ?? 4010),
@@ -28,11 +63,14 @@ const simulator = await startSimulator({
     live: process.env.MOCK_LIVE !== '0',
     liveIntervalMs: Number(process.env.MOCK_LIVE_INTERVAL_MS ?? 6_000),
     requireToken: process.env.MOCK_TOKEN ?? null,
+    startupImport: imported,
   },
 });
 const { store } = simulator.daemon;
 const records = [...store.sessions.values()].reduce((n, s) => n + s.compactions.length, 0);
 console.log(`simulated kaged daemon on ${simulator.url} (${store.sessions.size} sessions, ${records} compactions, seeded in ${Date.now() - started} ms)`);
+const startupJob = store.imports.jobs[0];
+if (imported && startupJob) console.log(formatImportReport(startupJob));
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {

@@ -39,8 +39,22 @@ function alias(
   };
 }
 
+/**
+ * A model id as the catalog names it, LiteLLM-style: provider prefix ("anthropic:", "anthropic/")
+ * and a release-date suffix ("-20250929", "-2025-09-29", "@20250929") or "-latest" removed, so a
+ * dated id resolves to its catalog entry instead of the 128k fallback.
+ */
+export function canonicalModelName(model: string): string {
+  const bare = model.replace(/^[a-z0-9_.-]+[:/](?=[^:/]+$)/i, '');
+  return bare.replace(/(?:[-@](?:\d{8}|\d{4}-\d{2}-\d{2})|-latest)$/i, '').toLowerCase();
+}
+
 export function findModel(aliasOrModel: string): ModelAlias | undefined {
-  return MODEL_ALIASES.find((m) => m.alias === aliasOrModel || `${m.provider}:${m.model}` === aliasOrModel);
+  const exact = MODEL_ALIASES.find((m) => m.alias === aliasOrModel || `${m.provider}:${m.model}` === aliasOrModel);
+  if (exact) return exact;
+  const provider = /^([a-z0-9_.-]+)[:/]/i.exec(aliasOrModel)?.[1]?.toLowerCase();
+  const name = canonicalModelName(aliasOrModel);
+  return MODEL_ALIASES.find((m) => canonicalModelName(m.model) === name && (provider === undefined || provider === m.provider));
 }
 
 /** Plugin manifests, with knob schemas in the kaged knob vocabulary (range, enum, text, boolean, model alias). */

@@ -5,6 +5,7 @@ import type {
   CompactionRecord,
   EventFrame,
   EventType,
+  ImportRegistry,
   Project,
   SessionState,
 } from './types';
@@ -24,6 +25,8 @@ export class Store {
   readonly events: EventFrame[] = [];
   /** Idempotency-Key → the first answer given for it. */
   readonly idempotency = new Map<string, unknown>();
+  /** Transcript imports: jobs and the registry of imported files (plain data). */
+  readonly imports: ImportRegistry = { jobs: [], files: {} };
   private readonly listeners = new Set<FrameListener>();
   private idCounter = 0;
 

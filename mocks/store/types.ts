@@ -1,5 +1,6 @@
 import type { components } from '../../src/lib/api/schema.gen';
 import type { CompactedOutcome } from '../engine/engine-types';
+import type { ImportJob } from '../../src/features/imports/lib/simulator-imports';
 
 /** The wire shapes, straight from the generated contract types. */
 export type Schemas = components['schemas'];
@@ -30,6 +31,46 @@ export interface AgentState {
   plugins: string[];
   /** Simulation switches: make this agent's summarizer calls fail. */
   summarizer_fails: boolean;
+  /**
+   * Tokens of the context the messages do not hold (an imported transcript's system prompt and
+   * tool definitions, revealed by its first recorded call's usage), in every estimate. Absent: 0.
+   */
+  base_tokens?: number;
+  /** What an imported transcript recorded about this agent's calls and compactions (replay's "what really happened"). */
+  recorded?: RecordedHistory | null;
+}
+
+/** Per call with recorded usage: the recorded context beside the simulator's estimate before the call. */
+export interface RecordedTurn {
+  /** The assistant message the call produced. */
+  message_id: string;
+  /** input + cache read + cache creation tokens, as recorded. */
+  recorded: number;
+  /** The simulated daemon's estimate before the call (earlier recorded usage + tokenizer for what came since). */
+  estimate: number;
+  /** The tokenizer alone (base + message counts), without any usage but the first call's. */
+  content_estimate: number;
+  output_tokens: number;
+}
+
+/** A compaction the transcript recorded (Claude Code compact_boundary). */
+export interface RecordedCompaction {
+  /** The first message after the boundary (null when the boundary ends the transcript). */
+  before_message_id: string | null;
+  trigger: 'auto' | 'manual';
+  pre_tokens: number;
+  summary: string;
+  summary_tokens: number;
+  /** The summarizer call's cost when its usage was recorded. */
+  cost_usd: number | null;
+}
+
+export interface RecordedHistory {
+  base_source: 'recorded_usage' | 'none';
+  /** The tokenizer family's scale used for this agent's messages. */
+  token_scale: number;
+  turns: RecordedTurn[];
+  compactions: RecordedCompaction[];
 }
 
 export interface SessionState {
@@ -53,6 +94,21 @@ export interface SessionState {
    */
   proposals: Record<string, { outcome: CompactedOutcome; active_ids: string[] }>;
   run_seq: number;
+}
+
+/** Which session (and agent) a file's bytes became: the import registry's entry per SHA-256. */
+export interface ImportedFileEntry {
+  session_id: string;
+  agent_path: string;
+  file: string;
+  imported_at: string;
+  job_id: string;
+}
+
+/** Transcript imports (simulator only): the jobs with their reports, and every imported file by content hash. */
+export interface ImportRegistry {
+  jobs: ImportJob[];
+  files: Record<string, ImportedFileEntry>;
 }
 
 export interface Project {

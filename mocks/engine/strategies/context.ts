@@ -18,6 +18,8 @@ export interface StrategyContext {
   /** Compact until the estimate is at or below this (lower_threshold × window). */
   target: number;
   reservedOutput: number;
+  /** Tokens outside the list (system prompt and tool definitions not in it), in every estimate. */
+  baseTokens: number;
   config: CompactionConfig;
   ids: CompactionIds;
   sessionId: string;

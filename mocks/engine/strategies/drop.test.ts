@@ -3,7 +3,7 @@ import type { CompactedOutcome, CompactionOutcome } from '../engine-types';
 import { estimateTokens } from '../estimate';
 import { runCompaction } from '../pipeline';
 import { groupUnits } from '../units';
-import { input, msg, parallelSession } from '../test-support/build';
+import { filler, input, msg, parallelSession } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
 import { loadOpenAiChat } from '../test-support/load-transcripts';
 
@@ -75,7 +75,7 @@ describe('drop', () => {
 
   it('fails without superseding anything when always-keep messages alone exceed the target', () => {
     const messages = parallelSession(30);
-    const big = msg(1, 'user', 'x'.repeat(4 * 19_000)); // the task, pinned, ~19k tokens
+    const big = msg(1, 'user', filler(19_000)); // the task, pinned, ~19k tokens
     messages[1] = big;
     const out = runCompaction(input(messages, pureDrop));
     expect(out.kind).toBe('failed');
@@ -87,7 +87,7 @@ describe('drop', () => {
   });
 
   it('never supersedes the newest unit, even when it is the only candidate', () => {
-    const messages = [msg(0, 'system', 's'), msg(1, 'user', 't'), msg(2, 'assistant', 'y'.repeat(4 * 30_000))];
+    const messages = [msg(0, 'system', 's'), msg(1, 'user', 't'), msg(2, 'assistant', filler(30_000, 'y'))];
     const out = runCompaction(input(messages, pureDrop));
     expect(out.kind).toBe('noop');
   });

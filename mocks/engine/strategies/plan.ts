@@ -108,6 +108,6 @@ export function buildPlan(ctx: StrategyContext, units: readonly Unit[], draft: S
 
 /** Adds the estimate and whether the target is reached. */
 export function finishPlan(ctx: StrategyContext, plan: Omit<Plan, 'after_estimate' | 'reached'>): Plan {
-  const after = estimateTokens(plan.messages, ctx.reservedOutput);
+  const after = estimateTokens(plan.messages, ctx.reservedOutput + ctx.baseTokens);
   return { ...plan, after_estimate: after, reached: after <= ctx.target };
 }

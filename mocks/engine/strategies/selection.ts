@@ -58,6 +58,7 @@ export function unreachableReason(ctx: StrategyContext, candidates: readonly Uni
   const inFlight = ctx.newest && !ctx.newest.pinned ? ctx.newest.tokens : 0;
   return (
     `lower target ${ctx.target} tokens unreachable: at best ${best} tokens remain ` +
-    `(${pinned} always-keep, ${inFlight} in the turn in flight, ${ctx.reservedOutput} reserved for output)`
+    `(${pinned} always-keep, ${inFlight} in the turn in flight, ${ctx.reservedOutput} reserved for output` +
+    `${ctx.baseTokens > 0 ? `, ${ctx.baseTokens} of system prompt and tool definitions` : ''})`
   );
 }

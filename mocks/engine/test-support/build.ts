@@ -2,7 +2,7 @@
 
 import { resolveCompactionConfig, type CompactionConfigPatch } from '../defaults';
 import type { CompactionInput, SummarizerSpec } from '../engine-types';
-import { estimateMessageTokens } from '../estimate';
+import { estimateMessageTokens, estimateTextTokens } from '../estimate';
 import type { Message, Role, ToolCall } from '../types';
 
 export function msg(i: number, role: Role, content: string, extra: Partial<Message> = {}): Message {
@@ -42,9 +42,13 @@ export function result(i: number, callId: string, content: string, toolName = 'b
   return msg(i, 'tool', content, { tool_call_id: callId, tool_name: toolName });
 }
 
-/** Filler text of about `tokens` tokens. */
+/** Filler text of exactly `tokens` tokens by the tokenizer (at least the seed's own), starting with `seed`. */
 export function filler(tokens: number, seed = 'x'): string {
-  return `${seed} `.repeat(Math.ceil((tokens * 4) / (seed.length + 1))).slice(0, tokens * 4);
+  const head = `${seed}:`;
+  // " x" is one o200k token; the head's count is measured, never assumed.
+  let text = head + ' x'.repeat(Math.max(0, tokens - estimateTextTokens(head)));
+  while (estimateTextTokens(text) > tokens && text.endsWith(' x')) text = text.slice(0, -2);
+  return text;
 }
 
 /**

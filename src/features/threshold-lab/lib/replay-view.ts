@@ -1,0 +1,107 @@
+/**
+ * Pure preparers for the threshold lab (POST /sessions/{id}/replay): the per-call timeline of
+ * context fill for each setting beside what really happened (chart rows and the table
+ * alternative), the side-by-side comparison of totals, and a winning setting as the compaction
+ * config write that adopts it.
+ */
+import type { components } from '../../../lib/api/schema.gen';
+
+type Schemas = components['schemas'];
+export type ReplayResult = Schemas['ReplayResult'];
+export type ReplayRun = Schemas['ReplayRun'];
+
+/** Series keys of the timeline: run0…run2 for the settings, "recorded" for what really happened. */
+export type SeriesKey = `run${number}` | 'recorded';
+
+export interface TimelineRow {
+  turn: number;
+  at: string;
+  /** Context fill per series as a fraction of the window (null where unknown). */
+  fill: Partial<Record<SeriesKey, number | null>>;
+  /** Series that compacted before this call (a marker on the chart, a mark in the table). */
+  compacted: SeriesKey[];
+}
+
+export interface TimelineSeries {
+  key: SeriesKey;
+  label: string;
+  /** Thresholds as fractions of the window (none for what really happened). */
+  upper: number | null;
+  lower: number | null;
+}
+
+export interface Timeline {
+  series: TimelineSeries[];
+  rows: TimelineRow[];
+}
+
+function runLabel(run: ReplayRun, i: number): string {
+  return run.label ?? (Object.keys(run.set).length === 0 ? 'As configured' : `Setting ${i + 1}`);
+}
+
+/** Chart rows, one per call. Fill is what the thresholds are compared with; the recorded series is the context really sent. */
+export function timeline(result: ReplayResult): Timeline {
+  const window = result.window.tokens;
+  const ratio = (n: number | null | undefined) => (n === null || n === undefined || window <= 0 ? null : n / window);
+  const series: TimelineSeries[] = result.runs.map((run, i) => ({
+    key: `run${i}`,
+    label: runLabel(run, i),
+    upper: ratio(run.upper_tokens),
+    lower: ratio(run.lower_tokens),
+  }));
+  if (result.recorded) series.push({ key: 'recorded', label: 'What really happened', upper: null, lower: null });
+  const marks = new Map<number, SeriesKey[]>();
+  const mark = (turn: number, key: SeriesKey) => marks.set(turn, [...(marks.get(turn) ?? []), key]);
+  result.runs.forEach((run, i) => run.events.forEach((e) => mark(e.turn, `run${i}`)));
+  result.recorded?.events.forEach((e) => mark(e.turn, 'recorded'));
+  const rows = result.turns.map((t) => {
+    const fill: TimelineRow['fill'] = {};
+    result.runs.forEach((run, i) => {
+      fill[`run${i}`] = ratio(run.fill_tokens[t.turn]);
+    });
+    if (result.recorded) fill.recorded = ratio(result.recorded.sent_tokens[t.turn]);
+    return { turn: t.turn, at: t.at, fill, compacted: [...new Set(marks.get(t.turn) ?? [])] };
+  });
+  return { series, rows };
+}
+
+export interface ComparisonColumn {
+  key: SeriesKey;
+  label: string;
+  compactions: number;
+  failed: number;
+  awaitingApproval: number;
+  overflowTurns: number;
+  peakFill: number;
+  peakTokens: number;
+  inputTokensTotal: number;
+  compactorCostUsd: number;
+  lostReferences: number;
+  referredAgain: number;
+}
+
+/** The totals side by side, what really happened last. */
+export function comparison(result: ReplayResult): ComparisonColumn[] {
+  const column = (key: SeriesKey, label: string, t: Schemas['ReplayTotals']): ComparisonColumn => ({
+    key,
+    label,
+    compactions: t.compactions,
+    failed: t.failed_compactions,
+    awaitingApproval: t.awaiting_approval,
+    overflowTurns: t.overflow_turns,
+    peakFill: t.peak_fill,
+    peakTokens: t.peak_tokens,
+    inputTokensTotal: t.input_tokens_total,
+    compactorCostUsd: t.compactor_cost_usd,
+    lostReferences: t.harm.lost_references,
+    referredAgain: t.harm.referred_again,
+  });
+  const columns = result.runs.map((run, i) => column(`run${i}`, runLabel(run, i), run.totals));
+  if (result.recorded) columns.push(column('recorded', 'What really happened', result.recorded.totals));
+  return columns;
+}
+
+/** The body of PUT …/compaction-config that adopts a run's setting as the agent's own values. */
+export function adoptSetting(run: ReplayRun, version: number): Schemas['CompactionConfigWrite'] {
+  return { version, set: { ...run.set }, unset: [] };
+}
