@@ -13,7 +13,8 @@ import { effectiveConfig, writeConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
 import { boolParam, filterCompactions, listParam, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
-import { toDetail, toSummary } from '../daemon/views';
+import { sessionCounts, sessionSummaries } from '../daemon/session-list';
+import { toDetail } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
 import { MODEL_ALIASES, PLUGINS, PROMPTS } from '../store/catalog';
@@ -31,12 +32,10 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true })),
     ),
     http.get(`${API}/projects`, () =>
-      respond(() => ({
-        items: [...store().projects.values()].map((p) => ({
-          ...p,
-          session_count: [...store().sessions.values()].filter((s) => s.project_id === p.id).length,
-        })),
-      })),
+      respond(() => {
+        const counts = sessionCounts(store());
+        return { items: [...store().projects.values()].map((p) => ({ ...p, session_count: counts.get(p.id) ?? 0 })) };
+      }),
     ),
     http.get(`${API}/projects/:project_id/compaction-stats`, ({ params }) =>
       respond(() => {
@@ -48,14 +47,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/sessions`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;
-        const project = q.get('project_id');
-        const status = q.get('status');
-        return {
-          items: [...store().sessions.values()]
-            .filter((s) => (!project || s.project_id === project) && (!status || s.status === status))
-            .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-            .map(toSummary),
-        };
+        return { items: sessionSummaries(store(), { project_id: q.get('project_id'), status: q.get('status') }) };
       }),
     ),
     http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(requireSession(store(), param(params.session_id))))),

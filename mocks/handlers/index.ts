@@ -32,3 +32,14 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
     handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],
   };
 }
+
+/**
+ * After a request was answered: a write marks the session it named as changed, so persistence
+ * saves it (flag and note edits are not structural: history sessions keep them as edits).
+ */
+export function noteWrite(daemon: SimulatedDaemon, method: string, url: URL): void {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+  const match = /\/(?:api\/v1|__mock)\/sessions\/([^/]+)(\/compactions\/[^/]+)?/.exec(url.pathname);
+  const sessionId = match?.[1] ? decodeURIComponent(match[1]) : null;
+  daemon.changed(sessionId, !(method === 'PATCH' && match?.[2]));
+}
