@@ -1,5 +1,5 @@
 import { findModel } from '../store/catalog';
-import { Dict, emptyFacts, iota, emptySilent, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, STRATEGIES, type Slot } from '../store/facts';
+import { csr, Dict, emptyFacts, iota, emptySilent, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, STRATEGIES, type Slot } from '../store/facts';
 import { applyEdit } from '../store/store';
 import type { Store } from '../store/store';
 import { createRng, hashSeed, type Rng } from '../store/prng';
@@ -153,7 +153,7 @@ function planSession(seed: number, shape: Shape, index: number, events: number, 
     ? { burst: 'Compaction loop: 200+ compactions in a row', noops: 'No-op loop: nothing left to compact', overflow: 'Stuck: reactive retries still overflow' }[spiral]
     : `${rng.pick(tasks)} (#${1000 + index})`;
   const subCount = spiral ? 0 : weighted(rng, [[0, 40], [1, 35], [2, 20], [3, 5]]);
-  const withHindsight = spiral === 'burst' || (!spiral && rng.chance(0.85));
+  const withHindsight = !spiral && rng.chance(0.85);
   const primaryAlias = spiral ? 'sonnet' : weighted(rng, PRIMARY_MODELS);
   const paths = ['primary', ...SUBAGENTS.slice(0, subCount).map((s) => `primary/${s}`)];
   const share = paths.map((_, i) => (i === 0 ? 1 : uniform(rng, 0.2, 0.6)));
@@ -165,7 +165,7 @@ function planSession(seed: number, shape: Shape, index: number, events: number, 
     let strategy = primary
       ? weighted(rng, [[1, 45], [2, withHindsight ? 30 : 0], [0, 15], [3, 10]])
       : weighted(rng, [[0, 50], [1, 50]]);
-    if (spiral === 'burst') strategy = 2;
+    if (spiral === 'burst') strategy = 1;
     if (spiral === 'noops' || spiral === 'overflow') strategy = 0;
     const summarizerAlias = weighted(rng, SUMMARIZER_ALIASES);
     const summarizer = strategy === 1 || strategy === 3 ? modelName(summarizerAlias) : strategy === 2 ? modelName('haiku') : null;
@@ -215,7 +215,7 @@ interface Burst {
 /** Rows as they are generated (per session, per agent, in time order); sorted by time at the end. */
 class Builder {
   readonly facts;
-  readonly silent = { at: [] as number[], session: [] as number[], agent: [] as number[], kind: [] as number[], strategy: [] as number[], trigger: [] as number[], reason: [] as number[], plugin: [] as number[], before: [] as number[] };
+  readonly silent = { at: [] as number[], session: [] as number[], agent: [] as number[], kind: [] as number[], strategy: [] as number[], trigger: [] as number[], reason: [] as number[], plugin: [] as number[], version: [] as number[], before: [] as number[] };
   readonly agents = new Dict();
   readonly summarizers = new Dict();
   readonly versions = new Dict();
@@ -229,9 +229,9 @@ class Builder {
     ) as Builder['versionIds'];
   }
 
-  silentEvent(session: number, agent: number, at: number, kind: 0 | 1, strategy: number, trigger: number, reason: number, plugin: number, before: number): void {
+  silentEvent(session: number, agent: number, at: number, kind: 0 | 1, strategy: number, trigger: number, reason: number, plugin: number, before: number, version = -1): void {
     const s = this.silent;
-    s.at.push(at);
+    s.at.push(Math.round(at));
     s.session.push(session);
     s.agent.push(agent);
     s.kind.push(kind);
@@ -239,6 +239,7 @@ class Builder {
     s.trigger.push(trigger);
     s.reason.push(reason);
     s.plugin.push(plugin);
+    s.version.push(version);
     s.before.push(before);
   }
 }
@@ -291,6 +292,8 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     const scale = (plan.end - oldest) / (plan.end - first);
     for (let k = 0; k < n; k++) times[k] = plan.end - (plan.end - (times[k] as number)) * scale;
   }
+  // Whole milliseconds, as ISO times carry them.
+  for (let k = 0; k < n; k++) times[k] = Math.round(times[k] as number);
   let lastSilentAt = Number.NEGATIVE_INFINITY;
   for (let k = 0; k < n; k++) {
     const row = b.row++;
@@ -320,7 +323,7 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     let fallback = -1;
     let silentFailure = -1;
     if (ap.strategy === 2) {
-      const p = inBurst ? 0.55 : hsNew ? 0.01 : 0.03;
+      const p = inBurst ? 0.55 : hsNew ? 0.008 : 0.05;
       if (rng.chance(p)) {
         fallback = weighted(rng, inBurst ? BURST_FAILURES : QUIET_FAILURES);
         if (rng.chance(0.15)) silentFailure = FR_COMPACTOR;
@@ -330,7 +333,7 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     }
     if (silentFailure >= 0) {
       // An earlier attempt of this event failed without leaving a record: only the audit log has it.
-      b.silentEvent(sIdx, agentIdx, at - uniform(rng, 60, 180) * 1000, 1, ap.strategy, trigger, silentFailure, HISTORY_PLUGINS.indexOf('hindsight'), before);
+      b.silentEvent(sIdx, agentIdx, at - uniform(rng, 60, 180) * 1000, 1, ap.strategy, trigger, silentFailure, HISTORY_PLUGINS.indexOf('hindsight'), before, hsVersion);
     }
     const ineffective = inSpiral && spiral !== 'noops' ? rng.chance(0.92) : rng.chance(0.0005);
     const lowerTokens = ap.lower * w;
@@ -383,12 +386,13 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     f.duration[row] = pluginMs + Math.round(strategyMs);
     f.primaryUsd[row] = Math.round(before * 6 * 0.3 * inPrice) / 1e6;
     // Flags on a minority: bad ones where compaction went wrong, better ones for hindsight 0.4.2.
-    const bad = (fallback >= 0 ? 0.15 : 0) + (ineffective ? 0.25 : 0) + (ap.strategy === 2 ? (hsNew ? 0.02 : 0.06) : 0.04);
-    const good = ap.strategy === 2 ? (hsNew ? 0.1 : 0.05) : 0.07;
+    const withHs = plugins.includes('hindsight');
+    const bad = (fallback >= 0 ? 0.15 : 0) + (ineffective ? 0.25 : 0) + (withHs ? (hsNew ? 0.02 : 0.07) : 0.04);
+    const good = withHs ? (hsNew ? 0.11 : 0.05) : 0.07;
     const roll = rng.next();
     const flag = roll < bad ? 2 : roll < bad + good ? 1 : roll < bad + good + 0.02 ? 3 : 0;
     f.flag[row] = flag;
-    if (flag) f.flaggedAt[row] = Math.min(anchor, at + uniform(rng, 10 * MINUTE, 3 * DAY));
+    if (flag) f.flaggedAt[row] = Math.round(Math.min(anchor, at + uniform(rng, 10 * MINUTE, 3 * DAY)));
     // No-ops (nothing compactable) and failures that leave no record, between records.
     const pNoop = inSpiral && spiral === 'noops' ? 0.9 : 0.015;
     if (rng.chance(pNoop) && at - lastSilentAt > 1_000) {
@@ -450,8 +454,8 @@ export function generateHistory(spec: HistorySpec): History {
       first = Math.min(first, span.first);
       last = Math.max(last, span.last);
     }
-    plan.session.created_at = first - uniform(srng, 5, 60) * MINUTE;
-    plan.session.updated_at = Math.min(spec.anchor, last + uniform(srng, 1, 30) * MINUTE);
+    plan.session.created_at = Math.round(first - uniform(srng, 5, 60) * MINUTE);
+    plan.session.updated_at = Math.round(Math.min(spec.anchor, last + uniform(srng, 1, 30) * MINUTE));
   });
   return assemble(spec, plans, b);
 }
@@ -478,11 +482,13 @@ function assemble(spec: HistorySpec, plans: SessionPlan[], b: Builder): History 
   silentRaw.trigger.set(s.trigger);
   silentRaw.reason.set(s.reason);
   silentRaw.plugin.set(s.plugin);
+  silentRaw.version.set(s.version);
   silentRaw.before.set(s.before);
   silentRaw.sessions = raw.sessions;
   silentRaw.agents = raw.agents;
   silentRaw.reasons = [...FAILURE_REASONS, NOOP_REASON];
   silentRaw.plugins = [...HISTORY_PLUGINS];
+  silentRaw.versions = raw.versions;
   const silent = permuteSilent(silentRaw, orderBy(iota(silentRaw.length), (r) => silentRaw.at[r] as number, false));
   const sessions = plans.map((p) => p.session);
   const [factStart, factsBySession] = csr(sessions.length, facts.length, (r) => facts.session[r] as number);
@@ -497,21 +503,6 @@ function assemble(spec: HistorySpec, plans: SessionPlan[], b: Builder): History 
   }
   for (const session of sessions) for (const agent of session.agents) agent.primary_usd = Math.round(agent.primary_usd * 1e6) / 1e6;
   return { spec, sessions, sessionIndex: new Map(sessions.map((x, i) => [x.id, i])), facts, silent, factStart, factsBySession, silentStart, silentBySession, sessionCompactorUsd };
-}
-
-/** Compressed rows per group: start[g]..start[g + 1] index into the returned rows (ascending within a group). */
-function csr(groups: number, length: number, groupOf: (row: number) => number): [Int32Array, Int32Array] {
-  const start = new Int32Array(groups + 1);
-  for (let r = 0; r < length; r++) start[groupOf(r) + 1] = (start[groupOf(r) + 1] as number) + 1;
-  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
-  const fill = start.slice(0, groups);
-  const rows = new Int32Array(length);
-  for (let r = 0; r < length; r++) {
-    const g = groupOf(r);
-    rows[fill[g] as number] = r;
-    fill[g] = (fill[g] as number) + 1;
-  }
-  return [start, rows];
 }
 
 /** Gives the store its history: the columns from its spec, with the operator edits it kept. */

@@ -11,7 +11,8 @@ import {
 } from '../daemon/compaction-service';
 import { effectiveConfig, writeConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
-import { boolParam, filterCompactions, listParam, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
+import { auditLog } from '../daemon/aggregates/audit-log';
+import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
 import { toDetail } from '../daemon/views';
@@ -155,18 +156,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     ),
     http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
-    http.get(`${API}/audit`, ({ request }) =>
-      respond(() => {
-        const q = new URL(request.url).searchParams;
-        const session = q.get('session_id');
-        const compaction = q.get('compaction_id');
-        const types = listParam(q, 'type');
-        const items = store().audit.filter(
-          (e) => (!session || e.session_id === session) && (!compaction || e.compaction_id === compaction) && (types.length === 0 || types.includes(e.type)),
-        );
-        return paginate(items, q.get('cursor'), parseLimit(q.get('limit')), JSON.stringify([session, compaction, types]));
-      }),
-    ),
+    http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),
     http.get(`${API}/events`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;

@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import type { SimulatedDaemon } from '../runtime';
+import { aggregateHandlers } from './aggregates';
 import { apiHandlers } from './api';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
@@ -26,7 +27,7 @@ export interface SimulatorHandlers {
 
 /** The same handler list serves the browser (msw worker), Node tests and the loopback server. */
 export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, faults = new FaultBook()): SimulatorHandlers {
-  const api = [guardHandler(daemon), ...apiHandlers(daemon)];
+  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...aggregateHandlers(daemon)];
   return {
     faults,
     handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],

@@ -87,12 +87,15 @@ export interface SilentColumns {
   reason: Int32Array;
   /** The compactor plugin the failure is attributed to: index into `plugins`, -1 for none. */
   plugin: Int32Array;
+  /** That plugin's version: index into `versions`, -1 for none. */
+  version: Int32Array;
   /** Estimated tokens when it was triggered. */
   before: Uint32Array;
   sessions: string[];
   agents: string[];
   reasons: string[];
   plugins: string[];
+  versions: string[];
 }
 
 export const SILENT_NOOP = 0;
@@ -165,11 +168,13 @@ export function emptySilent(length: number): SilentColumns {
     trigger: new Uint8Array(length),
     reason: new Int32Array(length),
     plugin: new Int32Array(length).fill(-1),
+    version: new Int32Array(length).fill(-1),
     before: new Uint32Array(length),
     sessions: [],
     agents: [],
     reasons: [],
     plugins: [],
+    versions: [],
   };
 }
 
@@ -244,6 +249,7 @@ export function permuteSilent(t: SilentColumns, order: Int32Array): SilentColumn
     trigger: permU8(t.trigger, order),
     reason: permI32(t.reason, order),
     plugin: permI32(t.plugin, order),
+    version: permI32(t.version, order),
     before: permU32(t.before, order),
   };
 }
@@ -306,4 +312,19 @@ export function lowerBound(sorted: Float64Array, x: number, lo = 0, hi = sorted.
     else hi = mid;
   }
   return lo;
+}
+
+/** Compressed rows per group: start[g]..start[g + 1] index into the returned rows (ascending within a group). */
+export function csr(groups: number, length: number, groupOf: (row: number) => number): [Int32Array, Int32Array] {
+  const start = new Int32Array(groups + 1);
+  for (let r = 0; r < length; r++) start[groupOf(r) + 1] = (start[groupOf(r) + 1] as number) + 1;
+  for (let g = 0; g < groups; g++) start[g + 1] = (start[g + 1] as number) + (start[g] as number);
+  const fill = start.slice(0, groups);
+  const rows = new Int32Array(length);
+  for (let r = 0; r < length; r++) {
+    const g = groupOf(r);
+    rows[fill[g] as number] = r;
+    fill[g] = (fill[g] as number) + 1;
+  }
+  return [start, rows];
 }
