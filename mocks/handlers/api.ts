@@ -12,6 +12,7 @@ import {
 import { effectiveConfig, writeConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
 import { auditLog } from '../daemon/aggregates/audit-log';
+import { projectStats } from '../daemon/aggregates/project-stats';
 import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
@@ -42,7 +43,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       respond(() => {
         const id = param(params.project_id);
         if (!store().projects.has(id)) throw notFound('project', id);
-        return compactionStats([...store().sessions.values()].filter((s) => s.project_id === id));
+        return projectStats(store(), id);
       }),
     ),
     http.get(`${API}/sessions`, ({ request }) =>
