@@ -3,7 +3,7 @@ import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { FLAG_COUNT, flagMix, round6, saved } from './health';
 import { percentilesOf } from './quantile';
-import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
+import { keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import type { Part } from './tables';
 
 type Dimension = Schemas['BreakdownDimension'];
@@ -62,24 +62,12 @@ function grouper(part: Part, dim: Dimension, groups: Dict): Grouper {
   }
 }
 
-/** Calls visit(group) for each group of record row r. */
-function eachGroup(g: Grouper, r: number, visit: (group: number) => void): void {
-  if (g.single) {
-    const group = g.single[r] as number;
-    if (group >= 0) visit(group);
-    return;
-  }
-  for (const m of g.multi) {
-    const v = m.col[r] as number;
-    if (v >= 0) visit(m.codes[v] as number);
-  }
-}
-
 /** One breakdown table over a scope: per value of the dimension, counts, medians, rates, cost and flag mix. */
 export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Schemas['CompactionBreakdown'] {
   const groups = new Dict();
   const groupers = parts.map((ps) => grouper(ps.part, dim, groups));
-  // Every group exists once the groupers are made; pass 1 counts and sums per group.
+  // Every group exists once the groupers are made; pass 1 counts and sums per group and notes
+  // each (row, group) membership, so pass 2 only lays the values out.
   const n = groups.values.length;
   const events = new Float64Array(n);
   const tokens = new Float64Array(n);
@@ -88,19 +76,38 @@ export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Sch
   const flags = new Float64Array(n * FLAG_COUNT);
   const noops = new Float64Array(n);
   const failures = new Float64Array(n);
-  parts.forEach((ps, i) => {
+  const members = parts.map((ps, i) => {
     const f = ps.part.facts;
     const g = groupers[i] as Grouper;
-    let r = 0;
-    const add = (group: number) => {
+    const { before, after, session, agent, rolledBack, fallback, flag } = f;
+    const inScope = ps.sessions;
+    const sel = ps.agent;
+    const width = g.single ? 1 : g.multi.length;
+    const rows = new Int32Array(Math.max(0, ps.hi - ps.lo) * width);
+    const of = new Int32Array(rows.length);
+    let m = 0;
+    const add = (group: number, r: number) => {
+      rows[m] = r;
+      of[m++] = group;
       events[group] = (events[group] as number) + 1;
-      tokens[group] = (tokens[group] as number) + saved(f.before[r] as number, f.after[r] as number);
+      tokens[group] = (tokens[group] as number) + saved(before[r] as number, after[r] as number);
       cost[group] = (cost[group] as number) + (f.cost[r] as number);
-      if ((f.fallback[r] as number) >= 0) fallbacks[group] = (fallbacks[group] as number) + 1;
-      const k = group * FLAG_COUNT + (f.flag[r] as number);
+      if ((fallback[r] as number) >= 0) fallbacks[group] = (fallbacks[group] as number) + 1;
+      const k = group * FLAG_COUNT + (flag[r] as number);
       flags[k] = (flags[k] as number) + 1;
     };
-    for (r = ps.lo; r < ps.hi; r++) if (keepsFact(ps, r)) eachGroup(g, r, add);
+    for (let r = ps.lo; r < ps.hi; r++) {
+      if (inScope[session[r] as number] !== 1 || (sel !== -1 && agent[r] !== sel) || rolledBack[r] !== 0) continue;
+      if (g.single) {
+        const group = g.single[r] as number;
+        if (group >= 0) add(group, r);
+      } else {
+        for (const mc of g.multi) {
+          const v = mc.col[r] as number;
+          if (v >= 0) add(mc.codes[v] as number, r);
+        }
+      }
+    }
     const t = ps.part.silent;
     for (let q = ps.silentLo; q < ps.silentHi; q++) {
       const group = g.silent[q] as number;
@@ -108,6 +115,7 @@ export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Sch
       const target = t.kind[q] === 0 ? noops : failures;
       target[group] = (target[group] as number) + 1;
     }
+    return { rows: rows.subarray(0, m), of: of.subarray(0, m) };
   });
   const start = new Int32Array(n + 1);
   for (let k = 0; k < n; k++) start[k + 1] = (start[k] as number) + (events[k] as number);
@@ -119,9 +127,10 @@ export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Sch
   const fill = start.slice(0, n);
   parts.forEach((ps, i) => {
     const f = ps.part.facts;
-    const g = groupers[i] as Grouper;
-    let r = 0;
-    const put = (group: number) => {
+    const { rows, of } = members[i] as (typeof members)[number];
+    for (let k = 0; k < rows.length; k++) {
+      const r = rows[k] as number;
+      const group = of[k] as number;
       const before = f.before[r] as number;
       const after = f.after[r] as number;
       const at = fill[group] as number;
@@ -129,8 +138,7 @@ export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Sch
       ratioValues[at] = before > 0 ? after / before : 1;
       durationValues[at] = f.duration[r] as number;
       fill[group] = at + 1;
-    };
-    for (r = ps.lo; r < ps.hi; r++) if (keepsFact(ps, r)) eachGroup(g, r, put);
+    }
   });
   const median = (values: Float64Array, group: number): number => {
     const lo = start[group] as number;

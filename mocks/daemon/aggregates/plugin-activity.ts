@@ -42,10 +42,12 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
   const nb = edges.length - 1;
   const versions = new Dict();
   // Per kept event: its bucket, version (global), plugin milliseconds and ratio.
-  const bucketOfEvent: number[] = [];
-  const versionOfEvent: number[] = [];
-  const msOfEvent: number[] = [];
-  const ratioOfEvent: number[] = [];
+  const capacity = parts.reduce((n, ps) => n + Math.max(0, ps.hi - ps.lo), 0);
+  const bucketOfEvent = new Int32Array(capacity);
+  const versionOfEvent = new Int32Array(capacity);
+  const msOfEvent = new Float64Array(capacity);
+  const ratioOfEvent = new Float64Array(capacity);
+  let kept = 0;
   const series = { events: new Float64Array(nb), flags: new Float64Array(nb * FLAG_COUNT), hookErrors: new Float64Array(nb), failures: new Float64Array(nb), fallbacks: new Float64Array(nb) };
   const perVersion = new Map<number, { events: number; first: number; last: number; flags: Float64Array; fallbacks: number; failures: number; hookErrors: number; cost: number }>();
   const versionSums = (v: number) => {
@@ -57,7 +59,7 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
     return x;
   };
   const totals = { events: 0, fallbacks: 0, failures: 0, hookErrors: 0, cost: 0, tokens: 0, flags: new Float64Array(FLAG_COUNT) };
-  const hooks = new Map<string, { hook: Schemas['PluginHookTiming']['hook']; role: Schemas['PluginHookTiming']['role']; ms: number[]; errors: number }>();
+  const hooks = new Map<string, { hook: Schemas['PluginHookTiming']['hook']; role: Schemas['PluginHookTiming']['role']; ms: Float64Array; count: number; errors: number }>();
   const fallbackReasons = new Map<string, number>();
   const failureReasons = new Map<string, number>();
   const agentEvents = new Map<string, { events: number; last: number }>();
@@ -70,7 +72,7 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
       const key = `${slot.hook}\u0000${slot.role}`;
       let entry = hooks.get(key);
       if (!entry) {
-        entry = { hook: slot.hook, role: slot.role, ms: [], errors: 0 };
+        entry = { hook: slot.hook, role: slot.role, ms: new Float64Array(capacity), count: 0, errors: 0 };
         hooks.set(key, entry);
       }
       return entry;
@@ -99,7 +101,7 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
         if (kind === 0) continue;
         const d = slot.ms[r] as number;
         const entry = entries[k] as (typeof entries)[number];
-        entry.ms.push(d);
+        entry.ms[entry.count++] = d;
         ms += d;
         if (kind === KIND_ERROR) {
           entry.errors++;
@@ -108,10 +110,11 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
       }
       let compacted = false;
       for (const c of compactors) if ((c.kind[r] as number) > 0) compacted = true;
-      bucketOfEvent.push(b);
-      versionOfEvent.push(gv);
-      msOfEvent.push(ms);
-      ratioOfEvent.push(before > 0 ? after / before : 1);
+      bucketOfEvent[kept] = b;
+      versionOfEvent[kept] = gv;
+      msOfEvent[kept] = ms;
+      ratioOfEvent[kept] = before > 0 ? after / before : 1;
+      kept++;
       totals.events++;
       series.events[b] = (series.events[b] as number) + 1;
       series.flags[b * FLAG_COUNT + flag] = (series.flags[b * FLAG_COUNT + flag] as number) + 1;
@@ -176,14 +179,13 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
   }
   const agents = [...attached.values()].sort((a, b) => b.events - a.events || (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : a.agent_path.localeCompare(b.agent_path)));
 
-  const byBucket = segmented(Int32Array.from(bucketOfEvent), Float64Array.from(msOfEvent), nb);
+  const byBucket = segmented(bucketOfEvent.subarray(0, kept), msOfEvent.subarray(0, kept), nb);
   const nv = versions.values.length;
-  const msByVersion = segmented(Int32Array.from(versionOfEvent), Float64Array.from(msOfEvent), nv);
-  const ratioByVersion = segmented(Int32Array.from(versionOfEvent), Float64Array.from(ratioOfEvent), nv);
-  const pcts = (values: number[]) => {
-    const a = Float64Array.from(values);
-    const [p50, p95] = percentilesOf(a, [50, 95]);
-    return { p50: p50 as number, p95: p95 as number, max: maxOf(a) };
+  const msByVersion = segmented(versionOfEvent.subarray(0, kept), msOfEvent.subarray(0, kept), nv);
+  const ratioByVersion = segmented(versionOfEvent.subarray(0, kept), ratioOfEvent.subarray(0, kept), nv);
+  const pcts = (values: Float64Array) => {
+    const [p50, p95] = percentilesOf(values, [50, 95]);
+    return { p50: p50 as number, p95: p95 as number, max: maxOf(values) };
   };
   return {
     plugin: manifest,
@@ -205,10 +207,10 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
       };
     }),
     hook_timings: [...hooks.values()]
-      .filter((h) => h.ms.length > 0)
+      .filter((h) => h.count > 0)
       .map((h) => {
-        const { p50, p95, max } = pcts(h.ms);
-        return { hook: h.hook, role: h.role, count: h.ms.length, p50_ms: p50, p95_ms: p95, max_ms: max, errors: h.errors };
+        const { p50, p95, max } = pcts(h.ms.subarray(0, h.count));
+        return { hook: h.hook, role: h.role, count: h.count, p50_ms: p50, p95_ms: p95, max_ms: max, errors: h.errors };
       })
       .sort((a, b) => a.hook.localeCompare(b.hook) || a.role.localeCompare(b.role)),
     fallback_reasons: statCounts(fallbackReasons),

@@ -37,25 +37,30 @@ export function rankIndex(n: number, p: number): number {
   return Math.max(1, Math.ceil((p / 100) * n)) - 1;
 }
 
-const COUNTING_LIMIT = 65_536;
+/** Whole numbers below this are counted into a histogram instead of selected… */
+const COUNTING_LIMIT = 1 << 20;
 
 /**
- * Percentiles of a[lo, lo + n) (reorders it); 0 for an empty segment. `ps` ascending. Small
- * whole numbers (hook and strategy milliseconds, summary tokens) are counted into a histogram,
- * in one pass; anything else is selected, each percentile within what the previous one left.
+ * Percentiles of a[lo, lo + n) (reorders it); 0 for an empty segment. `ps` ascending. Whole
+ * numbers (milliseconds, token counts) are counted into a histogram in one pass when there are
+ * enough of them for it to pay; anything else is selected, each percentile within what the
+ * previous one left.
  */
 export function percentilesOf(a: Float64Array, ps: readonly number[], lo = 0, n = a.length - lo): number[] {
   if (n <= 0) return ps.map(() => 0);
   let whole = true;
+  let max = 0;
   for (let i = lo; i < lo + n; i++) {
     const v = a[i] as number;
     if (!(v >= 0 && v < COUNTING_LIMIT && v === Math.floor(v))) {
       whole = false;
       break;
     }
+    if (v > max) max = v;
   }
-  if (whole) {
-    const counts = new Uint32Array(COUNTING_LIMIT);
+  // …when the histogram is not much larger than the values.
+  if (whole && max < n * 8 + 4_096) {
+    const counts = new Uint32Array(max + 1);
     for (let i = lo; i < lo + n; i++) counts[a[i] as number] = (counts[a[i] as number] as number) + 1;
     const out: number[] = [];
     let v = 0;

@@ -3,7 +3,7 @@ import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { round6, saved } from './health';
 import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
-import { recordId, type Part } from './tables';
+import { recordId } from './tables';
 
 /**
  * Per-session aggregates: the top sessions by compaction cost and count, and spiral detection.
@@ -112,11 +112,21 @@ export function parseSpiralParameters(params: URLSearchParams): SpiralParameters
 const RETRY = TRIGGERS.indexOf('provider_overflow_retry');
 type Reason = Schemas['SpiralReason'];
 
-/** One agent's records and silent rows in scope, as packed hits, each list in time order. */
+/** One agent's records and silent rows in scope, in time order, copied into small columns. */
 export interface AgentRows {
-  facts: number[];
-  silent: number[];
+  at: number[];
+  before: number[];
+  after: number[];
+  window: number[];
+  trigger: number[];
+  /** Packed (part, row) of each record, to name it. */
+  hit: number[];
+  silentAt: number[];
+  silentNoop: boolean[];
+  silentTrigger: number[];
 }
+
+const emptyRows = (): AgentRows => ({ at: [], before: [], after: [], window: [], trigger: [], hit: [], silentAt: [], silentNoop: [], silentTrigger: [] });
 
 /** Records and silent rows per agent path of one session (merged in time order when the session spans two parts). */
 function byAgent(parts: PartScope[], places: [number, number][]): Map<string, AgentRows> {
@@ -124,7 +134,7 @@ function byAgent(parts: PartScope[], places: [number, number][]): Map<string, Ag
   const get = (path: string) => {
     let a = agents.get(path);
     if (!a) {
-      a = { facts: [], silent: [] };
+      a = emptyRows();
       agents.set(path, a);
     }
     return a;
@@ -132,102 +142,140 @@ function byAgent(parts: PartScope[], places: [number, number][]): Map<string, Ag
   for (const [p, s] of places) {
     const ps = parts[p] as PartScope;
     const { part } = ps;
+    const f = part.facts;
+    const t = part.silent;
+    // One lookup per agent index, not per row.
+    const byIndex: (AgentRows | undefined)[] = [];
+    const rowsOf = (index: number) => (byIndex[index] ??= get(f.agents[index] as string));
     for (let k = part.factStart[s] as number; k < (part.factStart[s + 1] as number); k++) {
       const r = part.factsBySession[k] as number;
-      if (r >= ps.lo && r < ps.hi && keepsFact(ps, r)) get(part.facts.agents[part.facts.agent[r] as number] as string).facts.push(p * PACK + r);
+      if (r < ps.lo || r >= ps.hi || !keepsFact(ps, r)) continue;
+      const a = rowsOf(f.agent[r] as number);
+      a.at.push(f.at[r] as number);
+      a.before.push(f.before[r] as number);
+      a.after.push(f.after[r] as number);
+      a.window.push(f.window[r] as number);
+      a.trigger.push(f.trigger[r] as number);
+      a.hit.push(p * PACK + r);
     }
     for (let k = part.silentStart[s] as number; k < (part.silentStart[s + 1] as number); k++) {
       const r = part.silentBySession[k] as number;
-      if (r >= ps.silentLo && r < ps.silentHi && keepsSilent(ps, r)) get(part.silent.agents[part.silent.agent[r] as number] as string).silent.push(p * PACK + r);
+      if (r < ps.silentLo || r >= ps.silentHi || !keepsSilent(ps, r)) continue;
+      const a = rowsOf(t.agent[r] as number);
+      a.silentAt.push(t.at[r] as number);
+      a.silentNoop.push(t.kind[r] === SILENT_NOOP);
+      a.silentTrigger.push(t.trigger[r] as number);
     }
   }
-  if (places.length > 1) {
-    for (const a of agents.values()) {
-      a.facts.sort((x, y) => factAt(parts, x) - factAt(parts, y));
-      a.silent.sort((x, y) => silentAt(parts, x) - silentAt(parts, y));
-    }
-  }
+  if (places.length > 1) for (const [path, a] of agents) agents.set(path, inTimeOrder(a));
   return agents;
 }
 
-const partOf = (parts: PartScope[], hit: number): Part => (parts[Math.floor(hit / PACK)] as PartScope).part;
-const factAt = (parts: PartScope[], hit: number) => partOf(parts, hit).facts.at[hit % PACK] as number;
-const silentAt = (parts: PartScope[], hit: number) => partOf(parts, hit).silent.at[hit % PACK] as number;
-const idOf = (parts: PartScope[], hit: number) => recordId(partOf(parts, hit), hit % PACK);
+/** The same rows sorted by time (only for a session whose rows come from two parts). */
+function inTimeOrder(a: AgentRows): AgentRows {
+  const f = a.at.map((_, i) => i).sort((x, y) => (a.at[x] as number) - (a.at[y] as number));
+  const s = a.silentAt.map((_, i) => i).sort((x, y) => (a.silentAt[x] as number) - (a.silentAt[y] as number));
+  const pick = <T>(list: T[], order: number[]) => order.map((i) => list[i] as T);
+  return {
+    at: pick(a.at, f),
+    before: pick(a.before, f),
+    after: pick(a.after, f),
+    window: pick(a.window, f),
+    trigger: pick(a.trigger, f),
+    hit: pick(a.hit, f),
+    silentAt: pick(a.silentAt, s),
+    silentNoop: pick(a.silentNoop, s),
+    silentTrigger: pick(a.silentTrigger, s),
+  };
+}
+
+const idOf = (parts: PartScope[], hit: number) => recordId((parts[Math.floor(hit / PACK)] as PartScope).part, hit % PACK);
 
 /** One agent's spiral reasons under the parameters. */
 export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, p: SpiralParameters): Reason[] {
   const reasons: Reason[] = [];
   const span = p.burst_minutes * 60_000;
-  const facts = rows.facts;
+  const { at } = rows;
+  const n = at.length;
   // Most compactions within any window of M minutes (two pointers over the time-ordered records).
   let best = 0;
   let bestFrom = 0;
-  for (let i = 0, j = 0; j < facts.length; j++) {
-    const tj = factAt(parts, facts[j] as number);
-    while (tj - factAt(parts, facts[i] as number) > span) i++;
+  for (let i = 0, j = 0; j < n; j++) {
+    while ((at[j] as number) - (at[i] as number) > span) i++;
     if (j - i + 1 > best) {
       best = j - i + 1;
       bestFrom = i;
     }
   }
   if (best >= p.burst_count) {
-    const first = facts[bestFrom] as number;
     reasons.push({
       kind: 'burst',
       agent_path: path,
       count: best,
-      first_at: iso(factAt(parts, first)),
-      last_at: iso(factAt(parts, facts[bestFrom + best - 1] as number)),
-      compaction_id: idOf(parts, first),
+      first_at: iso(at[bestFrom] as number),
+      last_at: iso(at[bestFrom + best - 1] as number),
+      compaction_id: idOf(parts, rows.hit[bestFrom] as number),
       detail: `${best} compactions of ${path} within ${p.burst_minutes} minutes (flagged from ${p.burst_count})`,
     });
   }
-  const ineffective = facts.filter((h) => {
-    const f = partOf(parts, h).facts;
-    return (f.after[h % PACK] as number) >= p.min_ratio * (f.before[h % PACK] as number);
-  });
-  if (ineffective.length >= p.min_ineffective) {
-    const first = ineffective[0] as number;
+  let ineffective = 0;
+  let firstIneffective = -1;
+  let lastIneffective = -1;
+  let retries = 0;
+  let firstRetry = -1;
+  let retryFrom = Number.POSITIVE_INFINITY;
+  let retryTo = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    if ((rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number)) {
+      ineffective++;
+      if (firstIneffective < 0) firstIneffective = i;
+      lastIneffective = i;
+    }
+    if (rows.trigger[i] === RETRY && (rows.after[i] as number) > (rows.window[i] as number)) {
+      retries++;
+      if (firstRetry < 0) firstRetry = i;
+      retryFrom = Math.min(retryFrom, at[i] as number);
+      retryTo = Math.max(retryTo, at[i] as number);
+    }
+  }
+  if (ineffective >= p.min_ineffective) {
     reasons.push({
       kind: 'ineffective',
       agent_path: path,
-      count: ineffective.length,
-      first_at: iso(factAt(parts, first)),
-      last_at: iso(factAt(parts, ineffective[ineffective.length - 1] as number)),
-      compaction_id: idOf(parts, first),
-      detail: `${ineffective.length} compactions of ${path} left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective})`,
+      count: ineffective,
+      first_at: iso(at[firstIneffective] as number),
+      last_at: iso(at[lastIneffective] as number),
+      compaction_id: idOf(parts, rows.hit[firstIneffective] as number),
+      detail: `${ineffective} compactions of ${path} left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective})`,
     });
   }
-  const noops = rows.silent.filter((h) => partOf(parts, h).silent.kind[h % PACK] === SILENT_NOOP);
-  if (noops.length >= p.min_noops) {
-    reasons.push({
-      kind: 'repeated_noops',
-      agent_path: path,
-      count: noops.length,
-      first_at: iso(silentAt(parts, noops[0] as number)),
-      last_at: iso(silentAt(parts, noops[noops.length - 1] as number)),
-      compaction_id: null,
-      detail: `${noops.length} no-ops: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops})`,
-    });
-  }
-  const retryRecords = facts.filter((h) => {
-    const f = partOf(parts, h).facts;
-    return f.trigger[h % PACK] === RETRY && (f.after[h % PACK] as number) > (f.window[h % PACK] as number);
+  let noops = 0;
+  let noopFrom = Number.POSITIVE_INFINITY;
+  let noopTo = Number.NEGATIVE_INFINITY;
+  rows.silentAt.forEach((t, i) => {
+    if (rows.silentNoop[i]) {
+      noops++;
+      noopFrom = Math.min(noopFrom, t);
+      noopTo = Math.max(noopTo, t);
+    }
+    if (rows.silentTrigger[i] === RETRY) {
+      retries++;
+      retryFrom = Math.min(retryFrom, t);
+      retryTo = Math.max(retryTo, t);
+    }
   });
-  const retrySilent = rows.silent.filter((h) => partOf(parts, h).silent.trigger[h % PACK] === RETRY);
-  const count = retryRecords.length + retrySilent.length;
-  if (count > 0) {
-    const times = [...retryRecords.map((h) => factAt(parts, h)), ...retrySilent.map((h) => silentAt(parts, h))];
-    const first = retryRecords[0];
+  if (noops >= p.min_noops) {
+    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops})` });
+  }
+  if (retries > 0) {
     reasons.push({
       kind: 'retry_overflow',
       agent_path: path,
-      count,
-      first_at: iso(Math.min(...times)),
-      last_at: iso(Math.max(...times)),
-      compaction_id: first === undefined ? null : idOf(parts, first),
-      detail: `${count} reactive retries of ${path} still overflowed the context window`,
+      count: retries,
+      first_at: iso(retryFrom),
+      last_at: iso(retryTo),
+      compaction_id: firstRetry < 0 ? null : idOf(parts, rows.hit[firstRetry] as number),
+      detail: `${retries} reactive retries of ${path} still overflowed the context window`,
     });
   }
   return reasons;
@@ -247,9 +295,9 @@ export function spirals(scope: Scope, parts: PartScope[], p: SpiralParameters, l
     let last = Number.NEGATIVE_INFINITY;
     for (const [path, rows] of byAgent(parts, places)) {
       reasons.push(...agentReasons(parts, path, rows, p));
-      events += rows.facts.length;
-      if (rows.facts.length > 0) last = Math.max(last, factAt(parts, rows.facts[rows.facts.length - 1] as number));
-      if (rows.silent.length > 0) last = Math.max(last, silentAt(parts, rows.silent[rows.silent.length - 1] as number));
+      events += rows.at.length;
+      if (rows.at.length > 0) last = Math.max(last, rows.at[rows.at.length - 1] as number);
+      if (rows.silentAt.length > 0) last = Math.max(last, rows.silentAt[rows.silentAt.length - 1] as number);
     }
     if (reasons.length === 0) continue;
     reasons.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.count - a.count);
