@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from './server';
 
-/** The loopback server keeps its data across restarts (a data folder), and a reset returns to the seed. */
+/** The loopback server keeps its data across restarts (a data folder), and a reset returns to the seed. Each start seeds or restores: slow tests. */
 let dir: string;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'persist-test' };
 
@@ -66,7 +66,7 @@ describe('persistence of the loopback simulator', () => {
     expect(await firstRecord(sim, 'ses_gen_memory')).toMatchObject({ id: real.id, version: real.version, operator_flag: real.operator_flag });
     expect(await firstRecord(sim, history)).toMatchObject({ id: archived.id, version: archived.version, operator_flag: archived.operator_flag });
     await sim.close();
-  });
+  }, 120_000);
 
   it('fresh (MOCK_RESET=1) discards what was kept', async () => {
     let sim = await start();
@@ -77,5 +77,5 @@ describe('persistence of the loopback simulator', () => {
     expect(sim.daemon.origin).toBe('seeded');
     expect((await firstRecord(sim, 'ses_gen_flaky')).operator_notes).toBe(real.operator_notes);
     await sim.close();
-  });
+  }, 60_000);
 });

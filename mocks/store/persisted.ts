@@ -47,8 +47,10 @@ export interface WriteBatch {
   meta: PersistMeta;
   values: Record<string, string>;
   entries: Record<string, { put: Record<string, string>; remove: string[] }>;
-  /** New log items, one JSON text each. */
+  /** New log items, one JSON text each… */
   appends: Record<string, string[]>;
+  /** …added after this many items (so a batch can be applied again after a crash). */
+  appendAt: Record<string, number>;
   /** Logs written again from scratch (after a reset, or when one shrank). */
   rewrites: Record<string, string[]>;
 }
@@ -99,7 +101,7 @@ export class SnapshotDiffer {
 
   /** Everything (after a seed or a reset); null when nothing changed since the last batch. */
   next(store: Store, everything = false): WriteBatch | null {
-    const batch: WriteBatch = { meta: { ...this.meta, saved_at: new Date().toISOString() }, values: {}, entries: {}, appends: {}, rewrites: {} };
+    const batch: WriteBatch = { meta: { ...this.meta, saved_at: new Date().toISOString() }, values: {}, entries: {}, appends: {}, appendAt: {}, rewrites: {} };
     let changed = everything;
     const touched = new Set(store.touched);
     store.touched.clear();
@@ -121,6 +123,7 @@ export class SnapshotDiffer {
           changed = true;
         } else if (list.length > saved) {
           batch.appends[field] = list.slice(saved).map((item) => JSON.stringify(item));
+          batch.appendAt[field] = saved;
           changed = true;
         }
         this.logLength.set(field, list.length);

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { appendFile, mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { FolderBackend } from './folder';
 import { IndexedDbBackend } from './indexeddb';
 
 const meta = { format: 1, seed: 7, scale: 'normal', saved_at: '2026-11-22T00:00:00.000Z' };
-const batch = (over: Partial<WriteBatch>): WriteBatch => ({ meta, values: {}, entries: {}, appends: {}, rewrites: {}, ...over });
+const batch = (over: Partial<WriteBatch>): WriteBatch => ({ meta, values: {}, entries: {}, appends: {}, appendAt: {}, rewrites: {}, ...over });
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -40,8 +41,8 @@ describe.each(backends)('%s backend', (_name, make) => {
   it('applies values, entries (put, remove, odd keys), appends and rewrites in order', async () => {
     const backend = await make();
     await backend.write(batch({ values: { projects: '{"__map":[["p",{"id":"p"}]]}' }, entries: { sessions: { put: { a: '{"id":"a"}', 'ses/../b:c': '{"id":"b"}' }, remove: [] } }, rewrites: { audit: ['{"n":1}', '{"n":2}'] } }));
-    await backend.write(batch({ entries: { sessions: { put: { a: '{"id":"a","v":2}' }, remove: ['ses/../b:c'] } }, appends: { audit: ['{"n":3}'], events: ['{"seq":1}'] } }));
-    await backend.write(batch({ appends: { audit: ['{"n":4}'] } }));
+    await backend.write(batch({ entries: { sessions: { put: { a: '{"id":"a","v":2}' }, remove: ['ses/../b:c'] } }, appends: { audit: ['{"n":3}'], events: ['{"seq":1}'] }, appendAt: { audit: 2, events: 0 } }));
+    await backend.write(batch({ appends: { audit: ['{"n":4}'] }, appendAt: { audit: 3 } }));
     const loaded = await backend.load();
     expect(loaded?.meta).toEqual(meta);
     expect(loaded?.values.projects).toEqual({ __map: [['p', { id: 'p' }]] });
@@ -57,7 +58,22 @@ it('folder backend: a log line torn by a crash is dropped, the lines before it s
   const dir = await mkdtemp(join(tmpdir(), 'kaged-sim-test-'));
   dirs.push(dir);
   const backend = new FolderBackend(dir);
-  await backend.write(batch({ appends: { audit: ['{"n":1}'] } }));
+  await backend.write(batch({ appends: { audit: ['{"n":1}'] }, appendAt: { audit: 0 } }));
   await appendFile(join(dir, 'logs', 'audit.jsonl'), '{"n":2, "trunc');
   expect((await backend.load())?.logs.audit).toEqual([{ n: 1 }]);
+});
+
+it('folder backend: a batch cut short by a kill is applied again, once, at the next load', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'kaged-sim-test-'));
+  dirs.push(dir);
+  await new FolderBackend(dir).write(batch({ values: { idCounter: '1' }, rewrites: { audit: ['{"n":1}'] } }));
+  // The next batch reached pending.json and half of its log lines, then the process died.
+  const next = batch({ values: { idCounter: '3' }, entries: { sessions: { put: { a: '{"id":"a"}' }, remove: [] } }, appends: { audit: ['{"n":2}', '{"n":3}'] }, appendAt: { audit: 1 } });
+  await writeFile(join(dir, 'pending.json'), JSON.stringify(next));
+  await appendFile(join(dir, 'logs', 'audit.jsonl'), '{"n":2}\n');
+  const loaded = await new FolderBackend(dir).load();
+  expect(loaded?.values.idCounter).toBe(3);
+  expect(loaded?.entries.sessions).toEqual({ a: { id: 'a' } });
+  expect(loaded?.logs.audit).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  expect(existsSync(join(dir, 'pending.json'))).toBe(false);
 });

@@ -21,7 +21,7 @@ export class MemoryBackend implements PersistBackend {
       for (const key of remove) delete entries[key];
     }
     for (const [field, lines] of Object.entries(batch.rewrites)) s.logs[field] = lines.map((l) => JSON.parse(l) as unknown);
-    for (const [field, lines] of Object.entries(batch.appends)) (s.logs[field] ??= []).push(...lines.map((l) => JSON.parse(l) as unknown));
+    for (const [field, lines] of Object.entries(batch.appends)) s.logs[field] = [...(s.logs[field] ?? []).slice(0, batch.appendAt[field] ?? 0), ...lines.map((l) => JSON.parse(l) as unknown)];
     this.saved = s;
   }
 
