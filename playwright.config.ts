@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Debian's Chromium when it is installed (CI, the dev machines), else Playwright's own browser
@@ -50,8 +48,8 @@ export default defineConfig({
     {
       // The simulated daemon over real HTTP and WebSocket on loopback.
       command: `npx tsx mocks/server/main.ts`,
-      // Its data folder is per port and discarded at start, so every run begins from the seed.
-      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', E2E_MOCK_PORT: String(MOCK_PORT), MOCK_DATA_DIR: join(tmpdir(), `compactor-e2e-${MOCK_PORT}`), MOCK_RESET: '1' },
+      // It keeps nothing across restarts (every run begins from the seed; persistence has its own tests).
+      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', MOCK_PERSIST: '0', E2E_MOCK_PORT: String(MOCK_PORT) },
       url: `http://127.0.0.1:${MOCK_PORT}/api/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,
