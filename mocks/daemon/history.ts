@@ -150,7 +150,7 @@ function planSession(seed: number, shape: Shape, index: number, events: number, 
   const project = shape.projects[index % shape.projects.length] as Shape['projects'][number];
   const tasks = TASKS[project.id] as string[];
   const title = spiral
-    ? { burst: 'Compaction loop: 200+ compactions in a row', noops: 'No-op loop: nothing left to compact', overflow: 'Stuck: reactive retries still overflow' }[spiral]
+    ? { burst: 'Compaction loop: a compaction every few seconds, achieving nothing', noops: 'No-op loop: nothing left to compact', overflow: 'Stuck: reactive retries still overflow' }[spiral]
     : `${rng.pick(tasks)} (#${1000 + index})`;
   const subCount = spiral ? 0 : weighted(rng, [[0, 40], [1, 35], [2, 20], [3, 5]]);
   const withHindsight = !spiral && rng.chance(0.85);
