@@ -80,7 +80,7 @@ const QUERIES: [string, () => unknown][] = [
   ['cross-session ledger, bad or unrated, by ratio', () => crossLedger(changed(), new URLSearchParams('limit=100&flag=bad,unflagged&sort=compression_ratio'))],
   ['cross-session ledger, next page (sorted list kept)', () => crossLedger(store, new URLSearchParams(`limit=100&sort=-cost_usd&cursor=${encodeCursor(100, sortedMatches(store, parseCrossFilter(store, new URLSearchParams('sort=-cost_usd'))).key)}`))],
   ['cross-session ledger, text search', () => crossLedger(changed(), new URLSearchParams('limit=100&q=migration'))],
-  ['review queue (hindsight, 578k members)', () => reviewQueue(store, new URLSearchParams('plugin=hindsight'))],
+  ['review queue (hindsight: every event it fired in)', () => reviewQueue(store, new URLSearchParams('plugin=hindsight'))],
   ['audit log, first page', () => auditLog(store, new URLSearchParams('limit=100'))],
   ['audit log, no-ops newest first', () => auditLog(store, new URLSearchParams('limit=100&sort=-at&type=compaction.noop'))],
   ['project stats (payments-api)', () => projectStats(store, 'payments-api')],
