@@ -48,7 +48,8 @@ export default defineConfig({
     {
       // The simulated daemon over real HTTP and WebSocket on loopback.
       command: `npx tsx mocks/server/main.ts`,
-      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', E2E_MOCK_PORT: String(MOCK_PORT) },
+      // It keeps nothing across restarts (every run begins from the seed; persistence has its own tests).
+      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', MOCK_PERSIST: '0', E2E_MOCK_PORT: String(MOCK_PORT) },
       url: `http://127.0.0.1:${MOCK_PORT}/api/v1/health`,
       reuseExistingServer: !process.env.CI,
       timeout: 60_000,

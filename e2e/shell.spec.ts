@@ -97,7 +97,8 @@ test('a failing panel shows its own error and retry; the rest of the page keeps 
 
 test('a body that breaks the contract is refused, naming the endpoint and field', async ({ page, request }) => {
   await resetDaemon(request);
-  const sessions = await listSessions(request);
+  // A generated session with live traffic (the generated history's sessions are more recent, so listed first).
+  const sessions = (await listSessions(request)).filter((s) => s.project_id === 'kaged-demo');
   await injectFaults(request, [{ method: 'GET', path: `^/sessions/${sessions[0]!.id}$`, fault: 'invalid' }]);
   await page.goto(`/sessions/${sessions[0]!.id}`);
   const alert = page.getByRole('alert').first();

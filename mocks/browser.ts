@@ -1,14 +1,29 @@
 import { setupWorker } from 'msw/browser';
 import { ws } from 'msw';
 import { attachEventClient } from './handlers/events';
-import { createHandlers } from './handlers/index';
+import { createHandlers, noteWrite } from './handlers/index';
 import { loadFixturesInBrowser } from './importers/browser-fixtures';
 import { prepareInWorker } from './importers/worker-preparer';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';
+import { IndexedDbBackend } from './store/backends/indexeddb';
+import { Persistence } from './store/persistence';
 
-/** Demo mode (`npm start`): the simulated daemon runs inside the browser, behind a service worker. */
+/** `?mock-reset` in the address: start from the seed, discarding what this browser kept (the parameter is then removed). */
+function takeResetParameter(): boolean {
+  const url = new URL(window.location.href);
+  if (!url.searchParams.has('mock-reset')) return false;
+  url.searchParams.delete('mock-reset');
+  window.history.replaceState(window.history.state, '', url);
+  return true;
+}
+
+/**
+ * Demo mode (`npm start`): the simulated daemon runs inside the browser, behind a service worker.
+ * Its data is kept in IndexedDB, so a reload finds the flags, notes and compactions it left.
+ */
 export async function startSimulatedDaemon(): Promise<void> {
-  const daemon = new SimulatedDaemon(await loadFixturesInBrowser(), { ...DEFAULT_OPTIONS, prepareImport: prepareInWorker });
+  const persistence = typeof indexedDB === 'undefined' ? null : new Persistence(new IndexedDbBackend(), { seed: DEFAULT_OPTIONS.seed, scale: DEFAULT_OPTIONS.scale }, { delayMs: 100, maxDelayMs: 1_000 });
+  const daemon = await SimulatedDaemon.open(await loadFixturesInBrowser(), { ...DEFAULT_OPTIONS, prepareImport: prepareInWorker }, persistence, takeResetParameter());
   const events = ws.link(/\/api\/v1\/events/);
   const clients = new Set<{ close(code?: number, reason?: string): void }>();
   const { handlers } = createHandlers(daemon, {
@@ -30,5 +45,11 @@ export async function startSimulatedDaemon(): Promise<void> {
       });
     }),
   );
+  worker.events.on('response:mocked', ({ request }) => noteWrite(daemon, request.method, new URL(request.url)));
+  // Leaving or hiding the page writes what is still pending.
+  window.addEventListener('pagehide', () => void daemon.flush());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') void daemon.flush();
+  });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
 }

@@ -1,7 +1,10 @@
 import { applyStartupImport, prepareInThread, type ImportPreparer, type StartupImport } from './daemon/imports';
+import { attachHistory } from './daemon/history';
 import { seedStore, type Scale } from './daemon/seed';
 import { advanceSession } from './daemon/simulation';
 import type { ImportedTranscript } from './importers/types';
+import { restoreStore, type Snapshot } from './store/persisted';
+import type { Persistence } from './store/persistence';
 import type { Store } from './store/store';
 
 export interface DaemonOptions {
@@ -20,21 +23,48 @@ export interface DaemonOptions {
 
 export const DEFAULT_OPTIONS: DaemonOptions = { seed: 24, scale: 'normal', live: true, liveIntervalMs: 6_000, requireToken: null };
 
-/** The simulated daemon: its seeded store, reset on demand, and the live activity timer. */
+/** How the daemon's data came to be at start: restored from what was saved, or seeded. */
+export type Origin = 'restored' | 'seeded';
+
+/**
+ * The simulated daemon: its store (seeded, or restored from what persistence saved), reset on
+ * demand, and the live activity timer. With persistence, every change is saved shortly after it
+ * happens and a reset also replaces what was saved.
+ */
 export class SimulatedDaemon {
   private current: Store;
   private timer: ReturnType<typeof setInterval> | null = null;
+  readonly origin: Origin;
 
   constructor(
     private readonly transcripts: readonly ImportedTranscript[],
     public options: DaemonOptions,
+    restored: { store: Store; snapshot: Snapshot } | null = null,
+    private readonly persistence: Persistence | null = null,
   ) {
-    this.current = this.seed();
+    this.origin = restored ? 'restored' : 'seeded';
+    if (restored) attachHistory(restored.store);
+    this.current = restored?.store ?? this.seed();
+    persistence?.attach(this.current, restored?.snapshot ?? null, this.identity());
     if (options.live) this.startLive();
+  }
+
+  /**
+   * Starts from what `persistence` saved for the same seed and scale, else from the seed.
+   * `fresh` discards what was saved first (MOCK_RESET=1, ?mock-reset).
+   */
+  static async open(transcripts: readonly ImportedTranscript[], options: DaemonOptions, persistence: Persistence | null, fresh = false): Promise<SimulatedDaemon> {
+    if (persistence && fresh) await persistence.backend.clear();
+    const snapshot = persistence ? await persistence.load() : null;
+    return new SimulatedDaemon(transcripts, options, snapshot ? { store: restoreStore(snapshot), snapshot } : null, persistence);
   }
 
   get store(): Store {
     return this.current;
+  }
+
+  private identity(): { seed: number; scale: string } {
+    return { seed: this.options.seed, scale: this.options.scale };
   }
 
   private seed(): Store {
@@ -47,12 +77,33 @@ export class SimulatedDaemon {
     return this.options.prepareImport ?? prepareInThread;
   }
 
-  /** Back to the freshly seeded state (same seed → same data). */
+  /** Back to the freshly seeded state (same seed → same data); what was saved is replaced. */
   reset(overrides: Partial<Pick<DaemonOptions, 'seed' | 'scale' | 'live'>> = {}): void {
     this.options = { ...this.options, ...overrides };
     this.current = this.seed();
+    this.persistence?.attach(this.current, null, this.identity());
     this.stopLive();
     if (this.options.live) this.startLive();
+  }
+
+  /**
+   * A request changed something (handlers call this after every write): the session it named
+   * is saved. `structural` is false for flag and note edits, which history sessions keep apart.
+   */
+  changed(sessionId: string | null, structural = true): void {
+    if (sessionId) this.current.touch(sessionId, structural);
+    this.persistence?.changed();
+  }
+
+  /** Saves what is pending and waits for it. */
+  async flush(): Promise<void> {
+    await this.persistence?.flush();
+  }
+
+  /** Stops the timer and writes what is pending. */
+  async close(): Promise<void> {
+    this.stopLive();
+    await this.persistence?.close();
   }
 
   private startLive(): void {

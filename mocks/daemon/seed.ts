@@ -12,17 +12,21 @@ import { createRng, hashSeed, type Rng } from '../store/prng';
 import { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
 import { DEFAULT_VALUES, effectiveConfig } from './config';
+import { attachHistory, historyProjects } from './history';
 import { activeMessages, estimateOf, fixedTokensOf, windowOf } from './views';
 import { commitOutcome, reindex, runPipeline } from './compaction-service';
 import { appendMessages, isHalted, reactToProviderError, toMessage } from './simulation';
 import { SYSTEM_PROMPT, syntheticTurn } from './synthetic';
 
-export type Scale = 'normal' | 'bench';
+/** normal: the real transcripts, the generated sessions and a small history; bench: + the 10,000-message session; large: a 1,000,000-event history. */
+export type Scale = 'normal' | 'bench' | 'large';
 
 export interface SeedOptions {
   seed: number;
   scale: Scale;
   transcripts: readonly ImportedTranscript[];
+  /** Where the generated history ends (epoch ms); the wall clock when absent. */
+  anchor?: number;
 }
 
 function newAgent(agent_path: string, parent_path: string | null, model_alias: string, plugins: string[], own: Record<string, unknown> = {}): AgentState {
@@ -468,6 +472,10 @@ export function seedStore(opts: SeedOptions): Store {
     seedFeedback(session, createRng(hashSeed(`${opts.seed}:feedback:${session.id}`)));
     store.indexCompactions(session);
   }
+  const historyScale = opts.scale === 'large' ? 'large' : 'normal';
+  for (const p of historyProjects(historyScale)) store.projects.set(p.id, p);
+  store.historySpec = { seed: opts.seed, scale: historyScale, anchor: opts.anchor ?? Date.now() };
+  attachHistory(store);
   store.clock = () => new Date();
   return store;
 }

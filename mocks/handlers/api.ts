@@ -11,9 +11,12 @@ import {
 } from '../daemon/compaction-service';
 import { effectiveConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
-import { boolParam, filterCompactions, listParam, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
+import { auditLog } from '../daemon/aggregates/audit-log';
+import { projectStats } from '../daemon/aggregates/project-stats';
+import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
-import { toDetail, toSummary } from '../daemon/views';
+import { sessionCounts, sessionSummaries } from '../daemon/session-list';
+import { toDetail } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
 import { MODEL_ALIASES, PROMPTS } from '../store/catalog';
@@ -31,31 +34,22 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true })),
     ),
     http.get(`${API}/projects`, () =>
-      respond(() => ({
-        items: [...store().projects.values()].map((p) => ({
-          ...p,
-          session_count: [...store().sessions.values()].filter((s) => s.project_id === p.id).length,
-        })),
-      })),
+      respond(() => {
+        const counts = sessionCounts(store());
+        return { items: [...store().projects.values()].map((p) => ({ ...p, session_count: counts.get(p.id) ?? 0 })) };
+      }),
     ),
     http.get(`${API}/projects/:project_id/compaction-stats`, ({ params }) =>
       respond(() => {
         const id = param(params.project_id);
         if (!store().projects.has(id)) throw notFound('project', id);
-        return compactionStats([...store().sessions.values()].filter((s) => s.project_id === id));
+        return projectStats(store(), id);
       }),
     ),
     http.get(`${API}/sessions`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;
-        const project = q.get('project_id');
-        const status = q.get('status');
-        return {
-          items: [...store().sessions.values()]
-            .filter((s) => (!project || s.project_id === project) && (!status || s.status === status))
-            .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
-            .map(toSummary),
-        };
+        return { items: sessionSummaries(store(), { project_id: q.get('project_id'), status: q.get('status') }) };
       }),
     ),
     http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(requireSession(store(), param(params.session_id))))),
@@ -137,18 +131,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     ),
     http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
-    http.get(`${API}/audit`, ({ request }) =>
-      respond(() => {
-        const q = new URL(request.url).searchParams;
-        const session = q.get('session_id');
-        const compaction = q.get('compaction_id');
-        const types = listParam(q, 'type');
-        const items = store().audit.filter(
-          (e) => (!session || e.session_id === session) && (!compaction || e.compaction_id === compaction) && (types.length === 0 || types.includes(e.type)),
-        );
-        return paginate(items, q.get('cursor'), parseLimit(q.get('limit')), JSON.stringify([session, compaction, types]));
-      }),
-    ),
+    http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),
     http.get(`${API}/events`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { requireSession } from '../daemon/compaction-service';
+import type { Scale } from '../daemon/seed';
 import { advanceSession } from '../daemon/simulation';
 import type { SimulatedDaemon } from '../runtime';
 import type { FaultBook, FaultRule } from './faults';
@@ -15,7 +16,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
   return [
     http.post('*/__mock/reset', async ({ request }) =>
       respond(async () => {
-        const body = (await readJson(request)) as { seed?: number; scale?: 'normal' | 'bench'; live?: boolean };
+        const body = (await readJson(request)) as { seed?: number; scale?: Scale; live?: boolean };
         faults.clear();
         daemon.reset({ ...(body.seed === undefined ? {} : { seed: body.seed }), ...(body.scale ? { scale: body.scale } : {}), ...(body.live === undefined ? {} : { live: body.live }) });
         return { ok: true, sessions: daemon.store.sessions.size, last_seq: daemon.store.lastSeq };

@@ -1,5 +1,6 @@
 import { http, type RequestHandler } from 'msw';
 import type { SimulatedDaemon } from '../runtime';
+import { aggregateHandlers } from './aggregates';
 import { apiHandlers } from './api';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
@@ -29,9 +30,20 @@ export interface SimulatorHandlers {
 
 /** The same handler list serves the browser (msw worker), Node tests and the loopback server. */
 export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, faults = new FaultBook()): SimulatorHandlers {
-  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon), ...replayHandlers(daemon)];
+  const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon), ...replayHandlers(daemon), ...aggregateHandlers(daemon)];
   return {
     faults,
     handlers: [...controlHandlers(daemon, faults, sockets), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
+}
+
+/**
+ * After a request was answered: a write marks the session it named as changed, so persistence
+ * saves it (flag and note edits are not structural: history sessions keep them as edits).
+ */
+export function noteWrite(daemon: SimulatedDaemon, method: string, url: URL): void {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+  const match = /\/(?:api\/v1|__mock)\/sessions\/([^/]+)(\/compactions\/[^/]+)?/.exec(url.pathname);
+  const sessionId = match?.[1] ? decodeURIComponent(match[1]) : null;
+  daemon.changed(sessionId, !(method === 'PATCH' && match?.[2]));
 }

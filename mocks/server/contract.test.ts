@@ -157,6 +157,47 @@ describe('simulated daemon honours the contract', () => {
     expect(badCompact.status).toBe(422);
   });
 
+  it('aggregates across sessions: health, breakdowns, top sessions, spirals, cross-session ledger, review queue, plugin pages, audit log', async () => {
+    const health = await call('GET', '/compaction-health', '/compaction-health?tz=Europe/Paris');
+    expect(health.json.totals.events).toBeGreaterThan(0);
+    expect(health.json.totals.noops + health.json.totals.failures).toBeGreaterThan(0);
+    await call('GET', '/compaction-health', '/compaction-health?project_id=payments-api&bucket=1d&from=2026-10-01T00:00:00Z&to=2030-01-01T00:00:00Z');
+    expect((await call('GET', '/compaction-health', '/compaction-health?tz=Nowhere/Land')).status).toBe(400);
+    expect((await call('GET', '/compaction-health', '/compaction-health?project_id=nope')).status).toBe(404);
+    for (const by of ['strategy', 'agent_path', 'trigger', 'plugin', 'plugin_version', 'summarizer_model']) {
+      const table = await call('GET', '/compaction-health/breakdown', `/compaction-health/breakdown?by=${by}`);
+      expect(table.json.rows.length).toBeGreaterThan(0);
+    }
+    expect((await call('GET', '/compaction-health/breakdown', '/compaction-health/breakdown?by=colour')).status).toBe(400);
+    const top = await call('GET', '/compaction-health/top-sessions', '/compaction-health/top-sessions?limit=3');
+    expect(top.json.by_cost).toHaveLength(3);
+    const spirals = await call('GET', '/compaction-health/spirals', '/compaction-health/spirals');
+    expect(spirals.json.items.length).toBeGreaterThan(0);
+    await call('GET', '/compaction-health/spirals', '/compaction-health/spirals?burst_count=3&burst_minutes=30&min_ratio=0.9&min_ineffective=1&min_noops=1&project_id=kaged-demo');
+    expect((await call('GET', '/compaction-health/spirals', '/compaction-health/spirals?burst_count=1')).status).toBe(400);
+
+    const ledger = await call('GET', '/compactions', '/compactions?flag=bad,unflagged&sort=-cost_usd&limit=5');
+    const next = await call('GET', '/compactions', `/compactions?flag=bad,unflagged&sort=-cost_usd&limit=5&cursor=${ledger.json.next_cursor}`);
+    expect(next.json.items[0].cost_usd).toBeLessThanOrEqual(ledger.json.items[4].cost_usd);
+    await call('GET', '/compactions', '/compactions?plugin=hindsight&plugin_version=0.4.1&summarizer_model=none&fallback=true&limit=3');
+    expect((await call('GET', '/compactions', '/compactions?strategy=magic')).status).toBe(400);
+
+    const queue = await call('GET', '/review-queue', '/review-queue?plugin=hindsight');
+    expect(queue.json.position).toBe(1);
+    const second = await call('GET', '/review-queue', `/review-queue?plugin=hindsight&started_at=${queue.json.started_at}&after=${queue.json.item.id}`);
+    expect(second.json.item.id).toBe(queue.json.next_id);
+    expect((await call('GET', '/review-queue', '/review-queue')).status).toBe(400);
+
+    const plugin = await call('GET', '/plugins/{plugin_name}/activity', '/plugins/hindsight/activity');
+    expect(plugin.json.versions.length).toBeGreaterThanOrEqual(2);
+    expect((await call('GET', '/plugins/{plugin_name}/activity', '/plugins/nope/activity')).status).toBe(404);
+
+    const noops = await call('GET', '/audit', '/audit?type=compaction.noop&sort=-at&limit=5');
+    expect(noops.json.items.length).toBeGreaterThan(0);
+    await call('GET', '/audit', '/audit?project_id=payments-api&agent_path=primary&actor=harness&from=2026-01-01T00:00:00Z&type=compaction.failed,config.changed');
+    expect((await call('GET', '/audit', '/audit?sort=sideways')).status).toBe(400);
+  });
+
   it('the event stream over WebSocket resumes after a seq', async () => {
     const since = sim.daemon.store.lastSeq - 3;
     const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/events?since=${since}`);

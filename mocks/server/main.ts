@@ -3,18 +3,24 @@ import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { formatImportReport } from '../daemon/import-report';
 import { prepareInThread, type RawFile, type StartupImport } from '../daemon/imports';
+import { fileURLToPath } from 'node:url';
 import type { FaultRule } from '../handlers/faults';
+import type { Scale } from '../daemon/seed';
 import { startSimulator } from './server';
 
 /**
  * `PORT=n npm run mock:api`: the simulated kaged daemon on http://127.0.0.1:n/api/v1.
  *   MOCK_SEED=24          deterministic data seed
  *   MOCK_SCALE=bench      adds a 10,000-message session and 100,000 compaction records
+ *   MOCK_SCALE=large      a generated history of 1,000,000 compaction events in 2,400 sessions
  *   MOCK_LIVE=0           no live activity timer (tests drive activity through /__mock)
  *   MOCK_FAULTS='[{"path":"^/sessions$","fault":"status:503"}]'   faults from the start
  *   MOCK_TOKEN=secret     require Authorization: Bearer secret
  *   MOCK_IMPORT=~/.claude/projects/<project>   (or --import <folder-or-file>) transcripts imported at
  *                         startup, kept across /__mock/reset; the report is printed
+ *   MOCK_DATA_DIR=path    where the data is kept across restarts (default node_modules/.cache/kaged-simulator)
+ *   MOCK_PERSIST=0        keep nothing: every start seeds afresh
+ *   MOCK_RESET=1          discard what was kept and start from the seed
  */
 function faultsFromEnv(): FaultRule[] {
   const raw = process.env.MOCK_FAULTS;
@@ -52,6 +58,14 @@ async function startupImport(): Promise<StartupImport | null> {
 }
 
 const imported = await startupImport();
+function scaleFromEnv(): Scale {
+  const raw = process.env.MOCK_SCALE ?? 'normal';
+  if (raw === 'normal' || raw === 'bench' || raw === 'large') return raw;
+  throw new Error(`MOCK_SCALE must be normal, bench or large (not "${raw}")`);
+}
+
+const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../node_modules/.cache/kaged-simulator', import.meta.url));
+
 const started = Date.now();
 const simulator = await startSimulator({
   port: Number(process.env.PORT ?? 4010),
@@ -59,16 +73,23 @@ const simulator = await startSimulator({
   faults: faultsFromEnv(),
   daemon: {
     seed: Number(process.env.MOCK_SEED ?? 24),
-    scale: process.env.MOCK_SCALE === 'bench' ? 'bench' : 'normal',
+    scale: scaleFromEnv(),
     live: process.env.MOCK_LIVE !== '0',
     liveIntervalMs: Number(process.env.MOCK_LIVE_INTERVAL_MS ?? 6_000),
     requireToken: process.env.MOCK_TOKEN ?? null,
     startupImport: imported,
   },
+  persistence: process.env.MOCK_PERSIST === '0' ? null : { dir: process.env.MOCK_DATA_DIR ?? DEFAULT_DATA_DIR, fresh: process.env.MOCK_RESET === '1' },
 });
-const { store } = simulator.daemon;
-const records = [...store.sessions.values()].reduce((n, s) => n + s.compactions.length, 0);
-console.log(`simulated kaged daemon on ${simulator.url} (${store.sessions.size} sessions, ${records} compactions, seeded in ${Date.now() - started} ms)`);
+const { daemon } = simulator;
+const { store } = daemon;
+const records = [...store.sessions.values()].reduce((n, s) => n + s.compactions.length, 0) + (store.history?.facts.length ?? 0);
+const sessions = store.sessions.size + (store.history?.sessions.length ?? 0);
+const kept = process.env.MOCK_PERSIST === '0' ? 'not kept' : `kept in ${process.env.MOCK_DATA_DIR ?? DEFAULT_DATA_DIR}`;
+console.log(
+  `simulated kaged daemon on ${simulator.url} (${sessions.toLocaleString('en-US')} sessions, ${records.toLocaleString('en-US')} compactions, ` +
+    `${daemon.origin} in ${Date.now() - started} ms; data ${kept})`,
+);
 const startupJob = store.imports.jobs[0];
 if (imported && startupJob) console.log(formatImportReport(startupJob));
 

@@ -4,15 +4,19 @@ import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { attachEventClient } from '../handlers/events';
 import type { FaultRule } from '../handlers/faults';
-import { createHandlers } from '../handlers/index';
+import { createHandlers, noteWrite } from '../handlers/index';
 import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon, type DaemonOptions } from '../runtime';
+import { FolderBackend } from '../store/backends/folder';
+import { Persistence } from '../store/persistence';
 
 export interface ServerOptions {
   port: number;
   host: string;
   daemon: Partial<DaemonOptions>;
   faults: FaultRule[];
+  /** Keep the data in this folder across restarts (none: in memory only, as tests want). `fresh` discards what is there first. */
+  persistence: { dir: string; fresh?: boolean } | null;
 }
 
 export interface RunningSimulator {
@@ -47,7 +51,9 @@ async function toRequest(req: IncomingMessage, res: ServerResponse, origin: stri
 
 /** The simulated daemon as a real HTTP and WebSocket server on loopback, over the same handlers as the browser. */
 export async function startSimulator(options: Partial<ServerOptions> = {}): Promise<RunningSimulator> {
-  const daemon = new SimulatedDaemon(loadFixturesFromDisk(), { ...DEFAULT_OPTIONS, ...options.daemon });
+  const daemonOptions = { ...DEFAULT_OPTIONS, ...options.daemon };
+  const persistence = options.persistence ? new Persistence(new FolderBackend(options.persistence.dir), { seed: daemonOptions.seed, scale: daemonOptions.scale }) : null;
+  const daemon = await SimulatedDaemon.open(loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false);
   const sockets = new Set<WebSocket>();
   let refuseUntil = 0;
   const { handlers, faults } = createHandlers(daemon, {
@@ -69,8 +75,10 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
         res.writeHead(204, cors(req)).end();
         return;
       }
-      const response = (await getResponse(handlers, await toRequest(req, res, origin))) ??
+      const request = await toRequest(req, res, origin);
+      const response = (await getResponse(handlers, request)) ??
         Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
+      noteWrite(daemon, request.method, new URL(request.url));
       if (res.destroyed) return;
       res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...cors(req) });
       res.end(Buffer.from(await response.arrayBuffer()));
@@ -106,7 +114,7 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
     url: `${origin}/api/v1`,
     daemon,
     close: async () => {
-      daemon.stopLive();
+      await daemon.close();
       for (const socket of sockets) socket.terminate();
       wss.close();
       server.closeAllConnections();

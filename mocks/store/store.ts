@@ -1,3 +1,5 @@
+import { flagCode } from './facts';
+import { historyRow, hydrateSession, materialize, type History, type HistorySpec, type RecordEdit } from './history';
 import type {
   AgentState,
   AuditEvent,
@@ -12,10 +14,15 @@ import type {
 
 export type FrameListener = (frame: EventFrame) => void;
 
+/** Hydrated history sessions kept at once (each holds every one of its records as an object). */
+const HYDRATED_CACHE = 24;
+
 /**
  * The simulated daemon's in-memory storage: sessions with their agent windows, compaction
- * records, checkpoints, the audit log and the live event log (seq increases by one per frame).
+ * records, checkpoints, the audit log and the live event log (seq increases by one per frame),
+ * plus the generated history in columns (mocks/store/history.ts).
  * It holds data and answers lookups; the compaction logic lives in mocks/daemon and mocks/engine.
+ * Which fields survive a restart is declared in ./persisted.ts (one line per field).
  */
 export class Store {
   readonly projects = new Map<string, Project>();
@@ -28,7 +35,19 @@ export class Store {
   /** Transcript imports: jobs and the registry of imported files (plain data). */
   readonly imports: ImportRegistry = { jobs: [], files: {} };
   private readonly listeners = new Set<FrameListener>();
-  private idCounter = 0;
+  idCounter = 0;
+  /** How the generated history was made (regenerated from this at start), or null without one. */
+  historySpec: HistorySpec | null = null;
+  /** Operator changes to history records by compaction id; the columns carry them too. */
+  readonly historyEdits = new Map<string, RecordEdit>();
+  /** The history's columns: derived from historySpec and historyEdits, never persisted themselves. */
+  history: History | null = null;
+  /** History sessions materialized for a session view, least recently used first. Not persisted: regenerated on demand. */
+  private readonly hydrated = new Map<string, SessionState>();
+  /** Sessions changed since persistence last drained this set. */
+  readonly touched = new Set<string>();
+  /** Bumped by every change made through the Store; derived views (aggregate tables) key their caches on it. */
+  revision = 0;
 
   /** The daemon's clock. Seeding replays history on the transcripts' own timeline, then hands back the wall clock. */
   clock: () => Date = () => new Date();
@@ -45,15 +64,51 @@ export class Store {
   addSession(session: SessionState): void {
     this.sessions.set(session.id, session);
     this.indexCompactions(session);
+    this.touch(session.id);
   }
 
   /** Re-points the id index at the session's current records (after a bulk rewrite of session.compactions). */
   indexCompactions(session: SessionState): void {
     for (const record of session.compactions) this.compactionIndex.set(record.id, record);
+    this.revision += 1;
+  }
+
+  /**
+   * Marks a session changed (persistence saves it). A history session that changes in more
+   * than its records' flags becomes a stored session of its own from then on.
+   */
+  touch(sessionId: string, structural = true): void {
+    this.revision += 1;
+    if (!this.sessions.has(sessionId)) {
+      const hydrated = this.hydrated.get(sessionId);
+      if (!hydrated || !structural) return;
+      this.hydrated.delete(sessionId);
+      this.sessions.set(sessionId, hydrated);
+    }
+    this.touched.add(sessionId);
   }
 
   session(id: string): SessionState | undefined {
-    return this.sessions.get(id);
+    return this.sessions.get(id) ?? this.historySession(id);
+  }
+
+  /** A history session, materialized on first use and kept while recently used. */
+  private historySession(id: string): SessionState | undefined {
+    const cached = this.hydrated.get(id);
+    if (cached) {
+      this.hydrated.delete(id);
+      this.hydrated.set(id, cached);
+      return cached;
+    }
+    const index = this.history?.sessionIndex.get(id);
+    if (!this.history || index === undefined) return undefined;
+    const session = hydrateSession(this.history, index, this.historyEdits);
+    this.hydrated.set(id, session);
+    for (const key of this.hydrated.keys()) {
+      if (this.hydrated.size <= HYDRATED_CACHE) break;
+      this.hydrated.delete(key);
+    }
+    return session;
   }
 
   agent(session: SessionState, agentPath: string): AgentState | undefined {
@@ -61,12 +116,16 @@ export class Store {
   }
 
   compaction(id: string): CompactionRecord | undefined {
-    return this.compactionIndex.get(id);
+    const stored = this.compactionIndex.get(id);
+    if (stored) return stored;
+    const row = historyRow(this.history, id);
+    return row < 0 || !this.history ? undefined : materialize(this.history, row, this.historyEdits.get(id));
   }
 
   addCompaction(session: SessionState, record: CompactionRecord): void {
     session.compactions.push(record);
     this.compactionIndex.set(record.id, record);
+    this.touch(session.id);
   }
 
   /** Replaces a stored record in place (same id), keeping the session's order. */
@@ -74,12 +133,26 @@ export class Store {
     const i = session.compactions.findIndex((r) => r.id === record.id);
     if (i < 0) throw new Error(`unknown compaction ${record.id}`);
     session.compactions[i] = record;
-    this.compactionIndex.set(record.id, record);
+    const row = historyRow(this.history, record.id);
+    if (row >= 0 && this.history) {
+      this.editHistory(row, record);
+    } else {
+      this.compactionIndex.set(record.id, record);
+    }
+    this.touch(session.id, row < 0);
+  }
+
+  /** Writes an operator's change to a history record into the edits (persisted) and the columns (aggregated). */
+  private editHistory(row: number, record: CompactionRecord): void {
+    const { operator_flag, operator_notes, flagged_by, flagged_at, version, rolled_back } = record;
+    this.historyEdits.set(record.id, { operator_flag, operator_notes, flagged_by, flagged_at, version, rolled_back });
+    applyEdit(this.history as History, row, record);
   }
 
   addAudit(event: Omit<AuditEvent, 'id'>): AuditEvent {
     const full: AuditEvent = { id: this.nextId('aud'), ...event };
     this.audit.push(full);
+    this.touch(event.session_id, event.type !== 'compaction.flagged');
     return full;
   }
 
@@ -94,6 +167,7 @@ export class Store {
   publish(type: EventType, sessionId: string, data: Record<string, unknown>): EventFrame {
     const frame: EventFrame = { seq: this.lastSeq + 1, type, at: this.nowIso(), session_id: sessionId, data };
     this.events.push(frame);
+    this.touch(sessionId, type !== 'compaction.flagged');
     for (const listener of this.listeners) listener(frame);
     return frame;
   }
@@ -109,4 +183,12 @@ export class Store {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/** The columns follow an edit: flag code, when it was flagged, rolled back. */
+export function applyEdit(history: History, row: number, edit: RecordEdit): void {
+  const f = history.facts;
+  f.flag[row] = flagCode(edit.operator_flag);
+  f.flaggedAt[row] = edit.flagged_at ? Date.parse(edit.flagged_at) : Number.NaN;
+  f.rolledBack[row] = edit.rolled_back ? 1 : 0;
 }

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { parseScope } from './scope';
+import { parseSpiralParameters, SPIRAL_DEFAULTS, spirals, type SpiralParameters } from './sessions';
+import { allRecords, allSilent, ANCHOR, testStore, type NaiveRecord, type NaiveSilent } from './test-support';
+
+const store = testStore();
+const records = allRecords(store).filter((r) => !r.rolled_back);
+const silent = allSilent(store);
+const HOUR = 3_600_000;
+
+/** Spiral reasons the slow way: every pair of events compared, per session and agent. */
+function naiveSpirals(recs: NaiveRecord[], sil: NaiveSilent[], p: SpiralParameters, statusOf: (id: string) => string) {
+  const out = new Map<string, string[]>();
+  const sessions = new Set([...recs.map((r) => r.session_id), ...sil.map((s) => s.session_id)]);
+  for (const id of sessions) {
+    const reasons: string[] = [];
+    if (statusOf(id) === 'context_overflow') reasons.push('stuck_overflow - 1');
+    const agents = new Set([...recs.filter((r) => r.session_id === id).map((r) => r.agent_path), ...sil.filter((s) => s.session_id === id).map((s) => s.agent_path)]);
+    for (const agent of agents) {
+      const mine = recs.filter((r) => r.session_id === id && r.agent_path === agent).map((r) => ({ ...r, t: Date.parse(r.created_at) }));
+      const best = Math.max(0, ...mine.map((a) => mine.filter((b) => b.t >= a.t && b.t - a.t <= p.burst_minutes * 60_000).length));
+      if (best >= p.burst_count) reasons.push(`burst ${agent} ${best}`);
+      const ineffective = mine.filter((r) => r.after_estimate >= p.min_ratio * r.threshold_estimate).length;
+      if (ineffective >= p.min_ineffective) reasons.push(`ineffective ${agent} ${ineffective}`);
+      const quiet = sil.filter((s) => s.session_id === id && s.agent_path === agent);
+      const noops = quiet.filter((s) => s.kind === 'noop').length;
+      if (noops >= p.min_noops) reasons.push(`repeated_noops ${agent} ${noops}`);
+      const retries = mine.filter((r) => r.trigger === 'provider_overflow_retry' && r.after_estimate > r.context_window).length + quiet.filter((s) => s.trigger === 'provider_overflow_retry').length;
+      if (retries > 0) reasons.push(`retry_overflow ${agent} ${retries}`);
+    }
+    if (reasons.length > 0) out.set(id, reasons.sort());
+  }
+  return out;
+}
+
+const statusOf = (id: string) => store.sessions.get(id)?.status ?? store.history?.sessions.find((s) => s.id === id)?.status ?? 'idle';
+
+function check(query: Record<string, string>, p: SpiralParameters) {
+  const params = new URLSearchParams(query);
+  const { scope, parts } = parseScope(store, params);
+  const report = spirals(scope, parts, p, 500);
+  const { from, to } = scope.range;
+  const keep = (e: { session_id: string; project_id: string; agent_path: string }, at: number) =>
+    (!query.project_id || e.project_id === query.project_id) && (!query.agent_path || e.agent_path === query.agent_path) && at >= from && at < to;
+  const expected = naiveSpirals(
+    records.filter((r) => keep(r, Date.parse(r.created_at))),
+    silent.filter((s) => keep(s, s.at)),
+    p,
+    statusOf,
+  );
+  // A session stuck in context_overflow is reported even with no events in the range.
+  for (const s of [...store.sessions.values(), ...(store.history?.sessions ?? [])]) {
+    if (s.status === 'context_overflow' && !expected.has(s.id) && (!query.project_id || s.project_id === query.project_id)) expected.set(s.id, ['stuck_overflow - 1']);
+  }
+  const actual = new Map(report.items.map((item) => [item.session_id, item.reasons.map((r) => `${r.kind} ${r.agent_path ?? '-'} ${r.count}`).sort()]));
+  expect(actual).toEqual(expected);
+  expect(report.total).toBe(expected.size);
+  return report;
+}
+
+describe('spiral detection against brute force', () => {
+  it('with the default parameters, over everything', () => {
+    const report = check({}, SPIRAL_DEFAULTS);
+    // The generated history spirals, and the stored session b trips every reason.
+    expect(report.items.filter((i) => i.session_id.startsWith('ses_h')).length).toBeGreaterThanOrEqual(3);
+    const b = report.items.find((i) => i.session_id === 'ses_live_b');
+    expect(b?.reasons.map((r) => r.kind).sort()).toEqual(['burst', 'ineffective', 'repeated_noops', 'retry_overflow', 'stuck_overflow']);
+    expect(b?.reasons[0]?.kind).toBe('stuck_overflow');
+    const burst = b?.reasons.find((r) => r.kind === 'burst');
+    expect(burst?.detail).toMatch(/within 10 minutes/);
+    expect(burst?.compaction_id).toMatch(/^cmp_/);
+    // Most severe first: more kinds of reason, then the larger burst.
+    const kinds = report.items.map((i) => new Set(i.reasons.map((r) => r.kind)).size);
+    expect(kinds).toEqual([...kinds].sort((x, y) => y - x));
+  });
+
+  it('with adjusted parameters, scoped to a project, an agent and a time range', () => {
+    check({}, { ...SPIRAL_DEFAULTS, burst_count: 3, burst_minutes: 30 });
+    check({ project_id: 'live', agent_path: 'primary' }, { burst_count: 2, burst_minutes: 120, min_ratio: 0.8, min_ineffective: 1, min_noops: 1 });
+    check({ from: new Date(ANCHOR - 36 * HOUR).toISOString(), to: new Date(ANCHOR).toISOString() }, SPIRAL_DEFAULTS);
+  });
+
+  it('ties: events at the same instant all count in one window', () => {
+    const report = check({ project_id: 'live' }, { ...SPIRAL_DEFAULTS, burst_count: 2, burst_minutes: 0.001 });
+    // Two of b's burst events share one instant.
+    expect(report.items.find((i) => i.session_id === 'ses_live_b')?.reasons.find((r) => r.kind === 'burst')?.count).toBe(2);
+  });
+
+  it('reads and checks its parameters, answering the defaults alongside', () => {
+    expect(parseSpiralParameters(new URLSearchParams('burst_count=7&burst_minutes=2.5&min_ratio=0.9'))).toEqual({ ...SPIRAL_DEFAULTS, burst_count: 7, burst_minutes: 2.5, min_ratio: 0.9 });
+    expect(() => parseSpiralParameters(new URLSearchParams('burst_count=1'))).toThrow(/burst_count/);
+    expect(() => parseSpiralParameters(new URLSearchParams('min_ratio=2'))).toThrow(/min_ratio/);
+    expect(() => parseSpiralParameters(new URLSearchParams('burst_minutes=0'))).toThrow(/burst_minutes/);
+  });
+});

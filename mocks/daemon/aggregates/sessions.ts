@@ -1,0 +1,322 @@
+import { SILENT_NOOP, TRIGGERS } from '../../store/facts';
+import type { Schemas } from '../../store/types';
+import { DaemonError } from '../errors';
+import { round6, saved } from './health';
+import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
+import { recordId } from './tables';
+
+/**
+ * Per-session aggregates: the top sessions by compaction cost and count, and spiral detection.
+ * Sessions are keyed by id, so a session with rows in both parts (a history session that became
+ * a stored one) is one session.
+ */
+
+const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : null);
+
+/** Rows of many parts in one number: part index × 2^22 + row. */
+const PACK = 4_194_304;
+
+interface SessionEntry {
+  meta: { session_id: string; project_id: string; title: string; status: Schemas['SessionStatus'] };
+  /** [part index, session index] pairs (two when a history session became a stored one). */
+  places: [number, number][];
+}
+
+/** Every session in scope by id, with where its rows are. */
+function sessionsInScope(parts: PartScope[]): Map<string, SessionEntry> {
+  const out = new Map<string, SessionEntry>();
+  parts.forEach((ps, p) => {
+    ps.part.sessions.forEach((s, i) => {
+      if (!ps.sessions[i]) return;
+      const entry = out.get(s.id);
+      if (entry) entry.places.push([p, i]);
+      else out.set(s.id, { meta: { session_id: s.id, project_id: s.project_id, title: s.title, status: s.status }, places: [[p, i]] });
+    });
+  });
+  return out;
+}
+
+/** The sessions that cost the most in compaction, and those that compacted most often. */
+export function topSessions(scope: Scope, parts: PartScope[], limit: number): Schemas['TopSessions'] {
+  // Sums per part and session index, in one pass over the rows in range.
+  const sums = parts.map((ps) => {
+    const n = ps.part.sessions.length;
+    const out = { events: new Float64Array(n), cost: new Float64Array(n), tokens: new Float64Array(n), fallbacks: new Float64Array(n), noops: new Float64Array(n), failures: new Float64Array(n), last: new Float64Array(n).fill(Number.NEGATIVE_INFINITY) };
+    const f = ps.part.facts;
+    for (let r = ps.lo; r < ps.hi; r++) {
+      if (!keepsFact(ps, r)) continue;
+      const s = f.session[r] as number;
+      out.events[s] = (out.events[s] as number) + 1;
+      out.cost[s] = (out.cost[s] as number) + (f.cost[r] as number);
+      out.tokens[s] = (out.tokens[s] as number) + saved(f.before[r] as number, f.after[r] as number);
+      if ((f.fallback[r] as number) >= 0) out.fallbacks[s] = (out.fallbacks[s] as number) + 1;
+      out.last[s] = f.at[r] as number;
+    }
+    const t = ps.part.silent;
+    for (let r = ps.silentLo; r < ps.silentHi; r++) {
+      if (!keepsSilent(ps, r)) continue;
+      const s = t.session[r] as number;
+      const target = t.kind[r] === SILENT_NOOP ? out.noops : out.failures;
+      target[s] = (target[s] as number) + 1;
+      out.last[s] = Math.max(out.last[s] as number, t.at[r] as number);
+    }
+    return out;
+  });
+  const rows: Schemas['TopSession'][] = [];
+  for (const { meta, places } of sessionsInScope(parts).values()) {
+    const row = { ...meta, events: 0, compactor_usd: 0, tokens_saved: 0, fallbacks: 0, noops: 0, failures: 0, last_at: null as string | null };
+    let last = Number.NEGATIVE_INFINITY;
+    for (const [p, i] of places) {
+      const x = sums[p] as (typeof sums)[number];
+      row.events += x.events[i] as number;
+      row.compactor_usd += x.cost[i] as number;
+      row.tokens_saved += x.tokens[i] as number;
+      row.fallbacks += x.fallbacks[i] as number;
+      row.noops += x.noops[i] as number;
+      row.failures += x.failures[i] as number;
+      last = Math.max(last, x.last[i] as number);
+    }
+    if (row.events + row.noops + row.failures === 0) continue;
+    rows.push({ ...row, compactor_usd: round6(row.compactor_usd), last_at: iso(last) });
+  }
+  const byId = (a: Schemas['TopSession'], b: Schemas['TopSession']) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0);
+  return {
+    scope: { project_id: scope.projectId, session_id: scope.sessionId, agent_path: scope.agentPath, ...rangeEcho(scope.range) },
+    by_cost: [...rows].sort((a, b) => b.compactor_usd - a.compactor_usd || byId(a, b)).slice(0, limit),
+    by_count: [...rows].sort((a, b) => b.events - a.events || byId(a, b)).slice(0, limit),
+  };
+}
+
+export type SpiralParameters = Schemas['SpiralParameters'];
+export const SPIRAL_DEFAULTS: SpiralParameters = { burst_count: 5, burst_minutes: 10, min_ratio: 0.95, min_ineffective: 3, min_noops: 3 };
+
+function numberParam(params: URLSearchParams, name: keyof SpiralParameters, check: (n: number) => boolean, rule: string): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return SPIRAL_DEFAULTS[name];
+  const n = Number(raw);
+  if (!Number.isFinite(n) || !check(n)) throw new DaemonError(400, 'invalid_request', `${name} must be ${rule}`, { field: name });
+  return n;
+}
+
+export function parseSpiralParameters(params: URLSearchParams): SpiralParameters {
+  const whole = (min: number) => (n: number) => Number.isInteger(n) && n >= min;
+  return {
+    burst_count: numberParam(params, 'burst_count', whole(2), 'a whole number ≥ 2'),
+    burst_minutes: numberParam(params, 'burst_minutes', (n) => n > 0, 'a number of minutes > 0'),
+    min_ratio: numberParam(params, 'min_ratio', (n) => n >= 0 && n <= 1, 'between 0 and 1'),
+    min_ineffective: numberParam(params, 'min_ineffective', whole(1), 'a whole number ≥ 1'),
+    min_noops: numberParam(params, 'min_noops', whole(1), 'a whole number ≥ 1'),
+  };
+}
+
+const RETRY = TRIGGERS.indexOf('provider_overflow_retry');
+type Reason = Schemas['SpiralReason'];
+
+/** One agent's records and silent rows in scope, in time order, copied into small columns. */
+export interface AgentRows {
+  at: number[];
+  before: number[];
+  after: number[];
+  window: number[];
+  trigger: number[];
+  /** Packed (part, row) of each record, to name it. */
+  hit: number[];
+  silentAt: number[];
+  silentNoop: boolean[];
+  silentTrigger: number[];
+}
+
+const emptyRows = (): AgentRows => ({ at: [], before: [], after: [], window: [], trigger: [], hit: [], silentAt: [], silentNoop: [], silentTrigger: [] });
+
+/** Records and silent rows per agent path of one session (merged in time order when the session spans two parts). */
+function byAgent(parts: PartScope[], places: [number, number][]): Map<string, AgentRows> {
+  const agents = new Map<string, AgentRows>();
+  const get = (path: string) => {
+    let a = agents.get(path);
+    if (!a) {
+      a = emptyRows();
+      agents.set(path, a);
+    }
+    return a;
+  };
+  for (const [p, s] of places) {
+    const ps = parts[p] as PartScope;
+    const { part } = ps;
+    const f = part.facts;
+    const t = part.silent;
+    // One lookup per agent index, not per row.
+    const byIndex: (AgentRows | undefined)[] = [];
+    const rowsOf = (index: number) => (byIndex[index] ??= get(f.agents[index] as string));
+    for (let k = part.factStart[s] as number; k < (part.factStart[s + 1] as number); k++) {
+      const r = part.factsBySession[k] as number;
+      if (r < ps.lo || r >= ps.hi || !keepsFact(ps, r)) continue;
+      const a = rowsOf(f.agent[r] as number);
+      a.at.push(f.at[r] as number);
+      a.before.push(f.before[r] as number);
+      a.after.push(f.after[r] as number);
+      a.window.push(f.window[r] as number);
+      a.trigger.push(f.trigger[r] as number);
+      a.hit.push(p * PACK + r);
+    }
+    for (let k = part.silentStart[s] as number; k < (part.silentStart[s + 1] as number); k++) {
+      const r = part.silentBySession[k] as number;
+      if (r < ps.silentLo || r >= ps.silentHi || !keepsSilent(ps, r)) continue;
+      const a = rowsOf(t.agent[r] as number);
+      a.silentAt.push(t.at[r] as number);
+      a.silentNoop.push(t.kind[r] === SILENT_NOOP);
+      a.silentTrigger.push(t.trigger[r] as number);
+    }
+  }
+  if (places.length > 1) for (const [path, a] of agents) agents.set(path, inTimeOrder(a));
+  return agents;
+}
+
+/** The same rows sorted by time (only for a session whose rows come from two parts). */
+function inTimeOrder(a: AgentRows): AgentRows {
+  const f = a.at.map((_, i) => i).sort((x, y) => (a.at[x] as number) - (a.at[y] as number));
+  const s = a.silentAt.map((_, i) => i).sort((x, y) => (a.silentAt[x] as number) - (a.silentAt[y] as number));
+  const pick = <T>(list: T[], order: number[]) => order.map((i) => list[i] as T);
+  return {
+    at: pick(a.at, f),
+    before: pick(a.before, f),
+    after: pick(a.after, f),
+    window: pick(a.window, f),
+    trigger: pick(a.trigger, f),
+    hit: pick(a.hit, f),
+    silentAt: pick(a.silentAt, s),
+    silentNoop: pick(a.silentNoop, s),
+    silentTrigger: pick(a.silentTrigger, s),
+  };
+}
+
+const idOf = (parts: PartScope[], hit: number) => recordId((parts[Math.floor(hit / PACK)] as PartScope).part, hit % PACK);
+
+/** One agent's spiral reasons under the parameters. */
+export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, p: SpiralParameters): Reason[] {
+  const reasons: Reason[] = [];
+  const span = p.burst_minutes * 60_000;
+  const { at } = rows;
+  const n = at.length;
+  // Most compactions within any window of M minutes (two pointers over the time-ordered records).
+  let best = 0;
+  let bestFrom = 0;
+  for (let i = 0, j = 0; j < n; j++) {
+    while ((at[j] as number) - (at[i] as number) > span) i++;
+    if (j - i + 1 > best) {
+      best = j - i + 1;
+      bestFrom = i;
+    }
+  }
+  if (best >= p.burst_count) {
+    reasons.push({
+      kind: 'burst',
+      agent_path: path,
+      count: best,
+      first_at: iso(at[bestFrom] as number),
+      last_at: iso(at[bestFrom + best - 1] as number),
+      compaction_id: idOf(parts, rows.hit[bestFrom] as number),
+      detail: `${best} compactions of ${path} within ${p.burst_minutes} minutes (flagged from ${p.burst_count})`,
+    });
+  }
+  let ineffective = 0;
+  let firstIneffective = -1;
+  let lastIneffective = -1;
+  let retries = 0;
+  let firstRetry = -1;
+  let retryFrom = Number.POSITIVE_INFINITY;
+  let retryTo = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    if ((rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number)) {
+      ineffective++;
+      if (firstIneffective < 0) firstIneffective = i;
+      lastIneffective = i;
+    }
+    if (rows.trigger[i] === RETRY && (rows.after[i] as number) > (rows.window[i] as number)) {
+      retries++;
+      if (firstRetry < 0) firstRetry = i;
+      retryFrom = Math.min(retryFrom, at[i] as number);
+      retryTo = Math.max(retryTo, at[i] as number);
+    }
+  }
+  if (ineffective >= p.min_ineffective) {
+    reasons.push({
+      kind: 'ineffective',
+      agent_path: path,
+      count: ineffective,
+      first_at: iso(at[firstIneffective] as number),
+      last_at: iso(at[lastIneffective] as number),
+      compaction_id: idOf(parts, rows.hit[firstIneffective] as number),
+      detail: `${ineffective} compactions of ${path} left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective})`,
+    });
+  }
+  let noops = 0;
+  let noopFrom = Number.POSITIVE_INFINITY;
+  let noopTo = Number.NEGATIVE_INFINITY;
+  rows.silentAt.forEach((t, i) => {
+    if (rows.silentNoop[i]) {
+      noops++;
+      noopFrom = Math.min(noopFrom, t);
+      noopTo = Math.max(noopTo, t);
+    }
+    if (rows.silentTrigger[i] === RETRY) {
+      retries++;
+      retryFrom = Math.min(retryFrom, t);
+      retryTo = Math.max(retryTo, t);
+    }
+  });
+  if (noops >= p.min_noops) {
+    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops})` });
+  }
+  if (retries > 0) {
+    reasons.push({
+      kind: 'retry_overflow',
+      agent_path: path,
+      count: retries,
+      first_at: iso(retryFrom),
+      last_at: iso(retryTo),
+      compaction_id: firstRetry < 0 ? null : idOf(parts, rows.hit[firstRetry] as number),
+      detail: `${retries} reactive retries of ${path} still overflowed the context window`,
+    });
+  }
+  return reasons;
+}
+
+const KIND_ORDER: Schemas['SpiralReasonKind'][] = ['stuck_overflow', 'burst', 'retry_overflow', 'ineffective', 'repeated_noops'];
+
+/** Sessions where compaction repeats and achieves little, with reasons; most severe first. */
+export function spirals(scope: Scope, parts: PartScope[], p: SpiralParameters, limit: number): Schemas['SpiralReport'] {
+  const items: (Schemas['SpiralSession'] & { severity: number[] })[] = [];
+  for (const { meta, places } of sessionsInScope(parts).values()) {
+    const reasons: Reason[] = [];
+    if (meta.status === 'context_overflow') {
+      reasons.push({ kind: 'stuck_overflow', agent_path: null, count: 1, first_at: null, last_at: null, compaction_id: null, detail: 'stuck in context_overflow: the run failed on context length and waits for an operator' });
+    }
+    let events = 0;
+    let last = Number.NEGATIVE_INFINITY;
+    for (const [path, rows] of byAgent(parts, places)) {
+      reasons.push(...agentReasons(parts, path, rows, p));
+      events += rows.at.length;
+      if (rows.at.length > 0) last = Math.max(last, rows.at[rows.at.length - 1] as number);
+      if (rows.silentAt.length > 0) last = Math.max(last, rows.silentAt[rows.silentAt.length - 1] as number);
+    }
+    if (reasons.length === 0) continue;
+    reasons.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || b.count - a.count);
+    const kinds = new Set(reasons.map((r) => r.kind)).size;
+    const burst = reasons.find((r) => r.kind === 'burst')?.count ?? 0;
+    items.push({ ...meta, events, last_at: iso(last), reasons, severity: [kinds, burst, reasons.reduce((n, r) => n + r.count, 0)] });
+  }
+  items.sort((a, b) => {
+    for (let i = 0; i < a.severity.length; i++) {
+      const d = (b.severity[i] as number) - (a.severity[i] as number);
+      if (d !== 0) return d;
+    }
+    return a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0;
+  });
+  return {
+    scope: { project_id: scope.projectId, session_id: scope.sessionId, agent_path: scope.agentPath, ...rangeEcho(scope.range) },
+    parameters: p,
+    defaults: SPIRAL_DEFAULTS,
+    total: items.length,
+    items: items.slice(0, limit).map(({ severity: _severity, ...item }) => item),
+  };
+}
