@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { ws } from 'msw';
 import { attachEventClient } from './handlers/events';
-import { createHandlers } from './handlers/index';
+import { createHandlers } from './handlers';
 import { loadFixturesInBrowser } from './importers/browser-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';
 

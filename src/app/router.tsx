@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { CheckpointReviewPage } from '../features/checkpoints/components/checkpoint-review-page';
-import { CompactionDetailPage } from '../features/compactions/components/compaction-detail-page';
-import { ProjectPage } from '../features/sessions/components/project-page';
-import { SessionPage } from '../features/sessions/components/session-page';
-import { SessionsPage } from '../features/sessions/components/sessions-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
+import { CheckpointReviewPage } from '../features/checkpoints/components/checkpoint-review';
+import { CompactionDetailPage } from '../features/compaction-ledger/components/compaction-detail';
+import { ProjectPage } from '../pages/project-page';
+import { SessionPage } from '../pages/session-page';
+import { SessionsPage } from '../pages/sessions-page';
+import { SettingsPage } from '../features/settings/components/connection-settings';
 import { AppShell } from './app-shell';
-import { NotFoundPage, RouteError } from './route-pages';
+import { NotFoundPage, RouteError } from './route-error';
 
 /** Every screen has an address: deep links, bookmarks, back and forward. */
 export function createRouter() {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchCompactionPage } from '../../compactions/api/list-compactions';
-import { seriesKeys } from '../../compactions/api/query-keys';
-import { SERIES_SAMPLE } from '../../compactions/api/record-cache';
+import { fetchCompactionPage } from '../../compaction-ledger/api/list-compactions';
+import { seriesKeys } from '../../compaction-ledger/api/query-keys';
+import { SERIES_SAMPLE } from '../../compaction-ledger/api/record-cache';
 
 /** How many of the newest events the per-event charts draw (one request). */
 export const SERIES_LIMIT = SERIES_SAMPLE;

@@ -1,10 +1,10 @@
 import { ErrorBoundary } from '../../../components/error-boundary';
 import { ErrorState } from '../../../components/error-state';
 import { StatsPanel } from '../../compaction-stats/components/stats-panel';
-import { useLedgerLive } from '../hooks/use-ledger-live';
-import { useLedgerSearch } from '../hooks/use-ledger-search';
-import { LedgerPanel } from './ledger-panel';
-import { ConflictDialog, SaveNotices } from './save-feedback';
+import { useLedgerLive } from '../../compaction-ledger/hooks/use-ledger-live';
+import { useLedgerSearch } from '../../../lib/use-ledger-search';
+import { LedgerPanel } from '../../compaction-ledger/components/ledger-panel';
+import { ConflictDialog, SaveNotices } from '../../compaction-ledger/components/save-feedback';
 
 /**
  * The session's compaction view: live stats and the event ledger, for one agent or all (the

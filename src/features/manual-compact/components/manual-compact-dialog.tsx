@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatTokens } from '../../../lib/format';
-import { DryRunDiff } from '../../dry-run-diff/components/dry-run-diff';
-import { sessionQuery } from '../../sessions/api/get-session';
+import { DryRunDiff } from '../../../components/diff/dry-run-diff';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { useCompactSession } from '../api/compact-session';
-import { useDryRun } from '../api/dry-run';
-import { compactionConfigQuery } from '../api/get-compaction-config';
-import { promptsQuery } from '../api/list-prompts';
+import { useDryRun } from '../../../lib/api/endpoints/dry-run';
+import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
+import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
 import {
   defaultsFrom,
   describeSettings,
@@ -21,11 +21,11 @@ import {
   valuesFromRequest,
   type AgentCompactionConfig,
   type CompactFormValues,
-} from '../lib/compact-form';
+} from '../../../lib/compact-form';
 import { useCompareStore, usePinned, useStaleBefore } from '../lib/compare-store';
-import { commitGate, makePreview, type CompactResult, type Preview } from '../lib/preview';
-import { CompactFields } from './compact-fields';
-import { CompactOutcomeNotice, RequestErrorNotice, checkpointHref } from './compact-outcome';
+import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
+import { CompactFields } from '../../../components/compact-fields';
+import { CompactOutcomeNotice, RequestErrorNotice, checkpointHref } from '../../../components/compact-outcome';
 import { CompareProposals, type CompareColumn } from './compare-proposals';
 import './manual-compact.css';
 

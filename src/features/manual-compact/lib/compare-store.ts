@@ -1,6 +1,6 @@
 /** Proposals pinned for comparison, per session (UI state only; at most two). */
 import { create } from 'zustand';
-import type { Preview } from './preview';
+import type { Preview } from '../../../lib/compact-preview';
 
 export const MAX_PINNED = 2;
 

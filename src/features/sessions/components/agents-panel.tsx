@@ -4,8 +4,8 @@ import { ContextBar, WindowSourceTag } from '../../../components/context-bar';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../lib/format';
-import { sessionQuery } from '../api/get-session';
-import { agentRows } from '../lib/agent-tree';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { agentRows } from '../../../lib/agent-tree';
 import './agents-panel.css';
 
 const HEADERS = [

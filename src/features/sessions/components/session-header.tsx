@@ -6,10 +6,10 @@ import { Stat, StatSkeleton } from '../../../components/stat';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatUsd } from '../../../lib/format';
-import { PendingCheckpointBanner } from '../../checkpoints/components/pending-banner';
+import { PendingCheckpointBanner } from '../../../components/pending-review';
 import { CompactButton } from '../../manual-compact/components/compact-button';
-import { sessionQuery } from '../api/get-session';
-import { projectsQuery } from '../api/list-projects';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import '../../../components/stat.css';
 import './session-header.css';
 
