@@ -9,6 +9,7 @@ import { startThemeSync } from './config/theme';
 import { isApiError } from './lib/api/api-error';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/pages.css';
 
 startThemeSync();
 

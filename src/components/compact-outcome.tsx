@@ -2,17 +2,10 @@ import { Link } from 'react-router';
 import { describeError, isApiError } from '../lib/api/api-error';
 import { formatCount, formatTokens } from '../lib/format';
 import type { Schemas } from '../lib/api/types';
-import '../features/manual-compact/components/manual-compact.css';
+import { checkpointHref, compactionHref } from '../lib/routes';
+import './notice.css';
 
 type CompactResult = Schemas['CompactResult'];
-
-export function compactionHref(sessionId: string, compactionId: string): string {
-  return `/sessions/${encodeURIComponent(sessionId)}/compactions/${encodeURIComponent(compactionId)}`;
-}
-
-export function checkpointHref(sessionId: string, checkpointId: string): string {
-  return `/sessions/${encodeURIComponent(sessionId)}/checkpoints/${encodeURIComponent(checkpointId)}`;
-}
 
 interface OutcomeProps {
   sessionId: string;

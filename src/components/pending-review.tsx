@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { SessionSummary } from '../lib/api/types';
-import { checkpointHref } from './compact-outcome';
-import '../features/checkpoints/components/checkpoints.css';
+import { checkpointHref, sessionHref } from '../lib/routes';
+import './pending-review.css';
 
 type PendingSession = Pick<SessionSummary, 'id' | 'compaction_pending' | 'pending_checkpoint_id'>;
 
 /** Where the waiting proposal is reviewed: its checkpoint, or the session's checkpoints panel when the id is unknown. */
 export function reviewHref(session: PendingSession): string {
-  return session.pending_checkpoint_id ? checkpointHref(session.id, session.pending_checkpoint_id) : `/sessions/${encodeURIComponent(session.id)}#checkpoints`;
+  return session.pending_checkpoint_id ? checkpointHref(session.id, session.pending_checkpoint_id) : `${sessionHref(session.id)}#checkpoints`;
 }
 
 /**

@@ -1,5 +1,5 @@
-/** Compaction records for unit tests and benchmarks: valid against the contract, varied by index. */
-import type { CompactionRecord } from './api/types';
+/** Compaction records and dry-run results for unit tests and benchmarks: valid against the contract, varied by index. */
+import type { CompactionRecord, Schemas } from './api/types';
 
 const BASE: CompactionRecord = {
   id: 'cmp_0001',
@@ -90,4 +90,17 @@ export function makeRecords(count: number, sessionId = 'ses_test'): CompactionRe
     );
   }
   return out;
+}
+
+/** A dry run's answer with these figures (the messages left out), for preview and comparison tests. */
+export function makeDryRunResult(after: number, kept: number, cost: number, fallback: string | null = null): Schemas['DryRunResult'] {
+  return {
+    before_estimate: 100_000,
+    messages: [],
+    record: {
+      strategy: 'drop', after_estimate: after, messages_after: kept, messages_before: 300, superseded_message_ids: ['a', 'b'], summary_tokens: null,
+      cost_usd: cost, summarizer_model: null, fallback_occurred: fallback !== null, fallback_reason: fallback, window_upper: 0.85, window_lower: 0.6,
+      compression_ratio: after / 100_000, context_window: 200_000,
+    },
+  } as unknown as Schemas['DryRunResult'];
 }

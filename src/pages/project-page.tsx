@@ -9,7 +9,6 @@ import { CompactionSummarySkeleton } from '../features/sessions/components/compa
 import { SessionFilters } from '../features/sessions/components/session-filters';
 import { SessionsTable, SessionsTableSkeleton } from '../features/sessions/components/sessions-table';
 import { ProjectCompactionSummary } from '../features/sessions/components/project-compaction-summary';
-import '../styles/pages.css';
 
 /** /projects/:projectId: the project's compaction summary and its sessions. */
 export function ProjectPage() {

@@ -32,8 +32,8 @@ import { commitGate, makePreview, type Preview } from '../../../lib/compact-prev
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { useResumeCheckpoint, type ResumeRequest, type ResumeResult } from '../api/resume-checkpoint';
-import '../../../styles/pages.css';
-import '../../manual-compact/components/manual-compact.css';
+import '../../../components/dialog.css';
+import '../../../components/notice.css';
 import './checkpoints.css';
 
 /** The strategies a resumed proposal may run (the contract's ResumeRequest.overrides.strategy). */

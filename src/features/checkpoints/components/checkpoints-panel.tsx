@@ -7,7 +7,7 @@ import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount, formatTokens } from '../../../lib/format';
 import type { CompactionRecord, Schemas } from '../../../lib/api/types';
-import { checkpointHref, compactionHref } from '../../../components/compact-outcome';
+import { checkpointHref, compactionHref } from '../../../lib/routes';
 import { checkpointAuditQuery } from '../api/list-checkpoint-audit';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { recentCompactionsQuery } from '../api/list-session-compactions';

@@ -9,13 +9,14 @@ import { formatCount, formatDateTime, formatTokens } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { DiffView } from '../../../components/diff/diff-view';
 import { buildDiffModel } from '../../../lib/diff/align';
-import { compactionHref, RequestErrorNotice } from '../../../components/compact-outcome';
-import { useCompareStore } from '../../manual-compact/lib/compare-store';
+import { RequestErrorNotice } from '../../../components/compact-outcome';
+import { compactionHref } from '../../../lib/routes';
+import { useHistoryChanges } from '../../../lib/history-changes';
 import type { Checkpoint } from '../api/list-checkpoints';
 import { agentHistoryQuery } from '../api/list-messages';
 import { rollbackPreviewQuery, useRollback, type RollbackResult } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
-import '../../manual-compact/components/manual-compact.css';
+import '../../../components/dialog.css';
 import './checkpoints.css';
 
 interface RollbackDialogProps {
@@ -40,7 +41,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
   const rollback = useRollback(sessionId);
-  const markStale = useCompareStore((s) => s.markStale);
+  const markStale = useHistoryChanges((s) => s.markChanged);
   const point = points.find((p) => p.id === checkpointId);
 
   const apply = () => {

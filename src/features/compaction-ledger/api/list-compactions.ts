@@ -1,28 +1,11 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { api } from '../../../config/settings-store';
-import { unwrap } from '../../../lib/api/client';
-import { mergeLedgerData, type CompactionPage, type LedgerData } from '../lib/ledger-cache';
-import { toListQuery, type LedgerSearch, type ListQuery } from '../../../lib/ledger-search';
-import { ledgerKeys } from './query-keys';
+import { fetchCompactionPage, type CompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import { ledgerKeys } from '../../../lib/api/query-keys';
+import { toListQuery, type LedgerSearch } from '../../../lib/ledger-search';
+import { mergeLedgerData, type LedgerData } from '../lib/ledger-cache';
 
 /** Records per ledger page (the daemon allows up to 1000). */
 export const LEDGER_PAGE_SIZE = 200;
-
-/** GET /sessions/{session_id}/compactions: one page of the ledger for this query. */
-export async function fetchCompactionPage(
-  sessionId: string,
-  query: ListQuery,
-  cursor: string | null,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<CompactionPage> {
-  return unwrap(
-    await api().GET('/sessions/{session_id}/compactions', {
-      params: { path: { session_id: sessionId }, query: { ...query, limit, ...(cursor ? { cursor } : {}) } },
-      signal,
-    }),
-  );
-}
 
 /**
  * The ledger of one view, page by page (cursor paging on the daemon). Kept current by live frames

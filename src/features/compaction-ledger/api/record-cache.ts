@@ -1,27 +1,15 @@
 /**
- * One compaction record lives in several cached places: the detail query and every loaded ledger
- * view of its session. These write it everywhere at once, by the ledger-cache rules (never an
+ * One compaction record lives in several cached places of the ledger: the detail query and every
+ * loaded ledger view of its session (the stats charts keep their own sample, use-series-live.ts). These write it everywhere at once, by the ledger-cache rules (never an
  * older version; saves in flight stay on top).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
 import type { CompactionRecord } from '../../../lib/api/types';
-import {
-  addToSeries,
-  flattenPages,
-  insertRecordInPages,
-  isSameOrNewer,
-  markRolledBack,
-  markRolledBackInSeries,
-  replaceInSeries,
-  replaceRecordInPages,
-  updateRecordInPages,
-  type CompactionPage,
-  type LedgerData,
-} from '../lib/ledger-cache';
+import { isSameOrNewer } from '../../../lib/compaction-records';
+import { flattenPages, insertRecordInPages, markRolledBack, replaceRecordInPages, updateRecordInPages, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { withPendingSave } from '../lib/pending-saves';
-import { ledgerKeys, seriesKeys } from './query-keys';
 
 function ledgerViews(queryClient: QueryClient, sessionId: string): [QueryKey, LedgerData | undefined][] {
   return queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) });
@@ -32,17 +20,6 @@ function updateLedgers(queryClient: QueryClient, sessionId: string, change: (dat
     if (!data) continue;
     const next = change(data, key);
     if (next !== data) queryClient.setQueryData<LedgerData>(key, next);
-  }
-}
-
-/** The series samples of the stats charts (limit: how many the sample keeps). */
-export const SERIES_SAMPLE = 1000;
-
-function updateSeries(queryClient: QueryClient, sessionId: string, change: (page: CompactionPage, agentPath: string | null) => CompactionPage): void {
-  for (const [key, page] of queryClient.getQueriesData<CompactionPage>({ queryKey: seriesKeys.session(sessionId) })) {
-    if (!page) continue;
-    const next = change(page, (key[2] as string | null | undefined) ?? null);
-    if (next !== page) queryClient.setQueryData<CompactionPage>(key, next);
   }
 }
 
@@ -74,19 +51,16 @@ export function applyServerRecord(queryClient: QueryClient, record: CompactionRe
     cached === undefined ? cached : isSameOrNewer(record, cached) ? withPendingSave(record) : cached,
   );
   updateLedgers(queryClient, record.session_id, (data) => replaceRecordInPages(data, record));
-  updateSeries(queryClient, record.session_id, (page) => replaceInSeries(page, record));
 }
 
 /** A new record (compaction.completed) joins every loaded ledger view it matches. */
 export function insertLiveRecord(queryClient: QueryClient, record: CompactionRecord): void {
   updateLedgers(queryClient, record.session_id, (data, key) => insertRecordInPages(data, record, fromListQuery(key[2] as ListQuery)));
-  updateSeries(queryClient, record.session_id, (page, agentPath) => addToSeries(page, record, agentPath, SERIES_SAMPLE));
 }
 
 /** Records rolled back (compaction.rolled_back). */
 export function markLiveRolledBack(queryClient: QueryClient, sessionId: string, ids: readonly string[]): void {
   updateLedgers(queryClient, sessionId, (data) => markRolledBack(data, ids));
-  updateSeries(queryClient, sessionId, (page) => markRolledBackInSeries(page, ids));
 }
 
 /** The loaded records of one ledger view, for previous/next. */

@@ -23,7 +23,6 @@ import { ConflictDialog, SaveNotices } from './save-feedback';
 import { SupersededMessages } from './superseded-messages';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
-import '../../../styles/pages.css';
 import './event-detail.css';
 
 /** The detail query, seeded from the ledger's cached pages (instant j/k walking). */

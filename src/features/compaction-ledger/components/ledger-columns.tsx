@@ -13,7 +13,8 @@ import {
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { describePlugins, finalStrategy, formatLedgerTime, pluginNames, STRATEGY_LABELS, TRIGGER_LABELS } from '../lib/labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
 import { FlagButtons } from './flag-buttons';
 import { useLedgerActions } from './ledger-context';

@@ -4,7 +4,7 @@ import { formatCount } from '../../../lib/format';
 import { useLedgerColumns } from '../hooks/use-column-visibility';
 import type { useLedgerExport } from '../hooks/use-export';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
-import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../lib/labels';
+import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
 import { activeFilterCount, EMPTY_SEARCH, FLAG_FILTERS, STRATEGIES, toggleValue, TRIGGERS, type LedgerSearch } from '../../../lib/ledger-search';
 import { Chevron, MultiFilter, SingleFilter } from './filter-menu';
 import { HIDEABLE_COLUMNS } from './ledger-columns';

@@ -3,7 +3,8 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { estimateMarks } from '../lib/estimates';
-import { finalStrategy, STRATEGY_LABELS, TRIGGER_LABELS } from '../lib/labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { finalStrategy } from '../lib/labels';
 
 const WINDOW_SOURCE: Record<CompactionRecord['context_window_source'], string> = {
   catalog: 'model catalog',

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api/api-error';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { fetchCompactionPage } from '../api/list-compactions';
+import { fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
 import { csvChunks, EXPORT_MIME, exportFileName, jsonlChunks, type ExportFormat } from '../lib/export';
 import { activeFilterCount, toListQuery, type LedgerSearch } from '../../../lib/ledger-search';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import { subscribeToFrames } from '../../../lib/live/frame-bus';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { ledgerKeys } from '../api/query-keys';
+import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecord, markLiveRolledBack } from '../api/record-cache';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';

@@ -1,27 +1,5 @@
-/** Words for the contract's enums, as operators read them, and small text helpers for records. */
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
-
-export const TRIGGER_LABELS: Record<Schemas['Trigger'], string> = {
-  threshold_crossed: 'threshold crossed',
-  provider_overflow_retry: 'provider overflow retry',
-  operator_manual: 'operator manual',
-  scheduled: 'scheduled',
-  hook_requested: 'hook requested',
-};
-
-export const STRATEGY_LABELS: Record<Schemas['Strategy'], string> = {
-  drop: 'drop',
-  summarize: 'summarize',
-  delegate: 'delegate',
-  checkpoint: 'checkpoint',
-};
-
-export const FLAG_LABELS: Record<Schemas['FlagFilter'], string> = {
-  good: 'good',
-  bad: 'bad',
-  neutral: 'neutral',
-  unflagged: 'unflagged',
-};
+/** Small text helpers for the ledger's records (the enums' words are in lib/compaction-labels.ts). */
+import type { CompactionRecord } from '../../../lib/api/types';
 
 /** "06-01 10:04:05" (UTC): the ledger's time column, sortable by eye. */
 export function formatLedgerTime(iso: string): string {

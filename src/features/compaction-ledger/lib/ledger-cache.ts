@@ -10,11 +10,12 @@
  *   pending-saves.ts), so an unrelated refetch cannot make the optimistic value flicker back.
  */
 import type { InfiniteData } from '@tanstack/react-query';
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import type { CompactionRecord } from '../../../lib/api/types';
 import { compareRecords, matchesLedgerSearch, type LedgerSearch } from '../../../lib/ledger-search';
+import { isSameOrNewer, sameRecord } from '../../../lib/compaction-records';
 import { withPendingSave } from './pending-saves';
 
-export type CompactionPage = Schemas['CompactionPage'];
 export type LedgerData = InfiniteData<CompactionPage, unknown>;
 
 /** The loaded records in order, each id once (a live insert shifts offset cursors, so a later page can repeat one). */
@@ -41,11 +42,6 @@ export function ledgerTotal(data: LedgerData | undefined): number {
 export function hasMorePages(data: LedgerData | undefined): boolean {
   const last = data?.pages[data.pages.length - 1];
   return last !== undefined && last.next_cursor !== null;
-}
-
-/** Whether `incoming` may replace `cached`: the same or a newer version. */
-export function isSameOrNewer(incoming: CompactionRecord, cached: CompactionRecord): boolean {
-  return incoming.version >= cached.version;
 }
 
 /** What to keep of one record when new data arrives: the newer version, with a save in flight on top. */
@@ -175,41 +171,4 @@ function mapRecords(data: LedgerData, change: (record: CompactionRecord) => Comp
     ...data,
     pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })),
   };
-}
-
-/** Equal as far as the ledger shows and edits them (version, flag, notes, state). */
-function sameRecord(a: CompactionRecord, b: CompactionRecord): boolean {
-  return (
-    a === b ||
-    (a.id === b.id &&
-      a.version === b.version &&
-      a.operator_flag === b.operator_flag &&
-      a.operator_notes === b.operator_notes &&
-      a.rolled_back === b.rolled_back &&
-      a.flagged_at === b.flagged_at)
-  );
-}
-
-/**
- * The stats charts' sample (the newest `limit` events of one agent or all): a new record goes
- * first, a changed one replaces an older version, a rolled-back one is marked.
- */
-export function addToSeries(page: CompactionPage, record: CompactionRecord, agentPath: string | null, limit: number): CompactionPage {
-  if (agentPath !== null && record.agent_path !== agentPath) return page;
-  if (page.items.some((r) => r.id === record.id)) return replaceInSeries(page, record);
-  return { ...page, items: [record, ...page.items].slice(0, limit), total: page.total + 1 };
-}
-
-export function replaceInSeries(page: CompactionPage, record: CompactionRecord): CompactionPage {
-  const index = page.items.findIndex((r) => r.id === record.id);
-  const cached = page.items[index];
-  if (!cached || !isSameOrNewer(record, cached) || sameRecord(cached, record)) return page;
-  const items = page.items.slice();
-  items[index] = record;
-  return { ...page, items };
-}
-
-export function markRolledBackInSeries(page: CompactionPage, ids: readonly string[]): CompactionPage {
-  if (!page.items.some((r) => ids.includes(r.id) && !r.rolled_back)) return page;
-  return { ...page, items: page.items.map((r) => (ids.includes(r.id) && !r.rolled_back ? { ...r, rolled_back: true } : r)) };
 }

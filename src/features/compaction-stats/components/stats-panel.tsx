@@ -12,8 +12,10 @@ import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch, type Strategy, type Trigger } from '../../../lib/ledger-search';
 import { compactionStatsQuery } from '../../../lib/api/endpoints/get-compaction-stats';
 import { recentCompactionsQuery, SERIES_LIMIT } from '../api/list-recent-compactions';
+import { useSeriesLive } from '../hooks/use-series-live';
 import { costPerEvent, costSplit, summarizeCosts } from '../lib/cost';
-import { completeCounts, STRATEGY_LABELS, TRIGGER_LABELS } from '../lib/counts';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { completeCounts } from '../lib/counts';
 import { fallbackSummary } from '../lib/fallbacks';
 import { summaryHistogram } from '../lib/histogram';
 import { hookTimingRows, slowestMs } from '../lib/hook-timings';
@@ -84,6 +86,7 @@ function HeadlineSkeleton() {
  */
 export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProps) {
   const agent = search.agent;
+  useSeriesLive();
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
   const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData });
 

@@ -1,6 +1,6 @@
 import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../compaction-ledger/lib/labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
 import { eventTooltip, PerEventTable } from './chart-card';
 import { AXIS_TICK, CHART } from './chart-theme';

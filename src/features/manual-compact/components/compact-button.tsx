@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ManualCompactDialog } from './manual-compact-dialog';
+import './compact-button.css';
 
 interface CompactButtonProps {
   sessionId: string;

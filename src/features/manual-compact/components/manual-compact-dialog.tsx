@@ -22,11 +22,14 @@ import {
   type AgentCompactionConfig,
   type CompactFormValues,
 } from '../../../lib/compact-form';
-import { useCompareStore, usePinned, useStaleBefore } from '../lib/compare-store';
+import { useCompareStore, usePinned } from '../lib/compare-store';
+import { useHistoryChangedAt, useHistoryChanges } from '../../../lib/history-changes';
 import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
 import { CompactFields } from '../../../components/compact-fields';
-import { CompactOutcomeNotice, RequestErrorNotice, checkpointHref } from '../../../components/compact-outcome';
+import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/compact-outcome';
+import { checkpointHref } from '../../../lib/routes';
 import { CompareProposals, type CompareColumn } from './compare-proposals';
+import '../../../components/dialog.css';
 import './manual-compact.css';
 
 interface ManualCompactDialogProps {
@@ -119,10 +122,10 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const compact = useCompactSession(sessionId);
   const inFlight = useRef(false);
   const pinned = usePinned(sessionId);
-  const staleBefore = useStaleBefore(sessionId);
+  const staleBefore = useHistoryChangedAt(sessionId);
   const pin = useCompareStore((s) => s.pin);
   const unpin = useCompareStore((s) => s.unpin);
-  const markStale = useCompareStore((s) => s.markStale);
+  const markStale = useHistoryChanges((s) => s.markChanged);
 
   const request = useMemo(() => toRequest(values), [values]);
   const currentHash = requestHash(sessionId, request);

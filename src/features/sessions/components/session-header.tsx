@@ -1,4 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { Skeleton } from '../../../components/skeleton';
@@ -7,7 +8,6 @@ import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatUsd } from '../../../lib/format';
 import { PendingCheckpointBanner } from '../../../components/pending-review';
-import { CompactButton } from '../../manual-compact/components/compact-button';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import '../../../components/stat.css';
@@ -15,8 +15,8 @@ import './session-header.css';
 
 const COST_LABELS = ['Primary', 'Compactor', 'Total'] as const;
 
-/** The session's identity, status, cost split and primary context. */
-export function SessionHeader({ sessionId }: { sessionId: string }) {
+/** The session's identity, status, cost split and primary context; `actions` end the title row. */
+export function SessionHeader({ sessionId, actions }: { sessionId: string; actions?: ReactNode }) {
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
   const { data: projects } = useQuery(projectsQuery());
   const projectName = projects?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
@@ -33,7 +33,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>
           <SessionStatusBadge status={session.status} compactionPending={session.compaction_pending} />
-          <CompactButton sessionId={session.id} className="button compact-trigger" />
+          {actions}
         </div>
         <p className="session-header__meta">
           <span className="mono">{session.id}</span>

@@ -7,7 +7,6 @@ import { THEMES, useConnection, useSettingsStore, type Theme } from '../../../co
 import { describeError } from '../../../lib/api/api-error';
 import { createApiClient, unwrap } from '../../../lib/api/client';
 import { formatCount } from '../../../lib/format';
-import '../../../styles/pages.css';
 import '../../../components/panel.css';
 import './settings.css';
 
