@@ -47,7 +47,7 @@ export default tseslint.config(
       'dist-*',
       'public/mockServiceWorker.js',
       'src/lib/api/schema.gen.ts',
-      'src/lib/api/validators.gen.ts',
+      'src/lib/api/validators',
       'test-results',
       'playwright-report',
     ],

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
 import { createQueryClient, followConnectionChanges } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -12,6 +13,8 @@ import './styles/base.css';
 import './styles/pages.css';
 
 startThemeSync();
+// The first screen's code downloads while the simulated daemon starts and config.json loads.
+preloadRoute(window.location.pathname);
 
 // Demo mode (`npm start` without KAGED_API_URL): the simulated daemon runs inside the browser.
 // Production builds drop this branch (import.meta.env.DEV is false there).

@@ -7,7 +7,8 @@ import { projectsQuery } from '../lib/api/endpoints/list-projects';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
 import { CompactionSummarySkeleton } from '../features/sessions/components/compaction-summary';
 import { SessionFilters } from '../features/sessions/components/session-filters';
-import { SessionsTable, SessionsTableSkeleton } from '../features/sessions/components/sessions-table';
+import { SessionsTable } from '../features/sessions/components/sessions-table';
+import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
 import { ProjectCompactionSummary } from '../features/sessions/components/project-compaction-summary';
 
 /** /projects/:projectId: the project's compaction summary and its sessions. */

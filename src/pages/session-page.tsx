@@ -8,15 +8,18 @@ import { Panel } from '../components/panel';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { useLedgerSearch } from '../lib/use-ledger-search';
-import { CheckpointsPanel, CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel';
+import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints-panel';
+import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
 import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
 import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-live';
 import { StatsPanel } from '../features/compaction-stats/components/stats-panel';
 import { CompactButton } from '../features/manual-compact/components/compact-button';
 import { sessionsQuery } from '../features/sessions/api/list-sessions';
-import { AgentsPanel, AgentsPanelSkeleton } from '../features/sessions/components/agents-panel';
-import { SessionHeader, SessionHeaderSkeleton } from '../features/sessions/components/session-header';
+import { AgentsPanel } from '../features/sessions/components/agents-panel';
+import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
+import { SessionHeader } from '../features/sessions/components/session-header';
+import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
 
 /** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger, its checkpoints. */
 export function SessionPage() {

@@ -1,7 +1,8 @@
 import { Panel } from '../components/panel';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
 import { SessionFilters } from '../features/sessions/components/session-filters';
-import { SessionsTable, SessionsTableSkeleton } from '../features/sessions/components/sessions-table';
+import { SessionsTable } from '../features/sessions/components/sessions-table';
+import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
 
 /** /sessions: every session, filtered and sorted as the URL says. */
 export function SessionsPage() {

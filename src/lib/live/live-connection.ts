@@ -4,7 +4,8 @@
  * order; a gap (seq > last + 1) is filled over HTTP first. A dropped connection is retried with
  * capped exponential backoff and resumes after the last seq seen.
  */
-import { validateComponent } from '../api/validator';
+import { checkWith } from '../api/validation';
+import { validate as eventFrameSchema } from '../api/validators/schemas/event-frame.gen';
 import type { EventFrame } from '../api/types';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { classifySeq, framesAfter } from './seq';
@@ -123,7 +124,7 @@ export class LiveConnection {
       this.options.onProblem('Skipped a live frame that is not JSON text.');
       return;
     }
-    const failure = validateComponent('EventFrame', raw);
+    const failure = checkWith(eventFrameSchema, raw);
     if (failure !== null) {
       this.options.onProblem(`Skipped a live frame that breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}.`);
       return;

@@ -4,7 +4,8 @@
  * only taken when it holds to the contract (the stream validates the frame, not its data).
  */
 import type { CompactionRecord, EventFrame } from '../api/types';
-import { validateComponent } from '../api/validator';
+import { checkWith } from '../api/validation';
+import { validate as compactionRecordSchema } from '../api/validators/schemas/compaction-record.gen';
 
 export type RecordChange =
   | { kind: 'new'; record: CompactionRecord }
@@ -17,7 +18,7 @@ export function recordChangeOf(frame: Pick<EventFrame, 'type' | 'session_id' | '
     case 'compaction.completed':
     case 'compaction.flagged': {
       const record = frame.data.record;
-      const failure = validateComponent('CompactionRecord', record);
+      const failure = checkWith(compactionRecordSchema, record);
       if (failure !== null) return { kind: 'invalid', reason: `${frame.type} record breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}` };
       const valid = record as CompactionRecord;
       if (valid.session_id !== frame.session_id) return { kind: 'invalid', reason: `${frame.type} record belongs to ${valid.session_id}, not ${frame.session_id}` };

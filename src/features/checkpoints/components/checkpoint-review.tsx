@@ -2,10 +2,9 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { Loadable } from '../../../components/loadable';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
@@ -41,31 +40,6 @@ const EDIT_STRATEGIES: readonly Strategy[] = ['drop', 'summarize', 'delegate'];
 
 const RESOLUTION_TONE = { approved: 'ok', edited: 'accent', rejected: 'neutral' } as const;
 
-/** /sessions/:sessionId/checkpoints/:checkpointId: a compaction proposal under review. */
-export function CheckpointReviewPage() {
-  const { sessionId = '', checkpointId = '' } = useParams();
-  return (
-    <div className="page review">
-      <Loadable what="this checkpoint" skeleton={<ReviewSkeleton />} resetKey={`${sessionId}/${checkpointId}`}>
-        <CheckpointReview sessionId={sessionId} checkpointId={checkpointId} />
-      </Loadable>
-    </div>
-  );
-}
-
-function ReviewSkeleton() {
-  return (
-    <div className="review__layout" aria-busy="true">
-      <div className="review__head">
-        <Skeleton width={240} height={12} />
-        <Skeleton width={420} height={22} />
-        <Skeleton width={520} height={12} />
-      </div>
-      <Skeleton height={480} />
-    </div>
-  );
-}
-
 /** The request the proposal would run with, as the edit form understands it (checkpoint → its sub-strategy). */
 function proposalValues(checkpoint: Checkpoint, config: AgentCompactionConfig): CompactFormValues {
   const base = defaultsFrom(config);
@@ -80,7 +54,8 @@ interface Decision {
   result: ResumeResult;
 }
 
-function CheckpointReview({ sessionId, checkpointId }: { sessionId: string; checkpointId: string }) {
+/** A compaction proposal under review: approve, edit the overrides (previewed), or reject. */
+export function CheckpointReview({ sessionId, checkpointId }: { sessionId: string; checkpointId: string }) {
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
   const { data: checkpoints } = useSuspenseQuery(checkpointsQuery(sessionId));
   const checkpoint = checkpoints.find((c) => c.id === checkpointId);

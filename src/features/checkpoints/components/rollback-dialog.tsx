@@ -19,7 +19,7 @@ import { rollbackLists } from '../lib/rollback-lists';
 import '../../../components/dialog.css';
 import './checkpoints.css';
 
-interface RollbackDialogProps {
+export interface RollbackDialogProps {
   sessionId: string;
   /** The rollback points (pre_compaction checkpoints), newest first. */
   points: readonly Checkpoint[];

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
-import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
@@ -18,6 +17,7 @@ import { keyActionOf } from '../lib/keyboard';
 import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../../../lib/ledger-search';
 import { AuditTrail } from './audit-trail';
 import { detailPath } from './ledger-table';
+import { DetailSkeleton } from './compaction-detail-skeleton';
 import { EstimatesBar, FallbackChain, PluginsFired, RecordFacts } from './record-sections';
 import { ConflictDialog, SaveNotices } from './save-feedback';
 import { SupersededMessages } from './superseded-messages';
@@ -67,32 +67,6 @@ function EventNav({ sessionId, search, neighbours }: { sessionId: string; search
         </button>
       )}
     </nav>
-  );
-}
-
-function DetailSkeleton() {
-  return (
-    <div className="event-detail__grid" aria-busy="true">
-      <section className="panel event-detail__main">
-        <div className="record__groups">
-          {['Event', 'Context', 'Summarizer and cost'].map((title) => (
-            <div key={title} className="record__group">
-              <h3>{title}</h3>
-              <Skeleton height={110} />
-            </div>
-          ))}
-        </div>
-        <div className="detail-section">
-          <h3>Estimates against the thresholds</h3>
-          <Skeleton height={88} />
-        </div>
-      </section>
-      <section className="panel event-detail__side">
-        <div className="detail-section">
-          <Skeleton height={180} />
-        </div>
-      </section>
-    </div>
   );
 }
 
@@ -171,13 +145,12 @@ function EventBody({ record }: { record: CompactionRecord }) {
 }
 
 /**
- * /sessions/:sessionId/compactions/:compactionId — one compaction in full: its figures, the
+ * One compaction in full (the page at /sessions/:sessionId/compactions/:compactionId): its figures, the
  * estimates against its thresholds, the summary and the superseded messages, each plugin hook,
  * the fallback chain, the audit events, and the operator's flag and notes. The ledger's filters
  * ride along in the URL: previous/next (k/j) walk the same view, and "Back to the ledger" returns to it.
  */
-export function CompactionDetailPage() {
-  const { sessionId = '', compactionId = '' } = useParams();
+export function CompactionDetail({ sessionId, compactionId }: { sessionId: string; compactionId: string }) {
   const [search] = useLedgerSearch();
   useLedgerLive();
   const navigate = useNavigate();

@@ -32,7 +32,7 @@ import { CompareProposals, type CompareColumn } from './compare-proposals';
 import '../../../components/dialog.css';
 import './manual-compact.css';
 
-interface ManualCompactDialogProps {
+export interface ManualCompactDialogProps {
   sessionId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;

@@ -159,33 +159,33 @@ function ThemeChoice() {
   );
 }
 
-/** /settings: where the daemon is, who the operator is, and the theme. */
-export function SettingsPage() {
+/** Where the daemon is and who the operator is (remembered in this browser, over config.json). */
+export function ConnectionSettings() {
   const configProblem = useSettingsStore((s) => s.configProblem);
   return (
-    <div className="page settings">
-      <title>Settings · Compactor</title>
-      <header className="page__header">
-        <h1>Settings</h1>
+    <section className="panel settings__section" aria-labelledby="settings-connection">
+      <header className="panel__header">
+        <h2 id="settings-connection">Connection</h2>
+        <span className="muted">Remembered in this browser; overrides config.json</span>
       </header>
-      <section className="panel settings__section" aria-labelledby="settings-connection">
-        <header className="panel__header">
-          <h2 id="settings-connection">Connection</h2>
-          <span className="muted">Remembered in this browser; overrides config.json</span>
-        </header>
-        {configProblem && (
-          <p className="settings__fail settings__config-problem" role="alert">
-            config.json could not be used: {configProblem} Built-in values are the defaults.
-          </p>
-        )}
-        <ConnectionForm />
-      </section>
-      <section className="panel settings__section" aria-labelledby="settings-appearance">
-        <header className="panel__header">
-          <h2 id="settings-appearance">Appearance</h2>
-        </header>
-        <ThemeChoice />
-      </section>
-    </div>
+      {configProblem && (
+        <p className="settings__fail settings__config-problem" role="alert">
+          config.json could not be used: {configProblem} Built-in values are the defaults.
+        </p>
+      )}
+      <ConnectionForm />
+    </section>
+  );
+}
+
+/** The theme. */
+export function AppearanceSettings() {
+  return (
+    <section className="panel settings__section" aria-labelledby="settings-appearance">
+      <header className="panel__header">
+        <h2 id="settings-appearance">Appearance</h2>
+      </header>
+      <ThemeChoice />
+    </section>
   );
 }

@@ -1,0 +1,119 @@
+/**
+ * What each route shows while its code loads (every page is its own chunk, app/router.tsx): the
+ * page's frame with its panels' own loading skeletons, so nothing moves when the page arrives and
+ * then its data. Only light modules are imported here: they load with the first screen.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { Panel } from '../components/panel';
+import { Skeleton } from '../components/skeleton';
+import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
+import { ReviewSkeleton } from '../features/checkpoints/components/checkpoint-review-skeleton';
+import { DetailSkeleton } from '../features/compaction-ledger/components/compaction-detail-skeleton';
+import { LedgerPanelSkeleton } from '../features/compaction-ledger/components/ledger-panel-skeleton';
+import { StatsPanelSkeleton } from '../features/compaction-stats/components/stats-cards';
+import { sessionsQuery } from '../features/sessions/api/list-sessions';
+import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
+import { CompactionSummarySkeleton } from '../features/sessions/components/compaction-summary';
+import { SessionFilters } from '../features/sessions/components/session-filters';
+import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
+import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
+import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
+
+/** A panel that is all skeleton: the same frame while the code loads as while the data loads. */
+function LoadingPanel({ title, skeleton, className }: { title?: string; skeleton: React.ReactNode; className?: string }) {
+  return (
+    <Panel title={title} what={title ?? 'this page'} skeleton={skeleton} className={className}>
+      {skeleton}
+    </Panel>
+  );
+}
+
+export function SessionsPageSkeleton() {
+  const [search, setSearch] = useSessionSearch();
+  return (
+    <div className="page">
+      <title>Sessions · Compactor</title>
+      <header className="page__header">
+        <h1>Sessions</h1>
+        <SessionFilters search={search} onSearchChange={setSearch} />
+      </header>
+      <LoadingPanel skeleton={<SessionsTableSkeleton />} />
+    </div>
+  );
+}
+
+export function SessionPageSkeleton() {
+  const { sessionId = '' } = useParams();
+  const known = useQueryClient()
+    .getQueryData(sessionsQuery().queryKey)
+    ?.find((s) => s.id === sessionId);
+  return (
+    <div className="page">
+      <SessionHeaderSkeleton />
+      <LoadingPanel title="Agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} />
+      <StatsPanelSkeleton />
+      <LedgerPanelSkeleton />
+      <LoadingPanel title="Checkpoints" skeleton={<CheckpointsPanelSkeleton />} />
+    </div>
+  );
+}
+
+export function ProjectPageSkeleton() {
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div>
+          <nav className="page__crumbs">
+            <Skeleton width={140} height={12} />
+          </nav>
+          <div className="page__title">
+            <Skeleton width={260} height={22} />
+          </div>
+        </div>
+      </header>
+      <LoadingPanel title="Compaction summary" skeleton={<CompactionSummarySkeleton />} />
+      <LoadingPanel title="Sessions" skeleton={<SessionsTableSkeleton withProject={false} />} />
+    </div>
+  );
+}
+
+export function CompactionDetailPageSkeleton() {
+  const { compactionId = '' } = useParams();
+  return (
+    <div className="page event-detail">
+      <header className="page__header">
+        <div className="event-detail__heading">
+          <nav className="page__crumbs">
+            <Skeleton width={200} height={12} />
+          </nav>
+          <h1>
+            Compaction <span className="mono event-detail__id">{compactionId}</span>
+          </h1>
+        </div>
+      </header>
+      <DetailSkeleton />
+    </div>
+  );
+}
+
+export function CheckpointReviewPageSkeleton() {
+  return (
+    <div className="page review">
+      <ReviewSkeleton />
+    </div>
+  );
+}
+
+export function SettingsPageSkeleton() {
+  return (
+    <div className="page settings">
+      <title>Settings · Compactor</title>
+      <header className="page__header">
+        <h1>Settings</h1>
+      </header>
+      <LoadingPanel title="Connection" skeleton={<Skeleton height={300} />} />
+      <LoadingPanel title="Appearance" skeleton={<Skeleton height={96} />} />
+    </div>
+  );
+}
