@@ -3,13 +3,14 @@
  * page's frame with its panels' own loading skeletons, so nothing moves when the page arrives and
  * then its data. Only light modules are imported here: they load with the first screen.
  */
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Panel } from '../components/panel';
 import { Skeleton } from '../components/skeleton';
+import { projectsQuery } from '../lib/api/endpoints/list-projects';
 import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
 import { ReviewSkeleton } from '../features/checkpoints/components/checkpoint-review-skeleton';
-import { DetailSkeleton } from '../features/compaction-ledger/components/compaction-detail-skeleton';
+import { DetailHeaderSkeleton, DetailSkeleton } from '../features/compaction-ledger/components/compaction-detail-skeleton';
 import { LedgerPanelSkeleton } from '../features/compaction-ledger/components/ledger-panel-skeleton';
 import { StatsPanelSkeleton } from '../features/compaction-stats/components/stats-cards';
 import { sessionsQuery } from '../features/sessions/api/list-sessions';
@@ -19,6 +20,7 @@ import { SessionFilters } from '../features/sessions/components/session-filters'
 import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
 import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
+import { ProjectHeader } from './project-header';
 
 /** A panel that is all skeleton: the same frame while the code loads as while the data loads. */
 function LoadingPanel({ title, skeleton, className }: { title?: string; skeleton: React.ReactNode; className?: string }) {
@@ -60,38 +62,30 @@ export function SessionPageSkeleton() {
 }
 
 export function ProjectPageSkeleton() {
+  const { projectId = '' } = useParams();
+  const [search, setSearch] = useSessionSearch();
+  const project = useQuery(projectsQuery()).data?.find((p) => p.id === projectId);
   return (
     <div className="page">
-      <header className="page__header">
-        <div>
-          <nav className="page__crumbs">
-            <Skeleton width={140} height={12} />
-          </nav>
-          <div className="page__title">
-            <Skeleton width={260} height={22} />
-          </div>
-        </div>
-      </header>
+      <ProjectHeader projectId={projectId} />
       <LoadingPanel title="Compaction summary" skeleton={<CompactionSummarySkeleton />} />
-      <LoadingPanel title="Sessions" skeleton={<SessionsTableSkeleton withProject={false} />} />
+      <Panel
+        title="Sessions"
+        what="the project's sessions"
+        skeleton={null}
+        aside={<SessionFilters search={search} onSearchChange={setSearch} withProject={false} />}
+      >
+        <SessionsTableSkeleton withProject={false} rows={project?.session_count} />
+      </Panel>
     </div>
   );
 }
 
 export function CompactionDetailPageSkeleton() {
-  const { compactionId = '' } = useParams();
+  const { sessionId = '', compactionId = '' } = useParams();
   return (
     <div className="page event-detail">
-      <header className="page__header">
-        <div className="event-detail__heading">
-          <nav className="page__crumbs">
-            <Skeleton width={200} height={12} />
-          </nav>
-          <h1>
-            Compaction <span className="mono event-detail__id">{compactionId}</span>
-          </h1>
-        </div>
-      </header>
+      <DetailHeaderSkeleton sessionId={sessionId} compactionId={compactionId} />
       <DetailSkeleton />
     </div>
   );
@@ -112,8 +106,9 @@ export function SettingsPageSkeleton() {
       <header className="page__header">
         <h1>Settings</h1>
       </header>
-      <LoadingPanel title="Connection" skeleton={<Skeleton height={300} />} />
-      <LoadingPanel title="Appearance" skeleton={<Skeleton height={96} />} />
+      {/* The heights of the two forms, so the page does not move when they arrive. */}
+      <LoadingPanel title="Connection" skeleton={<Skeleton height={379} />} />
+      <LoadingPanel title="Appearance" skeleton={<Skeleton height={51} />} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { NotFoundState } from '../components/not-found-state';
 import { Panel } from '../components/panel';
-import { formatCount } from '../lib/format';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
 import { CompactionSummarySkeleton } from '../features/sessions/components/compaction-summary';
 import { SessionFilters } from '../features/sessions/components/session-filters';
 import { SessionsTable } from '../features/sessions/components/sessions-table';
 import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
+import { ProjectHeader } from './project-header';
 import { ProjectCompactionSummary } from '../features/sessions/components/project-compaction-summary';
 
 /** /projects/:projectId: the project's compaction summary and its sessions. */
@@ -29,19 +29,7 @@ export function ProjectPage() {
   return (
     <div className="page">
       <title>{`${name} · Compactor`}</title>
-      <header className="page__header">
-        <div>
-          <nav className="page__crumbs" aria-label="Breadcrumb">
-            <Link to="/sessions">Sessions</Link>
-            <span aria-hidden="true">/</span>
-            <span>Project</span>
-          </nav>
-          <div className="page__title">
-            <h1>{name}</h1>
-            <span className="muted num">{project ? `${formatCount(project.session_count)} sessions` : '\u00a0'}</span>
-          </div>
-        </div>
-      </header>
+      <ProjectHeader projectId={projectId} />
       <Panel title="Compaction summary" what="the project's compaction summary" skeleton={<CompactionSummarySkeleton />} resetKey={projectId}>
         <ProjectCompactionSummary projectId={projectId} />
       </Panel>
