@@ -86,7 +86,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
           </header>
           <div className="rb-body">
             <div className="rb-choose">
-              <span className="cf-field__label">Checkpoint</span>
+              <span className="rb-choose__label">Checkpoint</span>
               <Select
                 label="Checkpoint"
                 value={checkpointId}
