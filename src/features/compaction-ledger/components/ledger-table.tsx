@@ -13,6 +13,7 @@ import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { keyActionOf } from '../lib/keyboard';
+import { compactionHref } from '../../../lib/routes';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../lib/ledger-search';
 import { ledgerColumns, ledgerFeatures } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
@@ -23,7 +24,7 @@ const PREFETCH_ROWS = 40;
 const SKELETON_ROWS = 12;
 
 export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
-  return `/sessions/${encodeURIComponent(sessionId)}/compactions/${encodeURIComponent(compactionId)}${ledgerSearchString(search)}`;
+  return `${compactionHref(sessionId, compactionId)}${ledgerSearchString(search)}`;
 }
 
 interface LedgerTableProps {
