@@ -13,8 +13,6 @@ import './styles/base.css';
 import './styles/pages.css';
 
 startThemeSync();
-// The first screen's code downloads while the simulated daemon starts and config.json loads.
-preloadRoute(window.location.pathname);
 
 // Demo mode (`npm start` without KAGED_API_URL): the simulated daemon runs inside the browser.
 // Production builds drop this branch (import.meta.env.DEV is false there).
@@ -31,6 +29,10 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
     throw error;
   }
 }
+
+// The first screen's code downloads while config.json loads. (In demo mode, once the simulated
+// daemon runs: its service worker may reload the page when it first takes control.)
+preloadRoute(window.location.pathname);
 
 const { config, problem } = await loadRuntimeConfig(document.baseURI);
 if (problem !== null) console.warn(`config.json could not be used: ${problem}`);
