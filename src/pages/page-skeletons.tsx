@@ -4,6 +4,7 @@
  * then its data. Only light modules are imported here: they load with the first screen.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Panel } from '../components/panel';
 import { Skeleton } from '../components/skeleton';
@@ -23,9 +24,9 @@ import { useSessionSearch } from '../features/sessions/hooks/use-session-search'
 import { ProjectHeader } from './project-header';
 
 /** A panel that is all skeleton: the same frame while the code loads as while the data loads. */
-function LoadingPanel({ title, skeleton, className }: { title?: string; skeleton: React.ReactNode; className?: string }) {
+function LoadingPanel({ title, skeleton }: { title?: string; skeleton: ReactNode }) {
   return (
-    <Panel title={title} what={title ?? 'this page'} skeleton={skeleton} className={className}>
+    <Panel title={title} what={title ?? 'this page'} skeleton={skeleton}>
       {skeleton}
     </Panel>
   );

@@ -3,6 +3,7 @@
  * and the grid as they look while the data or the charts' code (recharts, loaded on demand) are on
  * their way. The charts fill the same frames, so nothing moves when they arrive.
  */
+import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { StatSkeleton } from '../../../components/stat';
 import { ChartCard } from './chart-card';
@@ -57,7 +58,7 @@ function LoadingCard({ id, className }: { id: ChartCardId; className?: string })
 }
 
 /** A card that is not a chart (hook timings, fallbacks): a titled section. */
-export function StatsSection({ id, className, children }: { id: 'hooks' | 'fallbacks'; className?: string; children: React.ReactNode }) {
+export function StatsSection({ id, className, children }: { id: 'hooks' | 'fallbacks'; className?: string; children: ReactNode }) {
   const titleId = `${id}-title`;
   return (
     <section className={className ? `stats-card ${className}` : 'stats-card'} aria-labelledby={titleId}>
