@@ -14,6 +14,8 @@ const DIST = process.env.E2E_DIST ?? 'dist';
 
 export default defineConfig({
   testDir: 'e2e',
+  // Unit tests under e2e/ (*.test.ts, run by vitest) are not Playwright's.
+  testMatch: '**/*.spec.ts',
   // One simulated daemon is shared by the tests; each test resets it, so they run one at a time.
   workers: 1,
   fullyParallel: false,

@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
-import { createLogger, defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { createLogger, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { checkBuild, formatReport } from './e2e/budget/bundle-budget.ts';
 
 // KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
 // Without it, `npm start` runs the simulated daemon inside the browser (msw).
@@ -24,17 +26,36 @@ logger.error = (message, options) => {
   logError(message, options);
 };
 
+/** After every production build: the JavaScript budget (e2e/budget/bundle-budget.ts); over it, the build fails with the figures. */
+function bundleBudget(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'compactor:bundle-budget',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const report = checkBuild(outDir);
+      const text = formatReport(report);
+      if (report.problems.length > 0) throw new Error(`The build is over its budget:\n${text}`);
+      logger.info(text);
+    },
+  };
+}
+
 export default defineConfig({
   customLogger: logger,
-  plugins: [react()],
+  plugins: [react(), bundleBudget()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },
   server: { proxy },
   preview: { proxy },
-  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // The manifest says which files each page loads (the budget reads it; so can the benchmark).
+  build: { sourcemap: true, manifest: true },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     // Hooks that seed a simulator (beforeAll) get as long as tests: the 2-core CI machine is shared.

@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { ws } from 'msw';
 import { attachEventClient } from './handlers/events';
-import { createHandlers, noteWrite } from './handlers/index';
+import { createHandlers, noteWrite } from './handlers';
 import { loadFixturesInBrowser } from './importers/browser-fixtures';
 import { prepareInWorker } from './importers/worker-preparer';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';

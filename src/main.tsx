@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
 import { createQueryClient, followConnectionChanges } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -9,6 +10,7 @@ import { startThemeSync } from './config/theme';
 import { isApiError } from './lib/api/api-error';
 import './styles/tokens.css';
 import './styles/base.css';
+import './styles/pages.css';
 
 startThemeSync();
 
@@ -27,6 +29,10 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
     throw error;
   }
 }
+
+// The first screen's code downloads while config.json loads. (In demo mode, once the simulated
+// daemon runs: its service worker may reload the page when it first takes control.)
+preloadRoute(window.location.pathname);
 
 const { config, problem } = await loadRuntimeConfig(document.baseURI);
 if (problem !== null) console.warn(`config.json could not be used: ${problem}`);

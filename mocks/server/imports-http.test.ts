@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importShapeProblem, type ImportJob } from '../../src/features/imports/lib/simulator-imports';
+import { importShapeProblem, type ImportJob } from '../../src/lib/imports/simulator-imports';
 import { validateResponseBody } from '../../src/lib/api/validator';
 import { FIXTURES_DIR } from '../importers/node-fixtures';
 import { startSimulator, type RunningSimulator } from './server';

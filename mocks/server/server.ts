@@ -4,7 +4,7 @@ import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { attachEventClient } from '../handlers/events';
 import type { FaultRule } from '../handlers/faults';
-import { createHandlers, noteWrite } from '../handlers/index';
+import { createHandlers, noteWrite } from '../handlers';
 import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon, type DaemonOptions } from '../runtime';
 import { FolderBackend } from '../store/backends/folder';

@@ -1,6 +1,6 @@
 import { Link, Outlet } from 'react-router';
 import { useSettingsStore } from '../config/settings-store';
-import { useLiveStream } from '../features/live/hooks/use-live-stream';
+import { useLiveStream } from '../lib/live/use-live-stream';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMatch, useNavigate } from 'react-router';
 import { Select } from '../components/select';
 import { formatCount } from '../lib/format';
-import { projectsQuery } from '../features/sessions/api/list-projects';
+import { projectsQuery } from '../lib/api/endpoints/list-projects';
 
 const ALL = '__all__';
 

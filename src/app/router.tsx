@@ -1,29 +1,79 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { CheckpointReviewPage } from '../features/checkpoints/components/checkpoint-review-page';
-import { CompactionDetailPage } from '../features/compactions/components/compaction-detail-page';
-import { ProjectPage } from '../features/sessions/components/project-page';
-import { SessionPage } from '../features/sessions/components/session-page';
-import { SessionsPage } from '../features/sessions/components/sessions-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
+import { Suspense, type ReactNode } from 'react';
+import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
+import { lazyComponent, type PreloadableComponent } from '../lib/lazy-component';
+import { NotFoundPage } from '../pages/not-found-page';
+import {
+  CheckpointReviewPageSkeleton,
+  CompactionDetailPageSkeleton,
+  ProjectPageSkeleton,
+  SessionPageSkeleton,
+  SessionsPageSkeleton,
+  SettingsPageSkeleton,
+} from '../pages/page-skeletons';
 import { AppShell } from './app-shell';
-import { NotFoundPage, RouteError } from './route-pages';
+import { RouteErrorBoundary } from './route-error';
+
+// Every page is its own chunk, loaded on the first visit (or earlier: preloadRoute).
+const SessionsPage = lazyComponent(() => import('../pages/sessions-page').then((m) => m.SessionsPage));
+const SessionPage = lazyComponent(() => import('../pages/session-page').then((m) => m.SessionPage));
+const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-detail-page').then((m) => m.CompactionDetailPage));
+const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
+const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
+const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
+
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+/**
+ * A route whose page loads on demand, its skeleton shown meanwhile. The boundary is keyed per
+ * route, so moving to another page shows that page's skeleton rather than holding the old page.
+ */
+function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode): RouteObject {
+  const handle: PageHandle = { preload: Page.preload };
+  return {
+    path,
+    handle,
+    element: (
+      <Suspense key={path} fallback={skeleton}>
+        <Page />
+      </Suspense>
+    ),
+  };
+}
 
 /** Every screen has an address: deep links, bookmarks, back and forward. */
-export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <AppShell />,
-      errorElement: <RouteError />,
-      children: [
-        { index: true, element: <Navigate to="/sessions" replace /> },
-        { path: 'sessions', element: <SessionsPage /> },
-        { path: 'sessions/:sessionId', element: <SessionPage /> },
-        { path: 'sessions/:sessionId/compactions/:compactionId', element: <CompactionDetailPage /> },
-        { path: 'sessions/:sessionId/checkpoints/:checkpointId', element: <CheckpointReviewPage /> },
-        { path: 'projects/:projectId', element: <ProjectPage /> },
-        { path: 'settings', element: <SettingsPage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+const routes: RouteObject[] = [
+  {
+    element: (
+      <RouteErrorBoundary>
+        <AppShell />
+      </RouteErrorBoundary>
+    ),
+    children: [
+      { index: true, element: <Navigate to="/sessions" replace /> },
+      page('sessions', SessionsPage, <SessionsPageSkeleton />),
+      page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />),
+      page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
+      page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
+      page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
+      page('settings', SettingsPage, <SettingsPageSkeleton />),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The screens, by address (inside the app's BrowserRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * Starts downloading the page of this address at once (called before the app waits for
+ * config.json), so the first screen's code and its data do not wait for each other. The bare root
+ * redirects to the sessions.
+ */
+export function preloadRoute(pathname: string): void {
+  const matches = matchRoutes(routes, pathname === '/' ? '/sessions' : pathname) ?? [];
+  for (const match of matches) void (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
 }

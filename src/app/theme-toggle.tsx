@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { ToggleGroup } from 'radix-ui';
 import { THEMES, useSettingsStore, type Theme } from '../config/settings-store';
 
 const ICONS: Record<Theme, ReactNode> = {
@@ -24,23 +23,18 @@ const ICONS: Record<Theme, ReactNode> = {
 
 const LABEL: Record<Theme, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
 
-/** System / light / dark. */
+/** System / light / dark: a radio group (native radios, so arrow keys move between them). */
 export function ThemeToggle() {
   const theme = useSettingsStore((s) => s.theme);
   const setTheme = useSettingsStore((s) => s.setTheme);
   return (
-    <ToggleGroup.Root
-      type="single"
-      className="theme-toggle"
-      value={theme}
-      onValueChange={(value) => value && setTheme(value as Theme)}
-      aria-label="Theme"
-    >
+    <div className="theme-toggle" role="radiogroup" aria-label="Theme">
       {THEMES.map((t) => (
-        <ToggleGroup.Item key={t} value={t} className="theme-toggle__item" aria-label={LABEL[t]} title={LABEL[t]}>
+        <label key={t} className="theme-toggle__item" title={LABEL[t]}>
+          <input type="radio" name="theme" value={t} checked={theme === t} onChange={() => setTheme(t)} aria-label={LABEL[t]} />
           {ICONS[t]}
-        </ToggleGroup.Item>
+        </label>
       ))}
-    </ToggleGroup.Root>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, NavLink } from 'react-router';
-import { ConnectionIndicator } from '../features/live/components/connection-indicator';
+import { ConnectionIndicator } from './connection-indicator';
 import { ProjectSwitcher } from './project-switcher';
 import { ThemeToggle } from './theme-toggle';
 

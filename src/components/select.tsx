@@ -1,51 +1,44 @@
-import { Select as RadixSelect } from 'radix-ui';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
+import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
 
-export interface SelectOption {
-  value: string;
-  label: string;
-  /** Faint text after the label (a count). */
-  hint?: string;
-}
+export type { SelectOption, SelectProps } from './select-parts';
 
-interface SelectProps {
-  /** The accessible name; shown before the value when `showLabel`. */
-  label: string;
-  showLabel?: boolean;
-  value: string;
-  options: readonly SelectOption[];
-  onValueChange: (value: string) => void;
-  disabled?: boolean;
-  className?: string;
-}
+/** The dropdown's code (radix Select and its positioning) is not needed to draw the first screen. */
+const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean }>(() => import('./select-menu').then((m) => m.SelectMenu));
 
-/** A compact single-choice dropdown. */
-export function Select({ label, showLabel = false, value, options, onValueChange, disabled, className }: SelectProps) {
+/**
+ * A compact single-choice dropdown. Until its menu's code has loaded (it starts right after the
+ * first render), the same trigger is drawn; pressing it then opens the menu as soon as it is there.
+ */
+export function Select(props: SelectProps) {
+  const [openRequested, setOpenRequested] = useState(false);
+  useEffect(() => void SelectMenu.preload().catch(() => undefined), []);
+  const { label, showLabel = false, value, options, disabled, className } = props;
+  const trigger = (
+    <button
+      type="button"
+      role="combobox"
+      aria-expanded="false"
+      aria-label={label}
+      className={className ? `select ${className}` : 'select'}
+      disabled={disabled}
+      data-state="closed"
+      onClick={() => setOpenRequested(true)}
+    >
+      {showLabel && <span className="select__label">{label}:</span>}
+      <span className="select__value">
+        <span>{options.find((o) => o.value === value)?.label}</span>
+      </span>
+      <span className="select__chevron" aria-hidden="true">
+        <Chevron />
+      </span>
+    </button>
+  );
   return (
-    <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled}>
-      <RadixSelect.Trigger className={className ? `select ${className}` : 'select'} aria-label={label}>
-        {showLabel && <span className="select__label">{label}:</span>}
-        <span className="select__value">
-          <RadixSelect.Value />
-        </span>
-        <RadixSelect.Icon className="select__chevron" aria-hidden="true">
-          <svg width="10" height="10" viewBox="0 0 10 10">
-            <path d="M2 3.5 5 6.5 8 3.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
-          </svg>
-        </RadixSelect.Icon>
-      </RadixSelect.Trigger>
-      <RadixSelect.Portal>
-        <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
-          <RadixSelect.Viewport className="select__viewport">
-            {options.map((option) => (
-              <RadixSelect.Item key={option.value} value={option.value} className="select__item">
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
-                {option.hint && <span className="select__hint num">{option.hint}</span>}
-              </RadixSelect.Item>
-            ))}
-          </RadixSelect.Viewport>
-        </RadixSelect.Content>
-      </RadixSelect.Portal>
-    </RadixSelect.Root>
+    <Suspense fallback={trigger}>
+      <SelectMenu {...props} defaultOpen={openRequested} />
+    </Suspense>
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The typed kaged API client: one openapi-fetch client per connection settings, with a middleware
- * that checks every response body against the contract before anything else reads it, a request
- * time limit, and `unwrap()` turning a result into data or an ApiError.
+ * that checks every response body against the contract before anything else reads it (with the
+ * endpoint's compiled validators, loaded while its first request is on its way), a request time
+ * limit, and `unwrap()` turning a result into data or an ApiError.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { ApiError, parseRetryAfter } from './api-error';
 import type { paths } from './schema.gen';
-import { hasResponseSchema, validateResponseBody } from './validator';
+import { loadResponseValidators, responseValidator } from './response-validators';
+import { checkWith, type CompiledValidator } from './validation';
 
 export interface ApiSettings {
   /** Absolute (`https://host/api/v1`) or relative to the page (`/api/v1`). */
@@ -43,10 +45,23 @@ function excerpt(text: string): string {
 }
 
 const validation: Middleware = {
+  onRequest({ request, schemaPath }) {
+    // The endpoint's validators download while the request is on its way (once per endpoint).
+    void loadResponseValidators(endpointName(request, schemaPath))?.catch(() => undefined);
+    return undefined;
+  },
   async onResponse({ request, response, schemaPath }) {
     const endpoint = endpointName(request, schemaPath);
     endpoints.set(response, endpoint);
-    if (!hasResponseSchema(schemaPath, request.method, response.status)) return undefined;
+    let validate: CompiledValidator | null;
+    try {
+      validate = await responseValidator(endpoint, response.status);
+    } catch (cause) {
+      // The app's own files, not the daemon: a page reload fetches them again.
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(`${endpoint}: the answer could not be checked against the contract, because this page's validators did not load (${reason}). Reload the page.`, { cause });
+    }
+    if (validate === null) return undefined;
     const text = await response.clone().text();
     let body: unknown;
     try {
@@ -60,7 +75,7 @@ const validation: Middleware = {
         cause,
       });
     }
-    const failure = validateResponseBody(schemaPath, request.method, response.status, body);
+    const failure = checkWith(validate, body);
     if (failure !== null) {
       throw new ApiError({
         kind: 'invalid_response',

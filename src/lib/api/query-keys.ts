@@ -1,3 +1,5 @@
+import type { ListQuery } from '../ledger-search';
+
 /**
  * The react-query keys of server state, in one place so the live stream can invalidate what a
  * frame changes. Everything about one session sits under `['session', id]`, everything about one
@@ -15,4 +17,20 @@ export const queryKeys = {
   sessionDetail: (sessionId: string) => ['session', sessionId, 'detail'] as const,
   sessionStats: (sessionId: string) => ['session', sessionId, 'compaction-stats'] as const,
   compaction: (sessionId: string, compactionId: string) => ['session', sessionId, 'compaction', compactionId] as const,
+};
+
+/**
+ * The ledger's keys. They sit outside the ['session', id] prefix on purpose: the live stream makes
+ * everything under that prefix stale on every frame, which would refetch every loaded ledger page
+ * (up to hundreds); the ledger instead applies compaction frames to its cached pages itself
+ * (compaction-ledger/hooks/use-ledger-live.ts) and is refetched only when frames were lost
+ * (resync), or when an action elsewhere changes its records (a rollback invalidates `session`).
+ */
+export const ledgerKeys = {
+  /** Every ledger view of every session. */
+  all: ['compaction-ledger'] as const,
+  /** Every ledger view of one session. */
+  session: (sessionId: string) => ['compaction-ledger', sessionId] as const,
+  /** One view (filters and sort) of one session's ledger. */
+  view: (sessionId: string, query: ListQuery) => ['compaction-ledger', sessionId, query] as const,
 };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
 import type { Schemas } from '../../../lib/api/types';
 
 export type RollbackResult = Schemas['RollbackResult'];
@@ -42,8 +42,8 @@ export function useRollback(sessionId: string) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
-        // The ledger's pages live outside the session prefix (see compactions/api/query-keys.ts).
-        queryClient.invalidateQueries({ queryKey: ['compaction-ledger', sessionId] }),
+        // The ledger's pages live outside the session prefix (see ledgerKeys).
+        queryClient.invalidateQueries({ queryKey: ledgerKeys.session(sessionId) }),
       ]),
   });
 }

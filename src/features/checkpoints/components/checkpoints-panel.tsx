@@ -1,37 +1,26 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
-import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount, formatTokens } from '../../../lib/format';
 import type { CompactionRecord, Schemas } from '../../../lib/api/types';
-import { checkpointHref, compactionHref } from '../../manual-compact/components/compact-outcome';
+import { DialogLoading } from '../../../components/dialog-loading';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { checkpointHref, compactionHref } from '../../../lib/routes';
 import { checkpointAuditQuery } from '../api/list-checkpoint-audit';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { recentCompactionsQuery } from '../api/list-session-compactions';
-import { RollbackDialog } from './rollback-dialog';
+import { Head } from './checkpoints-panel-skeleton';
+import type { RollbackDialogProps } from './rollback-dialog';
 import './checkpoints.css';
 
 type AuditEvent = Schemas['AuditEvent'];
 
-const HEAD = ['Checkpoint', 'Kind', 'Agent', 'When', 'What', ''] as const;
-const COLS = ['ck-col-id', 'ck-col-kind', 'ck-col-agent', 'ck-col-when', 'ck-col-what', 'ck-col-action'] as const;
-
-function Head() {
-  return (
-    <thead>
-      <tr>
-        {HEAD.map((h, i) => (
-          <th key={COLS[i]} className={COLS[i]} scope="col">
-            {h}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
+/** The rollback dialog (its preview diff) loads on demand. */
+const RollbackDialog = lazyComponent<RollbackDialogProps>(() => import('./rollback-dialog').then((m) => m.RollbackDialog));
+const preloadRollback = () => void RollbackDialog.preload().catch(() => undefined);
 
 /** Checkpoints worth showing: waiting proposals first, then every rollback point and resolved proposal, newest first. */
 export function orderCheckpoints(checkpoints: readonly Checkpoint[]): Checkpoint[] {
@@ -139,7 +128,7 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
                     ) : null}
                   </td>
                   <td className="ck-col-action">
-                    <button type="button" className="button" onClick={() => setRollbackFrom(c.id)} disabled={undone}>
+                    <button type="button" className="button" onClick={() => setRollbackFrom(c.id)} onPointerEnter={preloadRollback} onFocus={preloadRollback} disabled={undone}>
                       Roll back…
                     </button>
                   </td>
@@ -163,34 +152,17 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
         </ul>
       )}
       {rollbackFrom !== null && (
-        <RollbackDialog
-          sessionId={sessionId}
-          points={points}
-          records={records}
-          initialCheckpointId={rollbackFrom}
-          open
-          onOpenChange={(open) => !open && setRollbackFrom(null)}
-        />
+        <Suspense fallback={<DialogLoading title="Roll back past a compaction" />}>
+          <RollbackDialog
+            sessionId={sessionId}
+            points={points}
+            records={records}
+            initialCheckpointId={rollbackFrom}
+            open
+            onOpenChange={(open) => !open && setRollbackFrom(null)}
+          />
+        </Suspense>
       )}
     </div>
-  );
-}
-
-export function CheckpointsPanelSkeleton() {
-  return (
-    <table className="ck-table" aria-busy="true">
-      <Head />
-      <tbody>
-        {[0, 1, 2].map((i) => (
-          <tr key={i}>
-            {COLS.map((c) => (
-              <td key={c} className={c}>
-                <Skeleton width="70%" />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -7,18 +7,19 @@ import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatDateTime, formatTokens } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { DiffView } from '../../dry-run-diff/components/diff-view';
-import { buildDiffModel } from '../../dry-run-diff/lib/align';
-import { compactionHref, RequestErrorNotice } from '../../manual-compact/components/compact-outcome';
-import { useCompareStore } from '../../manual-compact/lib/compare-store';
+import { DiffView } from '../../../components/diff/diff-view';
+import { buildDiffModel } from '../../../lib/diff/align';
+import { RequestErrorNotice } from '../../../components/compact-outcome';
+import { compactionHref } from '../../../lib/routes';
+import { useHistoryChanges } from '../../../lib/history-changes';
 import type { Checkpoint } from '../api/list-checkpoints';
 import { agentHistoryQuery } from '../api/list-messages';
 import { rollbackPreviewQuery, useRollback, type RollbackResult } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
-import '../../manual-compact/components/manual-compact.css';
+import '../../../components/dialog.css';
 import './checkpoints.css';
 
-interface RollbackDialogProps {
+export interface RollbackDialogProps {
   sessionId: string;
   /** The rollback points (pre_compaction checkpoints), newest first. */
   points: readonly Checkpoint[];
@@ -40,7 +41,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
   const rollback = useRollback(sessionId);
-  const markStale = useCompareStore((s) => s.markStale);
+  const markStale = useHistoryChanges((s) => s.markChanged);
   const point = points.find((p) => p.id === checkpointId);
 
   const apply = () => {
@@ -85,7 +86,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
           </header>
           <div className="rb-body">
             <div className="rb-choose">
-              <span className="cf-field__label">Checkpoint</span>
+              <span className="rb-choose__label">Checkpoint</span>
               <Select
                 label="Checkpoint"
                 value={checkpointId}

@@ -1,16 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchCompactionPage } from '../../compactions/api/list-compactions';
-import { seriesKeys } from '../../compactions/api/query-keys';
-import { SERIES_SAMPLE } from '../../compactions/api/record-cache';
+import { fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
 
 /** How many of the newest events the per-event charts draw (one request). */
-export const SERIES_LIMIT = SERIES_SAMPLE;
+export const SERIES_LIMIT = 1000;
+
+/** The sample's keys: outside the session's prefix (a thousand records are not refetched on every frame). */
+export const seriesKeys = {
+  session: (sessionId: string) => ['compaction-series', sessionId] as const,
+  view: (sessionId: string, agentPath: string | null) => ['compaction-series', sessionId, agentPath] as const,
+};
 
 /**
  * The newest events of one agent or all, for the per-event charts (tokens, ratio, summary length,
- * cost): GET /sessions/{id}/compactions?sort=-created_at&limit=1000. Outside the session's key
- * prefix (a thousand records are not refetched on every frame): compaction frames are applied to
- * it in place (use-ledger-live.ts), so a live compaction shows in the charts within the second.
+ * cost): GET /sessions/{id}/compactions?sort=-created_at&limit=1000. Compaction frames are applied
+ * to it in place (use-series-live.ts), so a live compaction shows in the charts within the second.
  */
 export function recentCompactionsQuery(sessionId: string, agentPath: string | null) {
   return queryOptions({

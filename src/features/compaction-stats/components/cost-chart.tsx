@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatUsd } from '../../../lib/format';
 import type { CostPoint } from '../lib/cost';
-import { eventTooltip, PerEventTable } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 const CostTooltip = eventTooltip<CostPoint>((point) => [

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount, formatPercent } from '../../../lib/format';
 import type { CountBar } from '../lib/counts';
-import { ChartTable, TooltipBox } from './chart-card';
+import { ChartTable, TooltipBox } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 function CountTooltip({ active, payload }: TooltipContentProps) {

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount } from '../../../lib/format';
 import type { HistogramBin } from '../lib/histogram';
-import { ChartTable, TooltipBox } from './chart-card';
+import { ChartTable, TooltipBox } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 function BinTooltip({ active, payload }: TooltipContentProps) {

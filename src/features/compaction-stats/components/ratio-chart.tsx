@@ -1,7 +1,7 @@
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatRatio } from '../../../lib/format';
 import type { TimelinePoint } from '../lib/timeline';
-import { eventTooltip, PerEventTable } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 const RatioTooltip = eventTooltip<TimelinePoint>((point) => [

@@ -1,40 +1,35 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
-import { Stat, StatSkeleton } from '../../../components/stat';
+import { Stat } from '../../../components/stat';
 import { formatCount, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import { useLiveStatus } from '../../live/hooks/use-live-status';
-import { sessionQuery } from '../../sessions/api/get-session';
-import type { UpdateLedgerSearch } from '../../compactions/hooks/use-ledger-search';
-import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch, type Strategy, type Trigger } from '../../compactions/lib/ledger-search';
-import { compactionStatsQuery } from '../api/get-compaction-stats';
+import { useLiveStatus } from '../../../lib/live/live-status';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
+import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch } from '../../../lib/ledger-search';
+import { compactionStatsQuery } from '../../../lib/api/endpoints/get-compaction-stats';
 import { recentCompactionsQuery, SERIES_LIMIT } from '../api/list-recent-compactions';
+import { useSeriesLive } from '../hooks/use-series-live';
 import { costPerEvent, costSplit, summarizeCosts } from '../lib/cost';
-import { completeCounts, STRATEGY_LABELS, TRIGGER_LABELS } from '../lib/counts';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { completeCounts } from '../lib/counts';
 import { fallbackSummary } from '../lib/fallbacks';
 import { summaryHistogram } from '../lib/histogram';
-import { hookTimingRows, slowestMs } from '../lib/hook-timings';
+import { hookTimingRows } from '../lib/hook-timings';
 import { appliedEvents } from '../lib/series';
 import { prepareTimeline, summarizeTimeline } from '../lib/timeline';
-import { ChartCard, ChartEmpty } from './chart-card';
-import { CostChart, CostTable } from './cost-chart';
-import { CountsChart, CountsTable } from './counts-chart';
-import { FallbackList } from './fallbacks';
-import { HistogramChart, HistogramTable } from './histogram-chart';
-import { HookTimingsTable } from './hook-timings';
-import { RatioChart, RatioTable } from './ratio-chart';
-import { TimelineChart, TimelineLegend, TimelineTable } from './timeline-chart';
-import '../../../components/panel.css';
-import '../../../components/stat.css';
-import './stats.css';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { ChartEmpty } from './chart-card';
+import { HeadlineSkeleton, StatsGridSkeleton } from './stats-cards';
+import type { StatsChartsProps } from './stats-charts';
 
 const ALL = '(all)';
-const TIMELINE_HEIGHT = 330;
-const SMALL_HEIGHT = 180;
-const COUNTS_HEIGHT = 150;
+
+/** The cards with their charts: recharts loads with them, only where a chart is drawn. */
+const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => m.StatsCharts));
 
 interface StatsPanelProps {
   sessionId: string;
@@ -66,16 +61,6 @@ function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: 
   return <Select label="Agent" showLabel value={agent ?? ALL} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
 }
 
-function HeadlineSkeleton() {
-  return (
-    <dl className="stats stats-headline" aria-busy="true">
-      {['Events', 'Tokens saved', 'Median ratio', 'Compactor cost', 'Primary cost', 'Total cost', 'Fallbacks'].map((label) => (
-        <StatSkeleton key={label} label={label} />
-      ))}
-    </dl>
-  );
-}
-
 /**
  * Live compaction stats of a session, for one agent or all: what fired (by trigger, by
  * strategy), what it did to the context (tokens before → after against the thresholds, the
@@ -84,6 +69,7 @@ function HeadlineSkeleton() {
  */
 export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProps) {
   const agent = search.agent;
+  useSeriesLive();
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
   const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData });
 
@@ -167,92 +153,27 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           Its events, their cost and the plugin hooks will show here live.
         </EmptyState>
       ) : (
-        <div className="stats-grid">
-          <ChartCard
-            className="stats-grid__wide"
-            title="Tokens before → after"
-            unit="tokens per event, against each event’s thresholds"
-            summary={timelineSummary.events > 0 ? `${formatTokens(timelineSummary.tokensSaved)} saved over ${formatCount(timelineSummary.events)} events` : undefined}
-            description="Floating bars from the tokens after to the tokens before each compaction, oldest to newest, with the upper threshold, the lower threshold and the context window as step lines."
-            height={TIMELINE_HEIGHT}
-            empty={seriesEmpty}
-            chart={
-              <>
-                <TimelineChart points={timeline} height={TIMELINE_HEIGHT - 22} />
-                <TimelineLegend />
-              </>
-            }
-            table={<TimelineTable points={timeline} />}
+        <Suspense fallback={<StatsGridSkeleton />}>
+          <StatsCharts
+            agent={agent}
+            timeline={timeline}
+            timelineSummary={timelineSummary}
+            histogram={histogram}
+            costs={costs}
+            costSummary={costSummary}
+            triggers={triggers}
+            strategies={strategies}
+            hooks={hooks}
+            fallbacks={fallbacks}
+            seriesEmpty={seriesEmpty}
+            statsEmpty={statsEmpty}
+            statsPending={stats.isPending}
+            noEvents={noEvents}
+            onTrigger={(trigger) => onSearchChange({ trigger: [trigger] })}
+            onStrategy={(strategy) => onSearchChange({ strategy: [strategy] })}
+            ledgerLink={link}
           />
-          <div className="stats-grid__stack">
-            <ChartCard
-              title="Events by trigger"
-              unit="events"
-              description="Number of compaction events per trigger, every trigger listed."
-              height={COUNTS_HEIGHT}
-              empty={statsEmpty ?? (noEvents ? <ChartEmpty>No events.</ChartEmpty> : undefined)}
-              chart={<CountsChart bars={triggers} height={COUNTS_HEIGHT} onSelect={(key) => onSearchChange({ trigger: [key as Trigger] })} />}
-              table={<CountsTable bars={triggers} caption="Events by trigger" what="Trigger" />}
-            />
-            <ChartCard
-              title="Events by strategy"
-              unit="events"
-              description="Number of compaction events per strategy, every strategy listed."
-              height={COUNTS_HEIGHT - 24}
-              empty={statsEmpty ?? (noEvents ? <ChartEmpty>No events.</ChartEmpty> : undefined)}
-              chart={<CountsChart bars={strategies} height={COUNTS_HEIGHT - 24} onSelect={(key) => onSearchChange({ strategy: [key as Strategy] })} />}
-              table={<CountsTable bars={strategies} caption="Events by strategy" what="Strategy" />}
-            />
-          </div>
-          <ChartCard
-            title="Compression ratio"
-            unit="tokens after ÷ before, per event (lower compresses more)"
-            summary={timelineSummary.medianRatio !== null ? `median ${formatRatio(timelineSummary.medianRatio)} (dashed)` : undefined}
-            description="The compression ratio of each compaction, oldest to newest, with the median as a dashed line."
-            height={SMALL_HEIGHT}
-            empty={seriesEmpty}
-            chart={<RatioChart points={timeline} median={timelineSummary.medianRatio} height={SMALL_HEIGHT} />}
-            table={<RatioTable points={timeline} />}
-          />
-          <ChartCard
-            title="Summary length"
-            unit={`tokens per summary, bins of ${formatCount(histogram.width)}`}
-            summary={histogram.median !== null ? `median ${formatTokens(histogram.median)} · ${formatCount(histogram.withoutSummary)} without summary` : undefined}
-            description="How many summaries fall in each length range, in tokens."
-            height={SMALL_HEIGHT}
-            empty={seriesEmpty ?? (histogram.withSummary === 0 ? <ChartEmpty>No summaries: these events dropped messages without summarizing.</ChartEmpty> : undefined)}
-            chart={<HistogramChart bins={histogram.bins} height={SMALL_HEIGHT} />}
-            table={<HistogramTable bins={histogram.bins} />}
-          />
-          <ChartCard
-            title="Model cost per event"
-            unit="USD per event (summarizer or compactor plugin)"
-            summary={costs.length > 0 ? `${formatUsd(costSummary.total)} total · ${formatCount(costSummary.free)} free` : undefined}
-            description="The model cost of each compaction, oldest to newest, in US dollars."
-            height={SMALL_HEIGHT}
-            empty={seriesEmpty}
-            chart={<CostChart points={costs} height={SMALL_HEIGHT} />}
-            table={<CostTable points={costs} />}
-          />
-          <section className="stats-card stats-grid__wide" aria-labelledby="hooks-title">
-            <div className="chart-card__head">
-              <div className="chart-card__title">
-                <h3 id="hooks-title">Plugin hook timings</h3>
-                <span className="chart-card__unit">per plugin and hook: milliseconds, and what each call returned</span>
-              </div>
-            </div>
-            {(stats.isPending ? <Skeleton height={34 + 31 * 5} /> : statsEmpty) ?? (hooks.length === 0 ? <ChartEmpty>No plugin hook fired{agent ? ` for ${agent}` : ''}.</ChartEmpty> : <HookTimingsTable rows={hooks} slowest={slowestMs(hooks)} ledgerLink={(plugin) => link({ plugin })} />)}
-          </section>
-          <section className="stats-card" aria-labelledby="fallbacks-title">
-            <div className="chart-card__head">
-              <div className="chart-card__title">
-                <h3 id="fallbacks-title">Fallbacks</h3>
-                <span className="chart-card__unit">events whose strategy fell back to drop, by reason</span>
-              </div>
-            </div>
-            {(stats.isPending ? <Skeleton height={120} /> : statsEmpty) ?? (fallbacks && <FallbackList summary={fallbacks} ledgerLink={link({ fallback: true })} />)}
-          </section>
-        </div>
+        </Suspense>
       )}
     </section>
   );

@@ -1,8 +1,8 @@
 import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../compactions/lib/labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
-import { eventTooltip, PerEventTable } from './chart-card';
+import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
 
 /** Events shown at once before the brush lets the operator pan back. */

@@ -13,8 +13,6 @@ export interface CountBar {
   share: number;
 }
 
-export { STRATEGY_LABELS, TRIGGER_LABELS } from '../../compactions/lib/labels';
-
 export function completeCounts(counts: readonly Schemas['StatCount'][], labels: Readonly<Record<string, string>>): CountBar[] {
   const given = new Map(counts.map((c) => [c.key, c.count]));
   const total = counts.reduce((sum, c) => sum + c.count, 0);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactionStats } from '../../../lib/api/types';
-import { makeRecord, makeRecords } from '../../compactions/lib/test-records';
+import { makeRecord, makeRecords } from '../../../lib/test-records';
 import { costPerEvent, costSplit, summarizeCosts } from './cost';
-import { completeCounts, STRATEGY_LABELS, TRIGGER_LABELS } from './counts';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { completeCounts } from './counts';
 import { fallbackSummary } from './fallbacks';
 import { summaryHistogram, niceBinWidth } from './histogram';
 import { hookTimingRows, slowestMs } from './hook-timings';

@@ -1,5 +1,11 @@
-import { useState } from 'react';
-import { ManualCompactDialog } from './manual-compact-dialog';
+import { Suspense, useState } from 'react';
+import { DialogLoading } from '../../../components/dialog-loading';
+import { lazyComponent } from '../../../lib/lazy-component';
+import type { ManualCompactDialogProps } from './manual-compact-dialog';
+import './compact-button.css';
+
+/** The modal (its form, the dry-run diff) loads on demand: when the button is pointed at, focused or pressed. */
+const ManualCompactDialog = lazyComponent<ManualCompactDialogProps>(() => import('./manual-compact-dialog').then((m) => m.ManualCompactDialog));
 
 interface CompactButtonProps {
   sessionId: string;
@@ -13,10 +19,21 @@ export function CompactButton({ sessionId, agentPath, className = 'button', labe
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className={className}
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void ManualCompactDialog.preload().catch(() => undefined)}
+        onFocus={() => void ManualCompactDialog.preload().catch(() => undefined)}
+        aria-haspopup="dialog"
+      >
         {label}
       </button>
-      {open && <ManualCompactDialog sessionId={sessionId} agentPath={agentPath} open={open} onOpenChange={setOpen} />}
+      {open && (
+        <Suspense fallback={<DialogLoading title="Compact" />}>
+          <ManualCompactDialog sessionId={sessionId} agentPath={agentPath} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

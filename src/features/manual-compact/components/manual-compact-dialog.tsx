@@ -6,12 +6,12 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatTokens } from '../../../lib/format';
-import { DryRunDiff } from '../../dry-run-diff/components/dry-run-diff';
-import { sessionQuery } from '../../sessions/api/get-session';
+import { DryRunDiff } from '../../../components/diff/dry-run-diff';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { useCompactSession } from '../api/compact-session';
-import { useDryRun } from '../api/dry-run';
-import { compactionConfigQuery } from '../api/get-compaction-config';
-import { promptsQuery } from '../api/list-prompts';
+import { useDryRun } from '../../../lib/api/endpoints/dry-run';
+import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
+import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
 import {
   defaultsFrom,
   describeSettings,
@@ -21,15 +21,18 @@ import {
   valuesFromRequest,
   type AgentCompactionConfig,
   type CompactFormValues,
-} from '../lib/compact-form';
-import { useCompareStore, usePinned, useStaleBefore } from '../lib/compare-store';
-import { commitGate, makePreview, type CompactResult, type Preview } from '../lib/preview';
-import { CompactFields } from './compact-fields';
-import { CompactOutcomeNotice, RequestErrorNotice, checkpointHref } from './compact-outcome';
+} from '../../../lib/compact-form';
+import { useCompareStore, usePinned } from '../lib/compare-store';
+import { useHistoryChangedAt, useHistoryChanges } from '../../../lib/history-changes';
+import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
+import { CompactFields } from '../../../components/compact-fields';
+import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/compact-outcome';
+import { checkpointHref } from '../../../lib/routes';
 import { CompareProposals, type CompareColumn } from './compare-proposals';
+import '../../../components/dialog.css';
 import './manual-compact.css';
 
-interface ManualCompactDialogProps {
+export interface ManualCompactDialogProps {
   sessionId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -119,10 +122,10 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const compact = useCompactSession(sessionId);
   const inFlight = useRef(false);
   const pinned = usePinned(sessionId);
-  const staleBefore = useStaleBefore(sessionId);
+  const staleBefore = useHistoryChangedAt(sessionId);
   const pin = useCompareStore((s) => s.pin);
   const unpin = useCompareStore((s) => s.unpin);
-  const markStale = useCompareStore((s) => s.markStale);
+  const markStale = useHistoryChanges((s) => s.markChanged);
 
   const request = useMemo(() => toRequest(values), [values]);
   const currentHash = requestHash(sessionId, request);

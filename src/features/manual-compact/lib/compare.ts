@@ -1,6 +1,6 @@
 /** The comparison of proposals: one row per figure, the better value marked. */
 import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import type { Preview } from './preview';
+import type { Preview } from '../../../lib/compact-preview';
 
 export interface CompareCell {
   text: string;

@@ -1,36 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ContextBar, WindowSourceTag } from '../../../components/context-bar';
-import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../lib/format';
-import { sessionQuery } from '../api/get-session';
-import { agentRows } from '../lib/agent-tree';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { agentRows } from '../../../lib/agent-tree';
+import { Head } from './agents-panel-skeleton';
 import './agents-panel.css';
-
-const HEADERS = [
-  { label: 'Agent', className: 'agents__agent' },
-  { label: 'Model', className: 'agents__model' },
-  { label: 'Window', className: 'agents__window' },
-  { label: 'Context', className: 'agents__context' },
-  { label: 'Strategy', className: 'agents__strategy' },
-  { label: 'Messages', className: 'agents__messages' },
-  { label: 'Compactions', className: 'agents__compactions' },
-] as const;
-
-function Head() {
-  return (
-    <thead>
-      <tr>
-        {HEADERS.map((h) => (
-          <th key={h.label} className={h.className}>
-            {h.label}
-          </th>
-        ))}
-      </tr>
-    </thead>
-  );
-}
 
 /** The session's agent tree: each agent's model, window, context use and compaction setup. */
 export function AgentsPanel({ sessionId }: { sessionId: string }) {
@@ -88,21 +64,3 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
 }
 
 /** The agents table while it loads; `rows` is the agent count when the session list knows it. */
-export function AgentsPanelSkeleton({ rows = 1 }: { rows?: number }) {
-  return (
-    <table className="agents" aria-busy="true">
-      <Head />
-      <tbody>
-        {Array.from({ length: Math.max(1, rows) }, (_, i) => (
-          <tr key={i}>
-            {HEADERS.map((h) => (
-              <td key={h.label} className={h.className}>
-                <Skeleton width="70%" />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Select } from '../../../components/select';
-import { projectsQuery } from '../api/list-projects';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import type { UpdateSessionSearch } from '../hooks/use-session-search';
 import { SESSION_STATUSES, type SessionListSearch } from '../lib/session-search';
 import './session-filters.css';

@@ -1,22 +1,19 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
-import { Skeleton } from '../../../components/skeleton';
-import { Stat, StatSkeleton } from '../../../components/stat';
+import { Stat } from '../../../components/stat';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatUsd } from '../../../lib/format';
-import { PendingCheckpointBanner } from '../../checkpoints/components/pending-banner';
-import { CompactButton } from '../../manual-compact/components/compact-button';
-import { sessionQuery } from '../api/get-session';
-import { projectsQuery } from '../api/list-projects';
+import { PendingCheckpointBanner } from '../../../components/pending-review';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import '../../../components/stat.css';
 import './session-header.css';
 
-const COST_LABELS = ['Primary', 'Compactor', 'Total'] as const;
-
-/** The session's identity, status, cost split and primary context. */
-export function SessionHeader({ sessionId }: { sessionId: string }) {
+/** The session's identity, status, cost split and primary context; `actions` end the title row. */
+export function SessionHeader({ sessionId, actions }: { sessionId: string; actions?: ReactNode }) {
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
   const { data: projects } = useQuery(projectsQuery());
   const projectName = projects?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
@@ -33,7 +30,7 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>
           <SessionStatusBadge status={session.status} compactionPending={session.compaction_pending} />
-          <CompactButton sessionId={session.id} className="button compact-trigger" />
+          {actions}
         </div>
         <p className="session-header__meta">
           <span className="mono">{session.id}</span>
@@ -63,33 +60,6 @@ export function SessionHeader({ sessionId }: { sessionId: string }) {
         <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
       </dl>
       <PendingCheckpointBanner session={session} className="pending-banner--in-header" />
-    </section>
-  );
-}
-
-export function SessionHeaderSkeleton() {
-  return (
-    <section className="session-header" aria-busy="true" aria-label="Session (loading)">
-      <div className="session-header__identity">
-        <nav className="page__crumbs">
-          <Skeleton width={160} height={12} />
-        </nav>
-        <div className="session-header__title">
-          <Skeleton width={320} height={22} />
-        </div>
-        <p className="session-header__meta">
-          <Skeleton width={420} height={12} />
-        </p>
-        <div className="session-header__context">
-          <span className="muted">Primary context</span>
-          <Skeleton height={8} />
-        </div>
-      </div>
-      <dl className="stats session-header__cost">
-        {COST_LABELS.map((label) => (
-          <StatSkeleton key={label} label={label} />
-        ))}
-      </dl>
     </section>
   );
 }

@@ -20,16 +20,16 @@ import { Link, useNavigate } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { CostTotal } from '../../../components/cost';
 import { EmptyState } from '../../../components/empty-state';
-import { Skeleton } from '../../../components/skeleton';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount } from '../../../lib/format';
 import type { SessionSummary } from '../../../lib/api/types';
-import { PendingReviewLink } from '../../checkpoints/components/pending-banner';
-import { projectsQuery } from '../api/list-projects';
+import { PendingReviewLink } from '../../../components/pending-review';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import { sessionsQuery } from '../api/list-sessions';
 import type { UpdateSessionSearch } from '../hooks/use-session-search';
 import { matchesText, type SessionListSearch } from '../lib/session-search';
+import { ColGroup, SESSION_COLUMNS, type ColumnLayout } from './sessions-table-skeleton';
 import './sessions-table.css';
 
 interface SessionRow extends SessionSummary {
@@ -38,14 +38,8 @@ interface SessionRow extends SessionSummary {
   contextFraction: number;
 }
 
-interface ColumnMeta {
-  /** px, or a CSS width for the flexible column */
-  width: number | string;
-  align?: 'end';
-}
-
 const features = tableFeatures({
-  columnMeta: metaHelper<ColumnMeta>(),
+  columnMeta: metaHelper<ColumnLayout['meta']>(),
   columnVisibilityFeature,
   columnFilteringFeature,
   globalFilteringFeature,
@@ -60,9 +54,9 @@ const helper = createColumnHelper<typeof features, SessionRow>();
 const columns = helper.columns([
   helper.accessor('title', {
     id: 'title',
-    header: 'Session',
+    header: SESSION_COLUMNS.title.header,
     sortFn: 'text',
-    meta: { width: 'auto' },
+    meta: SESSION_COLUMNS.title.meta,
     cell: ({ row }) => (
       <Link to={`/sessions/${encodeURIComponent(row.original.id)}`} className="sessions__title" title={`${row.original.title} (${row.original.id})`}>
         {row.original.title}
@@ -71,9 +65,9 @@ const columns = helper.columns([
   }),
   helper.accessor('projectName', {
     id: 'project',
-    header: 'Project',
+    header: SESSION_COLUMNS.project.header,
     sortFn: 'text',
-    meta: { width: 200 },
+    meta: SESSION_COLUMNS.project.meta,
     filterFn: (row, _columnId, projectId: string) => row.original.project_id === projectId,
     cell: ({ row }) => (
       <span className="sessions__ellipsis" title={row.original.projectName}>
@@ -83,9 +77,9 @@ const columns = helper.columns([
   }),
   helper.accessor('status', {
     id: 'status',
-    header: 'Status',
+    header: SESSION_COLUMNS.status.header,
     sortFn: 'text',
-    meta: { width: 200 },
+    meta: SESSION_COLUMNS.status.meta,
     filterFn: (row, _columnId, status: string) => row.original.status === status,
     cell: ({ row }) => (
       <span className="badges">
@@ -97,18 +91,18 @@ const columns = helper.columns([
   }),
   helper.accessor('agent_count', {
     id: 'agents',
-    header: 'Agents',
+    header: SESSION_COLUMNS.agents.header,
     sortFn: 'basic',
     sortDescFirst: true,
-    meta: { width: 84, align: 'end' },
+    meta: SESSION_COLUMNS.agents.meta,
     cell: ({ row }) => <span className="num">{formatCount(row.original.agent_count)}</span>,
   }),
   helper.accessor('contextFraction', {
     id: 'context',
-    header: 'Context',
+    header: SESSION_COLUMNS.context.header,
     sortFn: 'basic',
     sortDescFirst: true,
-    meta: { width: 250 },
+    meta: SESSION_COLUMNS.context.meta,
     cell: ({ row }) => {
       const context = row.original.primary_context;
       return (
@@ -124,86 +118,29 @@ const columns = helper.columns([
   }),
   helper.accessor('compaction_count', {
     id: 'compactions',
-    header: 'Compactions',
+    header: SESSION_COLUMNS.compactions.header,
     sortFn: 'basic',
     sortDescFirst: true,
-    meta: { width: 104, align: 'end' },
+    meta: SESSION_COLUMNS.compactions.meta,
     cell: ({ row }) => <span className="num">{formatCount(row.original.compaction_count)}</span>,
   }),
   helper.accessor((row) => row.cost.total_usd, {
     id: 'cost',
-    header: 'Cost',
+    header: SESSION_COLUMNS.cost.header,
     sortFn: 'basic',
     sortDescFirst: true,
-    meta: { width: 96, align: 'end' },
+    meta: SESSION_COLUMNS.cost.meta,
     cell: ({ row }) => <CostTotal cost={row.original.cost} />,
   }),
   helper.accessor('updated_at', {
     id: 'updated',
-    header: 'Updated',
+    header: SESSION_COLUMNS.updated.header,
     sortFn: 'text',
     sortDescFirst: true,
-    meta: { width: 104, align: 'end' },
+    meta: SESSION_COLUMNS.updated.meta,
     cell: ({ row }) => <TimeAgo iso={row.original.updated_at} />,
   }),
 ]);
-
-/** The project column is left out on a project's own page. */
-type ColumnId = (typeof columns)[number]['id'];
-const shownColumns = (withProject: boolean) => columns.filter((column) => withProject || (column.id as ColumnId) !== 'project');
-
-function ColGroup({ withProject }: { withProject: boolean }) {
-  return (
-    <colgroup>
-      {shownColumns(withProject).map((column) => (
-        <col key={column.id} style={{ width: column.meta?.width }} />
-      ))}
-    </colgroup>
-  );
-}
-
-function HeaderCells({ withProject }: { withProject: boolean }) {
-  return (
-    <tr>
-      {shownColumns(withProject).map((column) => (
-        <th key={column.id} className={column.meta?.align === 'end' ? 'sessions__end' : undefined}>
-          {typeof column.header === 'string' ? column.header : column.id}
-        </th>
-      ))}
-    </tr>
-  );
-}
-
-const SKELETON_ROWS = 8;
-
-interface SessionsTableSkeletonProps {
-  withProject?: boolean;
-  /** How many rows are expected, when known (a project's session count). */
-  rows?: number;
-}
-
-/** The table while the sessions load: the same columns and row height. */
-export function SessionsTableSkeleton({ withProject = true, rows = SKELETON_ROWS }: SessionsTableSkeletonProps) {
-  return (
-    <table className="sessions" aria-busy="true" aria-label="Sessions (loading)">
-      <ColGroup withProject={withProject} />
-      <thead>
-        <HeaderCells withProject={withProject} />
-      </thead>
-      <tbody>
-        {Array.from({ length: Math.max(1, rows) }, (_, i) => (
-          <tr key={i}>
-            {shownColumns(withProject).map((column) => (
-              <td key={column.id} className={column.meta?.align === 'end' ? 'sessions__end' : undefined}>
-                <Skeleton width={column.meta?.align === 'end' ? '60%' : '75%'} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 interface SessionsTableProps {
   search: SessionListSearch;

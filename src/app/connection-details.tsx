@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Popover } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { describeError } from '../lib/api/api-error';
+import { healthQuery } from '../lib/api/endpoints/get-health';
+import { formatCount } from '../lib/format';
+import type { LiveStatus } from '../lib/live/live-connection';
+import { useLiveStatus } from '../lib/live/live-status';
+
+const EXPLANATION: Record<LiveStatus, string> = {
+  connecting: 'Opening the live event stream.',
+  live: 'Receiving live events; what is shown updates by itself.',
+  reconnecting: 'The live stream dropped; reconnecting and resuming after the last event seen.',
+  offline: 'The daemon cannot be reached; still retrying. What is shown may be out of date.',
+};
+
+export interface ConnectionDetailsProps {
+  status: LiveStatus;
+  /** The trigger's accessible name. */
+  label: string;
+  defaultOpen: boolean;
+  /** What the trigger shows. */
+  children: ReactNode;
+}
+
+/** The connection indicator's popover: the stream's state explained, the daemon, the last event, skipped frames. */
+export function ConnectionDetails({ status, label, defaultOpen, children }: ConnectionDetailsProps) {
+  const { lastSeq, lastProblem, problemCount } = useLiveStatus();
+  const health = useQuery(healthQuery());
+  return (
+    <Popover.Root defaultOpen={defaultOpen}>
+      <Popover.Trigger className="connection" data-status={status} aria-label={label}>
+        {children}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content className="connection__details" align="end" sideOffset={6}>
+          <p className="connection__explanation">{EXPLANATION[status]}</p>
+          <dl className="connection__facts">
+            <dt>Daemon</dt>
+            <dd>
+              {health.data
+                ? `kaged ${health.data.version} · ${health.data.status}${health.data.simulated ? ' · simulated' : ''}`
+                : health.error
+                  ? describeError(health.error)
+                  : 'asking…'}
+            </dd>
+            <dt>Last event</dt>
+            <dd className="num">{lastSeq === null ? 'none yet' : `#${formatCount(lastSeq)}`}</dd>
+            {lastProblem && (
+              <>
+                <dt>Skipped</dt>
+                <dd>
+                  {problemCount} problem{problemCount === 1 ? '' : 's'}; latest: {lastProblem}
+                </dd>
+              </>
+            )}
+          </dl>
+          <Popover.Arrow className="connection__arrow" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

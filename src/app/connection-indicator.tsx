@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Badge } from '../components/status-badge';
+import { healthQuery } from '../lib/api/endpoints/get-health';
+import { lazyComponent } from '../lib/lazy-component';
+import type { LiveStatus } from '../lib/live/live-connection';
+import { useLiveStatus } from '../lib/live/live-status';
+import type { ConnectionDetailsProps } from './connection-details';
+import './connection-indicator.css';
+
+const LABEL: Record<LiveStatus, string> = {
+  connecting: 'Connecting…',
+  live: 'Live',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
+};
+
+/** The details popover (radix Popover) loads after the first screen renders. */
+const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./connection-details').then((m) => m.ConnectionDetails));
+
+/** The live stream's state, and whether the daemon is simulated; details on click. */
+export function ConnectionIndicator() {
+  const status = useLiveStatus((s) => s.status);
+  const health = useQuery(healthQuery());
+  const [openRequested, setOpenRequested] = useState(false);
+  useEffect(() => void ConnectionDetails.preload().catch(() => undefined), []);
+  const label = `Connection: ${LABEL[status]}`;
+  const face = (
+    <>
+      {health.data?.simulated && (
+        <Badge tone="warn" title="Answered by the simulated daemon, not a real kaged">
+          simulated
+        </Badge>
+      )}
+      <span className="connection__dot" aria-hidden="true" />
+      <span className="connection__label">{LABEL[status]}</span>
+    </>
+  );
+  return (
+    <Suspense
+      fallback={
+        <button type="button" className="connection" data-status={status} aria-label={label} aria-haspopup="dialog" aria-expanded="false" onClick={() => setOpenRequested(true)}>
+          {face}
+        </button>
+      }
+    >
+      <ConnectionDetails status={status} label={label} defaultOpen={openRequested}>
+        {face}
+      </ConnectionDetails>
+    </Suspense>
+  );
+}

@@ -1,0 +1,246 @@
+import { Slider, Switch, ToggleGroup } from 'radix-ui';
+import { useId, type ReactNode } from 'react';
+import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
+import { Select } from './select';
+import { formatRatio, formatTokens } from '../lib/format';
+import type { Agent, ContextWindow, Schemas } from '../lib/api/types';
+import { agentRows } from '../lib/agent-tree';
+import {
+  STRATEGY_HINTS,
+  THRESHOLD_MAX,
+  THRESHOLD_MIN,
+  THRESHOLD_STEP,
+  thresholdProblem,
+  usesPrompt,
+  usesSummarizeToggle,
+  type AgentCompactionConfig,
+  type CompactFormValues,
+  type Strategy,
+} from '../lib/compact-form';
+import './compact-fields.css';
+
+type PromptPath = Schemas['PromptPath'];
+
+interface CompactFieldsProps {
+  control: Control<CompactFormValues>;
+  errors: FieldErrors<CompactFormValues>;
+  /** With agents, the agent is a field (the manual compaction); without, it is fixed (a checkpoint's). */
+  agents?: readonly Agent[];
+  /** Called instead of setting the field, so the caller can load that agent's config first. */
+  onAgentChange?: (agentPath: string) => void;
+  strategies: readonly Strategy[];
+  prompts: readonly PromptPath[];
+  /** The agent's effective config: the values the form started from, shown as hints. */
+  config: AgentCompactionConfig | undefined;
+  window: ContextWindow | undefined;
+  disabled?: boolean;
+  /** One column (the modal's sidebar) or a wide grid (a page). */
+  layout?: 'stack' | 'grid';
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function Hint({ children }: { children?: ReactNode }) {
+  return <span className="cf-field__hint">{children ?? '\u00a0'}</span>;
+}
+
+function configured(config: AgentCompactionConfig | undefined, key: string, text: string | undefined): string | undefined {
+  if (!config || text === undefined) return undefined;
+  const source = config.sources[key];
+  return `agent: ${text}${source ? ` (${source})` : ''}`;
+}
+
+function ThresholdSlider({
+  name,
+  label,
+  value,
+  onChange,
+  window,
+  hint,
+  invalid,
+  disabled,
+}: {
+  name: 'upper' | 'lower';
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  window: ContextWindow | undefined;
+  hint: string | undefined;
+  invalid: boolean;
+  disabled: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className={`cf-field cf-field--slider cf-field--${name}`}>
+      <label className="cf-field__label" id={id}>
+        {label}
+      </label>
+      <div className="cf-slider">
+        <Slider.Root
+          className="cf-slider__root"
+          min={THRESHOLD_MIN}
+          max={THRESHOLD_MAX}
+          step={THRESHOLD_STEP}
+          value={[value]}
+          onValueChange={([next]) => next !== undefined && onChange(round2(next))}
+          disabled={disabled}
+          aria-labelledby={id}
+        >
+          <Slider.Track className="cf-slider__track">
+            <Slider.Range className="cf-slider__range" />
+          </Slider.Track>
+          <Slider.Thumb className="cf-slider__thumb" aria-labelledby={id} aria-invalid={invalid || undefined} />
+        </Slider.Root>
+        <span className={invalid ? 'cf-slider__value cf-slider__value--invalid num' : 'cf-slider__value num'}>
+          {formatRatio(value)}
+          {window && <span className="faint"> · {formatTokens(value * window.tokens)}</span>}
+        </span>
+      </div>
+      <Hint>{hint}</Hint>
+    </div>
+  );
+}
+
+/** The per-invocation overrides (ADR-0024 amendment 9): agent, strategy, summarize, thresholds, prompt. */
+export function CompactFields({ control, errors, agents, onAgentChange, strategies, prompts, config, window, disabled = false, layout = 'grid' }: CompactFieldsProps) {
+  const ids = useId();
+  const strategyLabel = `${ids}-strategy`;
+  const summarizeLabel = `${ids}-summarize`;
+  const strategy = useWatch({ control, name: 'strategy' });
+  const summarize = useWatch({ control, name: 'summarize' });
+  const v = config?.values;
+  const promptOptions = (() => {
+    const options = prompts.map((p) => ({ value: p.path, label: p.title, hint: p.scope }));
+    if (v && !options.some((o) => o.value === v.summarize.prompt)) options.unshift({ value: v.summarize.prompt, label: v.summarize.prompt, hint: 'config' });
+    return options;
+  })();
+  const thresholdError = errors.lower?.message ?? errors.upper?.message;
+  const summarizeApplies = usesSummarizeToggle(strategy);
+  const promptApplies = usesPrompt({ strategy, summarize });
+
+  return (
+    <div className={`cf cf--${layout}${agents ? '' : ' cf--no-agent'}`}>
+      {agents && (
+        <div className="cf-field cf-field--agent">
+          <span className="cf-field__label">Agent</span>
+          <Controller
+            control={control}
+            name="agentPath"
+            render={({ field }) => (
+              <Select
+                label="Agent"
+                value={field.value}
+                onValueChange={onAgentChange ?? field.onChange}
+                disabled={disabled || agents.length < 2}
+                options={agentRows(agents).map(({ agent, depth }) => ({
+                  value: agent.agent_path,
+                  label: `${depth > 0 ? '└ ' : ''}${agent.agent_path}`,
+                  hint: agent.strategy,
+                }))}
+              />
+            )}
+          />
+          <Hint>{agents.find((a) => a.agent_path === config?.agent_path)?.model_alias}</Hint>
+        </div>
+      )}
+      <div className="cf-field cf-field--strategy">
+        <span className="cf-field__label" id={strategyLabel}>
+          Strategy
+        </span>
+        <Controller
+          control={control}
+          name="strategy"
+          render={({ field }) => (
+            <ToggleGroup.Root
+              type="single"
+              className="cf-segmented"
+              value={field.value}
+              onValueChange={(next) => next && field.onChange(next as Strategy)}
+              aria-labelledby={strategyLabel}
+              disabled={disabled}
+            >
+              {strategies.map((s) => (
+                <ToggleGroup.Item key={s} value={s} className="cf-segmented__item" title={STRATEGY_HINTS[s]}>
+                  {s}
+                </ToggleGroup.Item>
+              ))}
+            </ToggleGroup.Root>
+          )}
+        />
+        <Hint>{configured(config, 'strategy', v?.strategy)}</Hint>
+      </div>
+      <div className="cf-field cf-field--switch">
+        <span className="cf-field__label" id={summarizeLabel}>
+          Summarize
+        </span>
+        <Controller
+          control={control}
+          name="summarize"
+          render={({ field }) => (
+            <span className="cf-switch-row">
+              <Switch.Root
+                className="cf-switch"
+                checked={summarizeApplies && field.value}
+                onCheckedChange={field.onChange}
+                disabled={disabled || !summarizeApplies}
+                aria-labelledby={summarizeLabel}
+              >
+                <Switch.Thumb className="cf-switch__thumb" />
+              </Switch.Root>
+              <span className="muted">{summarizeApplies ? (field.value ? 'on' : 'off') : 'n/a'}</span>
+            </span>
+          )}
+        />
+        <Hint>{summarizeApplies ? configured(config, 'summarize.enabled', v ? (v.summarize.enabled ? 'on' : 'off') : undefined) : `not used by ${strategy}`}</Hint>
+      </div>
+      <Controller
+        control={control}
+        name="upper"
+        rules={{ deps: ['lower'] }}
+        render={({ field }) => (
+          <ThresholdSlider
+            name="upper"
+            label="Upper threshold"
+            value={field.value}
+            onChange={field.onChange}
+            window={window}
+            hint={configured(config, 'upper_threshold', v ? formatRatio(v.upper_threshold) : undefined)}
+            invalid={thresholdError !== undefined}
+            disabled={disabled}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="lower"
+        rules={{ validate: (lower, values) => thresholdProblem(values.upper, lower) ?? true }}
+        render={({ field }) => (
+          <ThresholdSlider
+            name="lower"
+            label="Lower threshold"
+            value={field.value}
+            onChange={field.onChange}
+            window={window}
+            hint={configured(config, 'lower_threshold', v ? formatRatio(v.lower_threshold) : undefined)}
+            invalid={thresholdError !== undefined}
+            disabled={disabled}
+          />
+        )}
+      />
+      <div className="cf-field cf-field--prompt">
+        <span className="cf-field__label">Summary prompt</span>
+        <Controller
+          control={control}
+          name="prompt"
+          render={({ field }) => (
+            <Select label="Summary prompt" value={field.value} onValueChange={field.onChange} options={promptOptions} disabled={disabled || !promptApplies} />
+          )}
+        />
+        <Hint>{promptApplies ? configured(config, 'summarize.prompt', v?.summarize.prompt) : `not used by ${strategy}${strategy === 'drop' ? ' without summarize' : ''}`}</Hint>
+      </div>
+      <p className="cf__error" role={thresholdError ? 'alert' : undefined}>
+        {thresholdError ?? '\u00a0'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * One compaction record lives in several cached places of the ledger: the detail query and every
+ * loaded ledger view of its session (the stats charts keep their own sample, use-series-live.ts). These write it everywhere at once, by the ledger-cache rules (never an
+ * older version; saves in flight stay on top).
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { isSameOrNewer } from '../../../lib/compaction-records';
+import { flattenPages, insertRecordInPages, markRolledBack, replaceRecordInPages, updateRecordInPages, type LedgerData } from '../lib/ledger-cache';
+import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
+import { withPendingSave } from '../lib/pending-saves';
+
+function ledgerViews(queryClient: QueryClient, sessionId: string): [QueryKey, LedgerData | undefined][] {
+  return queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) });
+}
+
+function updateLedgers(queryClient: QueryClient, sessionId: string, change: (data: LedgerData, key: QueryKey) => LedgerData): void {
+  for (const [key, data] of ledgerViews(queryClient, sessionId)) {
+    if (!data) continue;
+    const next = change(data, key);
+    if (next !== data) queryClient.setQueryData<LedgerData>(key, next);
+  }
+}
+
+/** The cached record, from the detail query or any loaded ledger page. */
+export function cachedRecord(queryClient: QueryClient, sessionId: string, compactionId: string): CompactionRecord | undefined {
+  const detail = queryClient.getQueryData<CompactionRecord>(queryKeys.compaction(sessionId, compactionId));
+  if (detail) return detail;
+  for (const [, data] of ledgerViews(queryClient, sessionId)) {
+    const found = data?.pages.flatMap((page) => page.items).find((record) => record.id === compactionId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Applies `change` to the cached record everywhere (an optimistic edit, a rollback). */
+export function updateCachedRecord(
+  queryClient: QueryClient,
+  sessionId: string,
+  compactionId: string,
+  change: (record: CompactionRecord) => CompactionRecord,
+): void {
+  queryClient.setQueryData<CompactionRecord>(queryKeys.compaction(sessionId, compactionId), (record) => (record ? change(record) : record));
+  updateLedgers(queryClient, sessionId, (data) => updateRecordInPages(data, compactionId, change));
+}
+
+/** The daemon's version of a record (a save's answer, a 409's current, a frame) replaces older cached ones. */
+export function applyServerRecord(queryClient: QueryClient, record: CompactionRecord): void {
+  queryClient.setQueryData<CompactionRecord>(queryKeys.compaction(record.session_id, record.id), (cached) =>
+    cached === undefined ? cached : isSameOrNewer(record, cached) ? withPendingSave(record) : cached,
+  );
+  updateLedgers(queryClient, record.session_id, (data) => replaceRecordInPages(data, record));
+}
+
+/** A new record (compaction.completed) joins every loaded ledger view it matches. */
+export function insertLiveRecord(queryClient: QueryClient, record: CompactionRecord): void {
+  updateLedgers(queryClient, record.session_id, (data, key) => insertRecordInPages(data, record, fromListQuery(key[2] as ListQuery)));
+}
+
+/** Records rolled back (compaction.rolled_back). */
+export function markLiveRolledBack(queryClient: QueryClient, sessionId: string, ids: readonly string[]): void {
+  updateLedgers(queryClient, sessionId, (data) => markRolledBack(data, ids));
+}
+
+/** The loaded records of one ledger view, for previous/next. */
+export function loadedRecords(queryClient: QueryClient, key: QueryKey): CompactionRecord[] {
+  return flattenPages(queryClient.getQueryData<LedgerData>(key));
+}

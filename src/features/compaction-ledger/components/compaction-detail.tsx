@@ -1,0 +1,233 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { Badge } from '../../../components/status-badge';
+import { formatCount, formatTokens } from '../../../lib/format';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { compactionQuery } from '../api/get-compaction';
+import { cachedRecord } from '../api/record-cache';
+import { useEventNeighbours, type Neighbours } from '../hooks/use-event-neighbours';
+import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
+import { useLedgerLive } from '../hooks/use-ledger-live';
+import { useLedgerSearch } from '../../../lib/use-ledger-search';
+import { useSaveFlag } from '../hooks/use-save-flag';
+import { keyActionOf } from '../lib/keyboard';
+import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../../../lib/ledger-search';
+import { AuditTrail } from './audit-trail';
+import { detailPath } from './ledger-table';
+import { DetailSkeleton } from './compaction-detail-skeleton';
+import { EstimatesBar, FallbackChain, PluginsFired, RecordFacts } from './record-sections';
+import { ConflictDialog, SaveNotices } from './save-feedback';
+import { SupersededMessages } from './superseded-messages';
+import { VerdictPanel } from './verdict-panel';
+import '../../../components/panel.css';
+import './event-detail.css';
+
+/** The detail query, seeded from the ledger's cached pages (instant j/k walking). */
+function useRecord(sessionId: string, compactionId: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...compactionQuery(sessionId, compactionId),
+    initialData: () => cachedRecord(queryClient, sessionId, compactionId),
+    // Shown at once, checked with the daemon in the background.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+function EventNav({ sessionId, search, neighbours }: { sessionId: string; search: LedgerSearch; neighbours: Neighbours }) {
+  const filtered = activeFilterCount(search) > 0;
+  const where = filtered ? 'in this filtered view' : 'in the ledger';
+  return (
+    <nav className="event-nav" aria-label="Events of this view">
+      <span className="event-nav__position num muted">
+        {neighbours.position !== null
+          ? `${formatCount(neighbours.position)} of ${formatCount(neighbours.total)} ${where}`
+          : neighbours.searching
+            ? 'finding its place…'
+            : `not ${where}`}
+      </span>
+      {neighbours.previous ? (
+        <Link className="button" to={detailPath(sessionId, neighbours.previous.id, search)} title="Previous event of this view (k)" rel="prev">
+          ← Previous
+        </Link>
+      ) : (
+        <button type="button" className="button" disabled>
+          ← Previous
+        </button>
+      )}
+      {neighbours.next ? (
+        <Link className="button" to={detailPath(sessionId, neighbours.next.id, search)} title="Next event of this view (j)" rel="next">
+          Next →
+        </Link>
+      ) : (
+        <button type="button" className="button" disabled>
+          Next →
+        </button>
+      )}
+    </nav>
+  );
+}
+
+function EventBody({ record }: { record: CompactionRecord }) {
+  return (
+    <div className="event-detail__grid">
+      <div className="event-detail__main">
+        <section className="panel" aria-label="Record">
+          <RecordFacts record={record} />
+          <div className="detail-section">
+            <h3>Estimates against the thresholds</h3>
+            <EstimatesBar record={record} />
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="summary-title">
+          <header className="panel__header">
+            <h2 id="summary-title">Summary</h2>
+            {record.summary_tokens !== null && <span className="panel__aside num">{formatTokens(record.summary_tokens)} tokens</span>}
+          </header>
+          <div className="detail-section">
+            {record.summary ? <p className="event-detail__text">{record.summary}</p> : <p className="muted">This strategy wrote no summary: the superseded messages were dropped.</p>}
+            {record.key_facts.length > 0 && (
+              <>
+                <h3>Key facts</h3>
+                <ul className="event-detail__facts">
+                  {record.key_facts.map((fact, i) => (
+                    <li key={`${i}-${fact}`}>{fact}</li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </div>
+          <div className="detail-section detail-section--flush">
+            <SupersededMessages record={record} />
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="plugins-title">
+          <header className="panel__header">
+            <h2 id="plugins-title">Plugins fired</h2>
+            <span className="panel__aside num">{formatCount(record.plugins_fired.length)} hook calls</span>
+          </header>
+          <div className="detail-section">
+            <PluginsFired record={record} />
+          </div>
+        </section>
+      </div>
+      <div className="event-detail__side">
+        <section className="panel" aria-labelledby="verdict-title">
+          <header className="panel__header">
+            <h2 id="verdict-title">Operator verdict</h2>
+          </header>
+          <div className="detail-section">
+            <VerdictPanel record={record} />
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="chain-title">
+          <header className="panel__header">
+            <h2 id="chain-title">Strategy and fallback chain</h2>
+            {record.fallback_occurred && <Badge tone="warn">fell back</Badge>}
+          </header>
+          <div className="detail-section">
+            <FallbackChain record={record} />
+          </div>
+        </section>
+        <section className="panel" aria-labelledby="audit-title">
+          <header className="panel__header">
+            <h2 id="audit-title">Audit events</h2>
+          </header>
+          <div className="detail-section">
+            <AuditTrail sessionId={record.session_id} compactionId={record.id} />
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * One compaction in full (the page at /sessions/:sessionId/compactions/:compactionId): its figures, the
+ * estimates against its thresholds, the summary and the superseded messages, each plugin hook,
+ * the fallback chain, the audit events, and the operator's flag and notes. The ledger's filters
+ * ride along in the URL: previous/next (k/j) walk the same view, and "Back to the ledger" returns to it.
+ */
+export function CompactionDetail({ sessionId, compactionId }: { sessionId: string; compactionId: string }) {
+  const [search] = useLedgerSearch();
+  useLedgerLive();
+  const navigate = useNavigate();
+  const { save } = useSaveFlag();
+  const { data: session } = useQuery(sessionQuery(sessionId));
+  const record = useRecord(sessionId, compactionId);
+  const neighbours = useEventNeighbours(sessionId, compactionId, search);
+  const setCursor = useLedgerCursor((s) => s.set);
+  const ledgerPath = `/sessions/${encodeURIComponent(sessionId)}${ledgerSearchString(search)}`;
+
+  // The ledger shows this event as the cursor row when the operator goes back.
+  useEffect(() => setCursor(ledgerViewKey(sessionId, ledgerSearchString(search)), compactionId), [sessionId, compactionId, search, setCursor]);
+
+  const keys = useRef({ neighbours, record: record.data, search });
+  useEffect(() => {
+    keys.current = { neighbours, record: record.data, search };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = keyActionOf(event);
+      const { neighbours: n, record: current, search: s } = keys.current;
+      if (!action || !current) return;
+      if (action.type === 'move') {
+        const to = action.delta > 0 ? n.next : n.previous;
+        if (!to) return;
+        event.preventDefault();
+        void navigate(detailPath(sessionId, to.id, s));
+      } else if (action.type === 'flag') {
+        event.preventDefault();
+        if (current.operator_flag !== action.flag) save({ sessionId, compactionId: current.id, edit: { flag: action.flag }, baseVersion: current.version });
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate, save, sessionId]);
+
+  return (
+    <div className="page event-detail">
+      <title>{`Compaction ${compactionId} · Compactor`}</title>
+      <header className="page__header">
+        <div className="event-detail__heading">
+          <nav className="page__crumbs" aria-label="Breadcrumb">
+            <Link to="/sessions">Sessions</Link>
+            <span aria-hidden="true">/</span>
+            <Link to={ledgerPath} title={session?.title}>
+              {session?.title ?? sessionId}
+            </Link>
+          </nav>
+          <h1>
+            Compaction <span className="mono event-detail__id">{compactionId}</span>
+            {record.data && (
+              <span className="badges event-detail__badges">
+                <Badge>{record.data.strategy}</Badge>
+                {record.data.fallback_occurred && <Badge tone="warn">fell back</Badge>}
+                {record.data.rolled_back && <Badge tone="warn">rolled back</Badge>}
+              </span>
+            )}
+          </h1>
+        </div>
+        <div className="event-detail__tools">
+          <Link className="button" to={ledgerPath}>
+            ↑ Back to the ledger
+          </Link>
+          <EventNav sessionId={sessionId} search={search} neighbours={neighbours} />
+        </div>
+      </header>
+      {record.isPending ? (
+        <DetailSkeleton />
+      ) : record.isError && !record.data ? (
+        <section className="panel">
+          <ErrorState error={record.error} what="this compaction" onRetry={() => void record.refetch()} />
+        </section>
+      ) : (
+        record.data && <EventBody record={record.data} />
+      )}
+      <SaveNotices />
+      <ConflictDialog />
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * The ledger's columns (TanStack Table v9): one row per compaction event. Sorting is the daemon's
+ * (manualSorting): only the columns it can sort by are sortable. Cells render untrusted text
+ * (summaries' lengths, notes, plugin names) as text only.
+ */
+import {
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  rowSortingFeature,
+  tableFeatures,
+} from '@tanstack/react-table';
+import { Badge } from '../../../components/status-badge';
+import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
+import { draftKey, useNoteDrafts } from '../lib/note-drafts';
+import { FlagButtons } from './flag-buttons';
+import { useLedgerActions } from './ledger-context';
+
+export interface LedgerColumnMeta {
+  /** The CSS grid track of the column. */
+  width: string;
+  align?: 'end';
+  /** The name in the column chooser. */
+  label: string;
+}
+
+export const ledgerFeatures = tableFeatures({
+  columnMeta: metaHelper<LedgerColumnMeta>(),
+  columnVisibilityFeature,
+  rowSortingFeature,
+});
+
+const helper = createColumnHelper<typeof ledgerFeatures, CompactionRecord>();
+
+function FlagCell({ record }: { record: CompactionRecord }) {
+  const { flag } = useLedgerActions();
+  return <FlagButtons record={record} onFlag={(next) => flag(record.id, next)} />;
+}
+
+function NotesCell({ record }: { record: CompactionRecord }) {
+  const { sessionId } = useLedgerActions();
+  const draft = useNoteDrafts((s) => s.drafts[draftKey(sessionId, record.id)]);
+  return (
+    <span className="ledger__notes">
+      {draft && (
+        <Badge tone="warn" title={`Unsaved draft: ${draft.text}`}>
+          draft
+        </Badge>
+      )}
+      {record.operator_notes ? (
+        <span className="ledger__ellipsis" title={record.operator_notes}>
+          {record.operator_notes}
+        </span>
+      ) : (
+        !draft && <span className="faint">—</span>
+      )}
+    </span>
+  );
+}
+
+export const ledgerColumns = helper.columns([
+  helper.accessor('created_at', {
+    id: 'time',
+    header: 'Time (UTC)',
+    sortDescFirst: true,
+    meta: { width: '118px', label: 'Time' },
+    cell: ({ row }) => (
+      <time className="num" dateTime={row.original.created_at} title={formatDateTime(row.original.created_at)}>
+        {formatLedgerTime(row.original.created_at)}
+      </time>
+    ),
+  }),
+  helper.accessor('agent_path', {
+    id: 'agent',
+    header: 'Agent',
+    enableSorting: false,
+    meta: { width: 'minmax(120px, 1fr)', label: 'Agent' },
+    cell: ({ row }) => (
+      <span className="ledger__ellipsis mono" title={row.original.agent_path}>
+        {row.original.agent_path}
+      </span>
+    ),
+  }),
+  helper.accessor('trigger', {
+    id: 'trigger',
+    header: 'Trigger',
+    enableSorting: false,
+    meta: { width: '142px', label: 'Trigger' },
+    cell: ({ row }) => <span className="ledger__ellipsis">{TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger}</span>,
+  }),
+  helper.accessor('strategy', {
+    id: 'strategy',
+    header: 'Strategy',
+    enableSorting: false,
+    meta: { width: '138px', label: 'Strategy (fallback)' },
+    cell: ({ row }) => {
+      const r = row.original;
+      return (
+        <span className="badges">
+          <Badge>{STRATEGY_LABELS[r.strategy] ?? r.strategy}</Badge>
+          {r.fallback_occurred && (
+            <Badge tone="warn" title={`Fell back: ${r.fallback_reason ?? 'no reason given'}`}>
+              → {finalStrategy(r)}
+            </Badge>
+          )}
+          {r.rolled_back && (
+            <Badge tone="neutral" title="Rolled back: its messages are active again">
+              undone
+            </Badge>
+          )}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('threshold_estimate', {
+    id: 'tokens',
+    header: 'Tokens',
+    sortDescFirst: true,
+    meta: { width: '132px', align: 'end', label: 'Tokens before → after' },
+    cell: ({ row }) => (
+      <span className="num" title={`${formatCount(row.original.threshold_estimate)} → ${formatCount(row.original.after_estimate)} tokens (window ${formatCount(row.original.context_window)})`}>
+        {formatTokens(row.original.threshold_estimate)} → {formatTokens(row.original.after_estimate)}
+      </span>
+    ),
+  }),
+  helper.accessor('compression_ratio', {
+    id: 'ratio',
+    header: 'Ratio',
+    sortDescFirst: false,
+    meta: { width: '62px', align: 'end', label: 'Compression ratio' },
+    cell: ({ row }) => (
+      <span className="num" title="tokens after ÷ tokens before (lower compresses more)">
+        {formatRatio(row.original.compression_ratio)}
+      </span>
+    ),
+  }),
+  helper.accessor('messages_before', {
+    id: 'messages',
+    header: 'Messages',
+    enableSorting: false,
+    meta: { width: '92px', align: 'end', label: 'Messages before → after' },
+    cell: ({ row }) => (
+      <span className="num" title={`${row.original.superseded_message_ids.length} superseded`}>
+        {formatCount(row.original.messages_before)} → {formatCount(row.original.messages_after)}
+      </span>
+    ),
+  }),
+  helper.accessor('summary_tokens', {
+    id: 'summary',
+    header: 'Summary',
+    sortDescFirst: true,
+    meta: { width: '86px', align: 'end', label: 'Summary length' },
+    cell: ({ row }) =>
+      row.original.summary_tokens === null ? (
+        <span className="faint" title="This strategy wrote no summary">
+          —
+        </span>
+      ) : (
+        <span className="num" title={`${formatCount(row.original.summary_tokens)} tokens`}>
+          {formatTokens(row.original.summary_tokens)} tok
+        </span>
+      ),
+  }),
+  helper.accessor('cost_usd', {
+    id: 'cost',
+    header: 'Cost',
+    sortDescFirst: true,
+    meta: { width: '76px', align: 'end', label: 'Cost' },
+    cell: ({ row }) => (
+      <span className="num" title={row.original.summarizer_model ? `model ${row.original.summarizer_model}` : 'no model call'}>
+        {formatUsd(row.original.cost_usd)}
+      </span>
+    ),
+  }),
+  helper.accessor('duration_ms', {
+    id: 'duration',
+    header: 'Duration',
+    sortDescFirst: true,
+    meta: { width: '86px', align: 'end', label: 'Duration' },
+    cell: ({ row }) => <span className="num">{formatDuration(row.original.duration_ms)}</span>,
+  }),
+  helper.accessor((r) => pluginNames(r).join(', '), {
+    id: 'plugins',
+    header: 'Plugins',
+    enableSorting: false,
+    meta: { width: 'minmax(110px, 1fr)', label: 'Plugins fired' },
+    cell: ({ row }) => {
+      const names = pluginNames(row.original);
+      const errors = row.original.plugins_fired.some((p) => p.result_kind === 'error');
+      if (names.length === 0) return <span className="faint">none</span>;
+      return (
+        <span className="ledger__ellipsis" title={describePlugins(row.original)}>
+          {errors && (
+            <span className="ledger__error-dot" aria-label="a hook failed" role="img">
+              ●{' '}
+            </span>
+          )}
+          {names.join(', ')}
+        </span>
+      );
+    },
+  }),
+  helper.accessor('operator_flag', {
+    id: 'flag',
+    header: 'Flag',
+    enableSorting: false,
+    meta: { width: '84px', label: 'Flag' },
+    cell: ({ row }) => <FlagCell record={row.original} />,
+  }),
+  helper.accessor('operator_notes', {
+    id: 'notes',
+    header: 'Notes',
+    enableSorting: false,
+    meta: { width: 'minmax(140px, 1.6fr)', label: 'Notes' },
+    cell: ({ row }) => <NotesCell record={row.original} />,
+  }),
+]);
+
+/** Columns the chooser lists (time stays: it is the row's link). */
+export const HIDEABLE_COLUMNS: readonly { id: string; label: string }[] = ledgerColumns
+  .filter((column) => column.id !== undefined && column.id !== 'time')
+  .map((column) => ({ id: column.id as string, label: column.meta?.label ?? (column.id as string) }));

@@ -1,0 +1,281 @@
+import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { Skeleton } from '../../../components/skeleton';
+import { formatCount } from '../../../lib/format';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { useLedgerColumns } from '../hooks/use-column-visibility';
+import type { useLedger } from '../hooks/use-ledger';
+import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
+import { useArrivals } from '../hooks/use-ledger-live';
+import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
+import { keyActionOf } from '../lib/keyboard';
+import { compactionHref } from '../../../lib/routes';
+import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../lib/ledger-search';
+import { ledgerColumns, ledgerFeatures } from './ledger-columns';
+import { useLedgerActions } from './ledger-context';
+
+export const LEDGER_ROW_HEIGHT = 34;
+/** Rows from the end of the loaded ones at which the next page is asked for. */
+const PREFETCH_ROWS = 40;
+const SKELETON_ROWS = 12;
+
+export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
+  return `${compactionHref(sessionId, compactionId)}${ledgerSearchString(search)}`;
+}
+
+interface LedgerTableProps {
+  sessionId: string;
+  search: LedgerSearch;
+  onSearchChange: UpdateLedgerSearch;
+  ledger: ReturnType<typeof useLedger>;
+}
+
+function gridTemplate(columns: readonly { id: string; columnDef: { meta?: { width: string } } }[]): string {
+  return columns.map((column) => column.columnDef.meta?.width ?? '100px').join(' ');
+}
+
+/**
+ * The ledger rows: a virtualised grid (only the rows in view are in the DOM, so 100,000 events
+ * scroll smoothly), the next page fetched as the view nears the loaded end. j/k move the cursor,
+ * Enter opens the event, g/b/n flag it; a click opens it too.
+ */
+export function LedgerTable({ sessionId, search, onSearchChange, ledger }: LedgerTableProps) {
+  const { flag } = useLedgerActions();
+  const navigate = useNavigate();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const visibility = useLedgerColumns((s) => s.visibility);
+  const setVisibility = useLedgerColumns((s) => s.setVisibility);
+  const arrivals = useArrivals((s) => s.ids);
+  const viewKey = ledgerViewKey(sessionId, ledgerSearchString(search));
+  const activeId = useLedgerCursor((s) => s.byView[viewKey] ?? null);
+  const setActive = useLedgerCursor((s) => s.set);
+
+  const records = ledger.records;
+  const count = records.length + (ledger.hasMore ? 1 : 0);
+  // The build has no React Compiler; the virtualizer is meant to be read during render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => LEDGER_ROW_HEIGHT,
+    overscan: 12,
+    // The sticky header row sits above the rows inside the scroller.
+    scrollMargin: LEDGER_ROW_HEIGHT,
+    getItemKey: (index) => records[index]?.id ?? '(more)',
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstIndex = items[0]?.index ?? 0;
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+
+  // The table gets the rows in view only: sorting and filtering are the daemon's, so a row model
+  // over every loaded record (100,000 at most) would be built on each live change for nothing.
+  const windowRecords = useMemo(() => records.slice(firstIndex, lastIndex + 1), [records, firstIndex, lastIndex]);
+  const sorting = useMemo<SortingState>(() => sortToSorting(search.sort), [search.sort]);
+  const table = useTable({
+    features: ledgerFeatures,
+    columns: ledgerColumns,
+    data: windowRecords,
+    getRowId: (record) => record.id,
+    manualSorting: true,
+    enableSortingRemoval: false,
+    state: { sorting, columnVisibility: visibility },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      onSearchChange({ sort: sortingToSort(next) });
+    },
+    onColumnVisibilityChange: (updater) => setVisibility(typeof updater === 'function' ? updater(visibility) : (updater as ColumnVisibilityState)),
+  });
+  const windowRows = table.getRowModel().rows;
+  const columns = table.getVisibleLeafColumns();
+  const template = gridTemplate(columns);
+  const { hasMore, isFetchingMore, loadMore } = ledger;
+
+  useEffect(() => {
+    if (hasMore && !isFetchingMore && lastIndex >= records.length - PREFETCH_ROWS) loadMore();
+  }, [hasMore, isFetchingMore, lastIndex, records.length, loadMore]);
+
+  const activeIndex = useMemo(() => (activeId === null ? -1 : records.findIndex((record) => record.id === activeId)), [records, activeId]);
+
+  // The keys: on the whole page, except while typing or in a menu or dialog (see keyboard.ts).
+  const keyState = useRef({ records, activeIndex, viewKey, search });
+  useEffect(() => {
+    keyState.current = { records, activeIndex, viewKey, search };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = keyActionOf(event);
+      if (!action) return;
+      const { records: current, activeIndex: index, viewKey: view, search: currentSearch } = keyState.current;
+      if (current.length === 0) return;
+      if (action.type === 'move') {
+        const next = Math.max(0, Math.min(current.length - 1, index < 0 ? 0 : index + action.delta));
+        const id = current[next]?.id;
+        if (!id) return;
+        event.preventDefault();
+        setActive(view, id);
+        virtualizer.scrollToIndex(next, { align: 'auto' });
+        return;
+      }
+      const record = current[index];
+      if (!record) return;
+      event.preventDefault();
+      if (action.type === 'open') void navigate(detailPath(sessionId, record.id, currentSearch));
+      else flag(record.id, action.flag);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [flag, navigate, sessionId, setActive, virtualizer]);
+
+  const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
+    const target = event.target as HTMLElement;
+    setActive(viewKey, record.id);
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('a, button') || window.getSelection()?.toString()) return;
+    void navigate(detailPath(sessionId, record.id, search));
+  };
+
+  const header = (
+    <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+      {table.getHeaderGroups()[0]?.headers.map((h) => {
+        const sorted = h.column.getIsSorted();
+        const meta = h.column.columnDef.meta;
+        const end = meta?.align === 'end';
+        return (
+          <div
+            key={h.id}
+            role="columnheader"
+            className={end ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}
+            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+          >
+            {h.column.getCanSort() ? (
+              <button type="button" className="ledger__sort" onClick={h.column.getToggleSortingHandler()} title={`Sort by ${meta?.label ?? h.id}`}>
+                <table.FlexRender header={h} />
+                <span className="ledger__sort-icon" aria-hidden="true">
+                  {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
+                </span>
+              </button>
+            ) : (
+              <span className="ledger__head-text">
+                <table.FlexRender header={h} />
+              </span>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+
+  if (ledger.isError && ledger.records.length === 0) {
+    return <ErrorState error={ledger.error} what="the compaction ledger" onRetry={() => void ledger.refetch()} />;
+  }
+
+  if (ledger.isLoading) {
+    return (
+      <div className="ledger" aria-busy="true" role="grid" aria-label="Compaction ledger (loading)">
+        <div className="ledger__scroll">
+          {header}
+          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <div key={i} className="ledger__row" role="row" style={{ gridTemplateColumns: template }}>
+              {columns.map((column) => (
+                <div key={column.id} role="gridcell" className={column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
+                  <Skeleton width={column.id === 'notes' ? '60%' : '70%'} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+      </div>
+    );
+  }
+
+  if (records.length === 0) {
+    const filtered = activeFilterCount(search) > 0;
+    return (
+      <div className="ledger ledger--empty">
+        <div className="ledger__scroll ledger__scroll--empty">{header}</div>
+        {filtered ? (
+          <EmptyState title="No compaction matches these filters">
+            <button type="button" className="button" onClick={() => onSearchChange({ ...EMPTY_SEARCH, agent: search.agent, sort: search.sort })}>
+              Clear filters
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title="No compactions yet">
+            No compaction has been applied in this session. Events appear here live as they happen.
+          </EmptyState>
+        )}
+      </div>
+    );
+  }
+
+  const activeRowId = activeIndex >= firstIndex && activeIndex <= lastIndex ? `ledger-row-${records[activeIndex]?.id}` : undefined;
+
+  return (
+    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'}>
+      <div
+        ref={scrollRef}
+        className="ledger__scroll"
+        role="grid"
+        aria-label="Compaction ledger"
+        aria-rowcount={ledger.total + 1}
+        aria-colcount={columns.length}
+        aria-activedescendant={activeRowId}
+        aria-busy={ledger.isSwitching || undefined}
+        tabIndex={0}
+        data-ledger-grid=""
+      >
+        {header}
+        <div className="ledger__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
+          {items.map((item) => {
+            const row = windowRows[item.index - firstIndex];
+            const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
+            if (!row) {
+              return (
+                <div key={item.key} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
+                  <div role="gridcell" className="ledger__cell ledger__more">
+                    {isFetchingMore ? 'Loading more events…' : `${formatCount(records.length)} of ${formatCount(ledger.total)} loaded`}
+                  </div>
+                </div>
+              );
+            }
+            const record = row.original;
+            const classes = ['ledger__row'];
+            if (item.index === activeIndex) classes.push('ledger__row--active');
+            if (arrivals.has(record.id)) classes.push('ledger__row--new');
+            const stale = !matchesLedgerSearch(record, search);
+            if (stale) classes.push('ledger__row--stale');
+            return (
+              <div
+                key={item.key}
+                id={`ledger-row-${record.id}`}
+                className={classes.join(' ')}
+                role="row"
+                aria-rowindex={item.index + 2}
+                aria-selected={item.index === activeIndex}
+                data-compaction-id={record.id}
+                title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
+                style={style}
+                onClick={(event) => openRow(event, record)}
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <div key={cell.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
+                    {cell.column.id === 'time' ? (
+                      <Link to={detailPath(sessionId, record.id, search)} className="ledger__link" onClick={() => setActive(viewKey, record.id)}>
+                        <table.FlexRender cell={cell} />
+                      </Link>
+                    ) : (
+                      <table.FlexRender cell={cell} />
+                    )}
+                  </div>
+                ))}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { DropdownMenu } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { formatCount } from '../../../lib/format';
+import { useLedgerColumns } from '../hooks/use-column-visibility';
+import type { useLedgerExport } from '../hooks/use-export';
+import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
+import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { activeFilterCount, EMPTY_SEARCH, FLAG_FILTERS, STRATEGIES, toggleValue, TRIGGERS, type LedgerSearch } from '../../../lib/ledger-search';
+import { Chevron, MultiFilter, SingleFilter } from './filter-menu';
+import { HIDEABLE_COLUMNS } from './ledger-columns';
+
+const TEXT_DEBOUNCE_MS = 300;
+
+interface LedgerToolbarProps {
+  search: LedgerSearch;
+  onSearchChange: UpdateLedgerSearch;
+  /** Plugins that fired in this session, for the plugin filter. */
+  plugins: readonly string[];
+}
+
+/** Text in summary or notes, written to the URL a moment after typing stops. */
+function TextFilter({ search, onSearchChange }: Pick<LedgerToolbarProps, 'search' | 'onSearchChange'>) {
+  const [text, setText] = useState(search.q);
+  const [shown, setShown] = useState(search.q);
+  // The URL changed under the field (cleared filters, back/forward): show the URL's text.
+  if (search.q !== shown) {
+    setShown(search.q);
+    setText(search.q);
+  }
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  return (
+    <input
+      type="search"
+      className="input ledger-toolbar__search"
+      placeholder="Text in summary or notes"
+      aria-label="Text in summary or notes"
+      value={text}
+      onChange={(event) => {
+        const value = event.target.value;
+        setText(value);
+        if (timer.current) clearTimeout(timer.current);
+        timer.current = setTimeout(() => {
+          setShown(value);
+          onSearchChange({ q: value }, { replace: true });
+        }, TEXT_DEBOUNCE_MS);
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && text) {
+          event.preventDefault();
+          setText('');
+          setShown('');
+          onSearchChange({ q: '' }, { replace: true });
+        }
+      }}
+    />
+  );
+}
+
+/** The ledger's filters (all in the URL). */
+export function LedgerFilters({ search, onSearchChange, plugins }: LedgerToolbarProps) {
+  const filters = activeFilterCount({ ...search, agent: null });
+  const pluginOptions = [...new Set([...plugins, ...(search.plugin ? [search.plugin] : [])])].sort().map((name) => ({ value: name, label: name }));
+  return (
+    <div className="ledger-toolbar__filters" role="group" aria-label="Ledger filters">
+      {search.agent && (
+        <button type="button" className="filter filter--active" onClick={() => onSearchChange({ agent: null })} title="Chosen in the Compaction panel above; click to show every agent">
+          <span className="filter__label">Agent:</span>
+          <span className="filter__value">{search.agent}</span>
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">(show every agent)</span>
+        </button>
+      )}
+      <MultiFilter
+        label="Trigger"
+        options={TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))}
+        selected={search.trigger}
+        onToggle={(value, on) => onSearchChange((current) => ({ trigger: toggleValue(current.trigger, value, on) }))}
+        onClear={() => onSearchChange({ trigger: [] })}
+      />
+      <MultiFilter
+        label="Strategy"
+        options={STRATEGIES.map((s) => ({ value: s, label: STRATEGY_LABELS[s] }))}
+        selected={search.strategy}
+        onToggle={(value, on) => onSearchChange((current) => ({ strategy: toggleValue(current.strategy, value, on) }))}
+        onClear={() => onSearchChange({ strategy: [] })}
+      />
+      <SingleFilter
+        label="Fallback"
+        anyLabel="any"
+        value={search.fallback === null ? '' : String(search.fallback)}
+        options={[
+          { value: 'true', label: 'fell back' },
+          { value: 'false', label: 'no fallback' },
+        ]}
+        onChange={(value) => onSearchChange({ fallback: value === 'true' ? true : value === 'false' ? false : null })}
+      />
+      <MultiFilter
+        label="Flag"
+        options={FLAG_FILTERS.map((f) => ({ value: f, label: FLAG_LABELS[f] }))}
+        selected={search.flag}
+        onToggle={(value, on) => onSearchChange((current) => ({ flag: toggleValue(current.flag, value, on) }))}
+        onClear={() => onSearchChange({ flag: [] })}
+      />
+      <SingleFilter label="Plugin" anyLabel="any" value={search.plugin ?? ''} options={pluginOptions} onChange={(plugin) => onSearchChange({ plugin: plugin || null })} />
+      <TextFilter search={search} onSearchChange={onSearchChange} />
+      {filters > 0 && (
+        <button type="button" className="button button--quiet" onClick={() => onSearchChange({ ...EMPTY_SEARCH, agent: search.agent, sort: search.sort })}>
+          Clear {filters === 1 ? 'filter' : `${filters} filters`}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Which columns show (remembered in this browser). */
+export function ColumnsMenu() {
+  const visibility = useLedgerColumns((s) => s.visibility);
+  const setVisibility = useLedgerColumns((s) => s.setVisibility);
+  const reset = useLedgerColumns((s) => s.reset);
+  const hidden = HIDEABLE_COLUMNS.filter((c) => visibility[c.id] === false).length;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="filter" aria-label={`Columns${hidden ? `: ${hidden} hidden` : ''}`}>
+        <span>Columns</span>
+        {hidden > 0 && <span className="filter__hint num">{hidden} hidden</span>}
+        <Chevron />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
+          {HIDEABLE_COLUMNS.map((column) => (
+            <DropdownMenu.CheckboxItem
+              key={column.id}
+              className="filter__item"
+              checked={visibility[column.id] !== false}
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(checked) => setVisibility({ ...visibility, [column.id]: checked })}
+            >
+              <span className="filter__check" aria-hidden="true">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              <span className="filter__item-label">{column.label}</span>
+            </DropdownMenu.CheckboxItem>
+          ))}
+          <DropdownMenu.Separator className="filter__separator" />
+          <DropdownMenu.Item className="filter__item filter__item--clear" disabled={hidden === 0} onSelect={reset}>
+            Show all columns
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+interface ExportMenuProps {
+  total: number;
+  exporter: ReturnType<typeof useLedgerExport>;
+}
+
+/** CSV or JSONL of every record of the view (not only the loaded rows). */
+export function ExportMenu({ total, exporter }: ExportMenuProps) {
+  const { state, start, cancel, clear } = exporter;
+  const busy = state.phase === 'fetching';
+  return (
+    <div className="ledger-export">
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="filter" disabled={busy || total === 0} aria-label="Export the filtered ledger">
+          <span>Export</span>
+          <Chevron />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
+            <DropdownMenu.Label className="ledger-export__label">{formatCount(total)} events of this view</DropdownMenu.Label>
+            <DropdownMenu.Item className="filter__item" onSelect={() => void start('csv')}>
+              <span className="filter__item-label">CSV</span>
+              <span className="filter__hint">one row per event</span>
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="filter__item" onSelect={() => void start('jsonl')}>
+              <span className="filter__item-label">JSONL</span>
+              <span className="filter__hint">full records</span>
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <span className="ledger-export__status" role="status" aria-live="polite">
+        {state.phase === 'fetching' && (
+          <>
+            <span className="num">
+              Exporting {formatCount(state.fetched)}
+              {state.total !== null ? ` / ${formatCount(state.total)}` : ''}…
+            </span>
+            <button type="button" className="button button--quiet" onClick={cancel}>
+              Cancel
+            </button>
+          </>
+        )}
+        {state.phase === 'done' && (
+          <>
+            <span className="muted">
+              Saved {formatCount(state.count)} events as <span className="mono">{state.fileName}</span>
+            </span>
+            <button type="button" className="button button--quiet" onClick={clear} aria-label="Dismiss">
+              ✕
+            </button>
+          </>
+        )}
+        {state.phase === 'failed' && (
+          <>
+            <span className="ledger-export__error" title={state.message}>
+              Export failed: {state.message}
+            </span>
+            <button type="button" className="button button--quiet" onClick={() => void start(state.format)}>
+              Retry
+            </button>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { create } from 'zustand';
+import { subscribeToFrames } from '../../../lib/live/frame-bus';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { ledgerKeys } from '../../../lib/api/query-keys';
+import { applyServerRecord, insertLiveRecord, markLiveRolledBack } from '../api/record-cache';
+import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
+import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
+import { recordChangeOf } from '../../../lib/live/record-changes';
+
+/** How long a newly arrived row stays highlighted. */
+export const ARRIVAL_HIGHLIGHT_MS = 4000;
+
+interface ArrivalsState {
+  /** Ids of records that arrived live a moment ago. */
+  ids: ReadonlySet<string>;
+  add: (id: string) => void;
+  remove: (id: string) => void;
+}
+
+export const useArrivals = create<ArrivalsState>()((set) => ({
+  ids: new Set(),
+  add: (id) => set((s) => ({ ids: new Set(s.ids).add(id) })),
+  remove: (id) =>
+    set((s) => {
+      const ids = new Set(s.ids);
+      ids.delete(id);
+      return { ids };
+    }),
+}));
+
+const installed = new WeakSet<QueryClient>();
+
+/** Live records of the last two minutes, by session: put back into a fetch that predates them. */
+const JOURNAL_MS = 120_000;
+const journal = new Map<string, { at: number; record: CompactionRecord }[]>();
+
+function remember(record: CompactionRecord): void {
+  const now = Date.now();
+  const entries = (journal.get(record.session_id) ?? []).filter((e) => now - e.at < JOURNAL_MS && e.record.id !== record.id);
+  entries.push({ at: now, record });
+  journal.set(record.session_id, entries);
+}
+
+function recentArrivals(sessionId: string): CompactionRecord[] {
+  const now = Date.now();
+  return (journal.get(sessionId) ?? []).filter((e) => now - e.at < JOURNAL_MS).map((e) => e.record);
+}
+
+/**
+ * Compaction frames change the cached records in place: a new record joins the loaded ledger
+ * views it matches (and is highlighted), a flag saved anywhere replaces older cached versions,
+ * a rollback marks records. Installed once per query client and kept for the app's life, so the
+ * ledger stays true while it is not on screen too. A fetch that was in flight when a record
+ * arrived answers without it; the record is put back when that answer lands.
+ */
+export function installLedgerLive(queryClient: QueryClient): void {
+  if (installed.has(queryClient)) return;
+  installed.add(queryClient);
+  subscribeToFrames((frame) => {
+    const change = recordChangeOf(frame);
+    if (change === null) return;
+    switch (change.kind) {
+      case 'new':
+        remember(change.record);
+        insertLiveRecord(queryClient, change.record);
+        useArrivals.getState().add(change.record.id);
+        setTimeout(() => useArrivals.getState().remove(change.record.id), ARRIVAL_HIGHLIGHT_MS);
+        break;
+      case 'changed':
+        applyServerRecord(queryClient, change.record);
+        break;
+      case 'rolled_back':
+        markLiveRolledBack(queryClient, change.sessionId, change.ids);
+        break;
+      case 'invalid':
+        console.warn(`Live stream: ${change.reason}; the ledger was not changed.`);
+        break;
+    }
+  });
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+    const key = event.query.queryKey;
+    if (key[0] !== ledgerKeys.all[0] || typeof key[1] !== 'string' || key.length < 3) return;
+    const sessionId = key[1];
+    if (recentArrivals(sessionId).length === 0) return;
+    // After the cache has finished telling everyone about the answer.
+    queueMicrotask(() => {
+      const data = queryClient.getQueryData<LedgerData>(key);
+      if (!data) return;
+      const next = reapplyArrivals(data, recentArrivals(sessionId), fromListQuery(key[2] as ListQuery));
+      if (next !== data) queryClient.setQueryData(key, next);
+    });
+  });
+}
+
+export function useLedgerLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => installLedgerLive(queryClient), [queryClient]);
+}

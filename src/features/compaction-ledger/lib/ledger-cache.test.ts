@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CompactionRecord } from '../../../lib/api/types';
+import {
+  countNotMatching,
+  flattenPages,
+  hasMorePages,
+  insertRecordInPages,
+  ledgerTotal,
+  markRolledBack,
+  mergeLedgerData,
+  reapplyArrivals,
+  replaceRecordInPages,
+  updateRecordInPages,
+  type LedgerData,
+} from './ledger-cache';
+import { EMPTY_SEARCH } from '../../../lib/ledger-search';
+import { beginPendingSave, clearPendingSaves, endPendingSave } from './pending-saves';
+import { makeRecord } from '../../../lib/test-records';
+
+afterEach(clearPendingSaves);
+
+const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 10, minute)).toISOString();
+
+function rec(id: string, minute: number, patch: Partial<CompactionRecord> = {}): CompactionRecord {
+  return makeRecord({ id, created_at: at(minute), ...patch });
+}
+
+/** Pages of the default view (newest first), `more` when the daemon has further pages. */
+function pages(groups: CompactionRecord[][], total: number, more = false): LedgerData {
+  return {
+    pages: groups.map((items, i) => ({ items, total, next_cursor: i < groups.length - 1 || more ? `c${i + 1}` : null })),
+    pageParams: groups.map((_, i) => (i === 0 ? null : `c${i}`)),
+  };
+}
+
+describe('flattening pages', () => {
+  it('answers the loaded records in order, each once', () => {
+    const data = pages([[rec('c', 3), rec('b', 2)], [rec('b', 2), rec('a', 1)]], 3);
+    expect(flattenPages(data).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(flattenPages(undefined)).toEqual([]);
+  });
+
+  it('reads the total and whether more pages remain from the newest page', () => {
+    expect(ledgerTotal(pages([[rec('a', 1)]], 40, true))).toBe(40);
+    expect(hasMorePages(pages([[rec('a', 1)]], 40, true))).toBe(true);
+    expect(hasMorePages(pages([[rec('a', 1)]], 1))).toBe(false);
+    expect(ledgerTotal(undefined)).toBe(0);
+  });
+});
+
+describe('a live record joining the ledger', () => {
+  it('goes first in the default view, and the total grows', () => {
+    const data = pages([[rec('b', 2), rec('a', 1)]], 2);
+    const next = insertRecordInPages(data, rec('c', 3), EMPTY_SEARCH);
+    expect(flattenPages(next).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(ledgerTotal(next)).toBe(3);
+  });
+
+  it('goes to its place in another sort', () => {
+    const sort = { field: 'cost_usd' as const, desc: true };
+    const data = pages([[rec('x', 1, { cost_usd: 0.3 }), rec('y', 2, { cost_usd: 0.1 })]], 2);
+    const next = insertRecordInPages(data, rec('z', 3, { cost_usd: 0.2 }), { ...EMPTY_SEARCH, sort });
+    expect(flattenPages(next).map((r) => r.id)).toEqual(['x', 'z', 'y']);
+  });
+
+  it('is only counted when its place is past the loaded pages: paging brings it', () => {
+    const sort = { field: 'created_at' as const, desc: false };
+    const data = pages([[rec('a', 1), rec('b', 2)]], 10, true);
+    const next = insertRecordInPages(data, rec('c', 3), { ...EMPTY_SEARCH, sort });
+    expect(flattenPages(next).map((r) => r.id)).toEqual(['a', 'b']);
+    expect(ledgerTotal(next)).toBe(11);
+  });
+
+  it('goes last when all pages are loaded', () => {
+    const sort = { field: 'created_at' as const, desc: false };
+    const next = insertRecordInPages(pages([[rec('a', 1)], [rec('b', 2)]], 2), rec('c', 3), { ...EMPTY_SEARCH, sort });
+    expect(flattenPages(next).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('stays out of a view it does not match', () => {
+    const data = pages([[rec('a', 1)]], 1);
+    expect(insertRecordInPages(data, rec('b', 2, { operator_flag: null }), { ...EMPTY_SEARCH, flag: ['bad'] })).toBe(data);
+  });
+
+  it('is never added twice (a frame repeated after a reconnect)', () => {
+    const data = pages([[rec('b', 2), rec('a', 1)]], 2);
+    const once = insertRecordInPages(data, rec('c', 3), EMPTY_SEARCH);
+    const twice = insertRecordInPages(once, rec('c', 3), EMPTY_SEARCH);
+    expect(flattenPages(twice).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(ledgerTotal(twice)).toBe(3);
+  });
+});
+
+describe('live records that arrived during a fetch', () => {
+  it('are put back among the loaded records, counted once', () => {
+    const fetched = pages([[rec('b', 2), rec('a', 1)]], 2);
+    const next = reapplyArrivals(fetched, [rec('c', 3)], EMPTY_SEARCH);
+    expect(flattenPages(next).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(ledgerTotal(next)).toBe(3);
+  });
+
+  it('leave the answer alone when it already has them or they belong past the loaded pages', () => {
+    const fetched = pages([[rec('c', 3), rec('b', 2)]], 3, true);
+    expect(reapplyArrivals(fetched, [rec('c', 3, { version: 9 })], EMPTY_SEARCH)).toBe(fetched);
+    const ascending = { ...EMPTY_SEARCH, sort: { field: 'created_at' as const, desc: false } };
+    expect(reapplyArrivals(fetched, [rec('z', 9)], ascending)).toBe(fetched);
+  });
+
+  it('stay out of views they do not match', () => {
+    const fetched = pages([[rec('a', 1)]], 1);
+    expect(reapplyArrivals(fetched, [rec('b', 2)], { ...EMPTY_SEARCH, flag: ['good'] })).toBe(fetched);
+  });
+});
+
+describe('a changed record', () => {
+  it('replaces the loaded one when it is the same or a newer version', () => {
+    const data = pages([[rec('a', 1, { version: 2 })]], 1);
+    const newer = replaceRecordInPages(data, rec('a', 1, { version: 3, operator_flag: 'good' }));
+    expect(flattenPages(newer)[0]).toMatchObject({ version: 3, operator_flag: 'good' });
+  });
+
+  it('never replaces it with an older version', () => {
+    const data = pages([[rec('a', 1, { version: 3, operator_flag: 'good' })]], 1);
+    const older = replaceRecordInPages(data, rec('a', 1, { version: 2, operator_flag: 'bad' }));
+    expect(flattenPages(older)[0]).toMatchObject({ version: 3, operator_flag: 'good' });
+  });
+
+  it('keeps a save in flight on top of the daemon’s version', () => {
+    const data = pages([[rec('a', 1, { version: 2 })]], 1);
+    const token = beginPendingSave('a', { flag: 'bad' });
+    const next = replaceRecordInPages(data, rec('a', 1, { version: 3, operator_notes: 'elsewhere' }));
+    expect(flattenPages(next)[0]).toMatchObject({ version: 3, operator_flag: 'bad', operator_notes: 'elsewhere' });
+    endPendingSave('a', token);
+  });
+
+  it('shares untouched pages, and answers the same data when nothing is loaded', () => {
+    const data = pages([[rec('b', 2)], [rec('a', 1)]], 2);
+    const next = updateRecordInPages(data, 'a', (r) => ({ ...r, operator_flag: 'neutral' }));
+    expect(next.pages[0]).toBe(data.pages[0]);
+    expect(next.pages[1]).not.toBe(data.pages[1]);
+    expect(updateRecordInPages(data, 'zzz', (r) => r)).toBe(data);
+  });
+
+  it('marks rolled-back records', () => {
+    const next = markRolledBack(pages([[rec('b', 2), rec('a', 1)]], 2), ['a']);
+    expect(flattenPages(next).map((r) => r.rolled_back)).toEqual([false, true]);
+  });
+
+  it('counts loaded records that left the view', () => {
+    const records = [rec('a', 1, { operator_flag: 'good' }), rec('b', 2, { operator_flag: 'bad' })];
+    expect(countNotMatching(records, { ...EMPTY_SEARCH, flag: ['bad'] })).toBe(1);
+  });
+});
+
+describe('merging a refetch into the cache', () => {
+  it('keeps the cached newer version and the cached object when nothing changed', () => {
+    const kept = rec('a', 1, { version: 5, operator_flag: 'good' });
+    const same = rec('b', 2, { version: 1 });
+    const previous = pages([[same, kept]], 2);
+    const refetched = pages([[rec('b', 2, { version: 1 }), rec('a', 1, { version: 4, operator_flag: null })]], 2);
+    const merged = mergeLedgerData(previous, refetched);
+    const [b, a] = flattenPages(merged);
+    expect(a).toBe(kept);
+    expect(b).toBe(same);
+  });
+
+  it('takes newer versions and new records', () => {
+    const previous = pages([[rec('a', 1, { version: 1 })]], 1);
+    const merged = mergeLedgerData(previous, pages([[rec('b', 2), rec('a', 1, { version: 2, operator_flag: 'bad' })]], 2));
+    expect(flattenPages(merged).map((r) => [r.id, r.operator_flag])).toEqual([
+      ['b', null],
+      ['a', 'bad'],
+    ]);
+  });
+
+  it('keeps untouched pages as they are, and answers the same data when nothing changed', () => {
+    const previous = pages([[rec('b', 2)], [rec('a', 1)]], 2);
+    const updated = updateRecordInPages(previous, 'a', (r) => ({ ...r, version: 2, operator_flag: 'good' }));
+    const merged = mergeLedgerData(previous, updated);
+    expect(merged.pages[0]).toBe(previous.pages[0]);
+    expect(flattenPages(merged)[1]?.operator_flag).toBe('good');
+    expect(mergeLedgerData(previous, previous)).toBe(previous);
+  });
+
+  it('lays saves in flight on top of a first fetch too', () => {
+    const token = beginPendingSave('a', { notes: 'typing' });
+    const merged = mergeLedgerData(undefined, pages([[rec('a', 1)]], 1));
+    expect(flattenPages(merged)[0]?.operator_notes).toBe('typing');
+    endPendingSave('a', token);
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * The ledger's cached pages (react-query InfiniteData over the cursor API), changed in place by
+ * live frames and flag saves instead of refetching every loaded page. Pure functions: each answers
+ * new data, sharing every page and record it did not change.
+ *
+ * Two rules keep the cache honest:
+ * - a record is never replaced by an older version of itself (a refetch that started before a save
+ *   landed, or a late frame, cannot undo it);
+ * - while a flag save is in flight, its flag and notes stay on top of whatever arrives (see
+ *   pending-saves.ts), so an unrelated refetch cannot make the optimistic value flicker back.
+ */
+import type { InfiniteData } from '@tanstack/react-query';
+import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import type { CompactionRecord } from '../../../lib/api/types';
+import { compareRecords, matchesLedgerSearch, type LedgerSearch } from '../../../lib/ledger-search';
+import { isSameOrNewer, sameRecord } from '../../../lib/compaction-records';
+import { withPendingSave } from './pending-saves';
+
+export type LedgerData = InfiniteData<CompactionPage, unknown>;
+
+/** The loaded records in order, each id once (a live insert shifts offset cursors, so a later page can repeat one). */
+export function flattenPages(data: LedgerData | undefined): CompactionRecord[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const out: CompactionRecord[] = [];
+  for (const page of data.pages) {
+    for (const record of page.items) {
+      if (seen.has(record.id)) continue;
+      seen.add(record.id);
+      out.push(record);
+    }
+  }
+  return out;
+}
+
+/** Records matching the view, as the daemon counts them (the newest page knows best). */
+export function ledgerTotal(data: LedgerData | undefined): number {
+  const last = data?.pages[data.pages.length - 1];
+  return last?.total ?? 0;
+}
+
+export function hasMorePages(data: LedgerData | undefined): boolean {
+  const last = data?.pages[data.pages.length - 1];
+  return last !== undefined && last.next_cursor !== null;
+}
+
+/** What to keep of one record when new data arrives: the newer version, with a save in flight on top. */
+export function mergeRecord(cached: CompactionRecord | undefined, incoming: CompactionRecord): CompactionRecord {
+  const base = cached && !isSameOrNewer(incoming, cached) ? cached : incoming;
+  return withPendingSave(base);
+}
+
+/** Applies `change` to the record with this id wherever it is loaded; the same data when nothing changed. */
+export function updateRecordInPages(data: LedgerData, id: string, change: (record: CompactionRecord) => CompactionRecord): LedgerData {
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const index = page.items.findIndex((record) => record.id === id);
+    if (index < 0) return page;
+    const current = page.items[index] as CompactionRecord;
+    const next = change(current);
+    if (next === current) return page;
+    changed = true;
+    const items = page.items.slice();
+    items[index] = next;
+    return { ...page, items };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+/** The daemon's newer version of a loaded record (a flag saved here or elsewhere). */
+export function replaceRecordInPages(data: LedgerData, record: CompactionRecord): LedgerData {
+  return updateRecordInPages(data, record.id, (cached) => (isSameOrNewer(record, cached) ? withPendingSave(record) : cached));
+}
+
+export function containsRecord(data: LedgerData, id: string): boolean {
+  return data.pages.some((page) => page.items.some((record) => record.id === id));
+}
+
+/**
+ * A new record (compaction.completed) joins the view if it matches: at its place in the sort
+ * among the loaded records, and counted in the total. When its place is past the loaded records
+ * and more pages remain, only the total changes: paging will bring it (`placedOnly`: then nothing
+ * changes, and a record already loaded is left as it is).
+ */
+export function insertRecordInPages(data: LedgerData, record: CompactionRecord, search: LedgerSearch, options: { placedOnly?: boolean } = {}): LedgerData {
+  if (containsRecord(data, record.id)) return options.placedOnly ? data : replaceRecordInPages(data, record);
+  if (!matchesLedgerSearch(record, search)) return data;
+  const more = hasMorePages(data);
+  let placed = false;
+  const pages = data.pages.map((page, pageIndex) => {
+    if (placed) return page;
+    const index = page.items.findIndex((existing) => compareRecords(record, existing, search.sort) < 0);
+    const lastPage = pageIndex === data.pages.length - 1;
+    if (index < 0 && !(lastPage && !more)) return page;
+    placed = true;
+    const items = page.items.slice();
+    items.splice(index < 0 ? items.length : index, 0, record);
+    return { ...page, items };
+  });
+  if (!placed && options.placedOnly) return data;
+  return {
+    ...data,
+    pages: pages.map((page) => ({ ...page, total: page.total + 1 })),
+  };
+}
+
+/**
+ * After a fetch: live records that arrived while it was in flight (so its answer predates them)
+ * and belong among its loaded records are put back in. A record already there, or whose place
+ * is past the loaded pages, is left to the daemon's answer.
+ */
+export function reapplyArrivals(data: LedgerData, arrivals: readonly CompactionRecord[], search: LedgerSearch): LedgerData {
+  let next = data;
+  for (const record of arrivals) next = insertRecordInPages(next, record, search, { placedOnly: true });
+  return next;
+}
+
+/** Marks loaded records as rolled back (compaction.rolled_back names them). */
+export function markRolledBack(data: LedgerData, ids: readonly string[]): LedgerData {
+  let next = data;
+  for (const id of ids) next = updateRecordInPages(next, id, (record) => (record.rolled_back ? record : { ...record, rolled_back: true }));
+  return next;
+}
+
+/** Loaded records that no longer match the view (flagged out of a flag filter, say). */
+export function countNotMatching(records: readonly CompactionRecord[], search: LedgerSearch): number {
+  let count = 0;
+  for (const record of records) if (!matchesLedgerSearch(record, search)) count += 1;
+  return count;
+}
+
+/**
+ * structuralSharing for ledger pages: per record, never an older version, saves in flight on top.
+ * Pages this tab's own updates left untouched (the same object) are kept as they are, so a live
+ * change costs one page, not every loaded record.
+ */
+export function mergeLedgerData(previous: LedgerData | undefined, next: LedgerData): LedgerData {
+  if (!previous) return mapRecords(next, (record) => withPendingSave(record));
+  let cached: Map<string, CompactionRecord> | null = null;
+  const lookup = (id: string, samePage: CompactionPage | undefined): CompactionRecord | undefined => {
+    const near = samePage?.items.find((record) => record.id === id);
+    if (near) return near;
+    if (cached === null) {
+      cached = new Map();
+      for (const page of previous.pages) for (const record of page.items) if (!cached.has(record.id)) cached.set(record.id, record);
+    }
+    return cached.get(id);
+  };
+  let changed = false;
+  const pages = next.pages.map((page, index) => {
+    const before = previous.pages[index];
+    if (page === before) return page;
+    let pageChanged = false;
+    const items = page.items.map((record) => {
+      const old = lookup(record.id, before);
+      const merged = mergeRecord(old, record);
+      // Keep the cached object when nothing changed, so rows do not re-render.
+      const kept = old && sameRecord(old, merged) ? old : merged;
+      if (kept !== record) pageChanged = true;
+      return kept;
+    });
+    if (!pageChanged) return page;
+    changed = true;
+    return { ...page, items };
+  });
+  return changed ? { ...next, pages } : next;
+}
+
+function mapRecords(data: LedgerData, change: (record: CompactionRecord) => CompactionRecord): LedgerData {
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.map(change) })),
+  };
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { makePreview } from '../../../lib/compact-preview';
+import { makeDryRunResult as result } from '../../../lib/test-records';
+import { compareRows } from './compare';
+import { withPinned } from './compare-store';
+
+let n = 0;
+const ids = () => `id${++n}`;
+
+const request = { agent_path: 'primary', strategy: 'drop' as const, upper_threshold: 0.85, lower_threshold: 0.6 };
+
+describe('comparing proposals', () => {
+  it('marks the better figure', () => {
+    const drop = makePreview('s', request, result(90_000, 200, 0), ids);
+    const summarize = makePreview('s', { ...request, strategy: 'summarize' }, result(60_000, 120, 0.02, 'summarizer failed'), ids);
+    const rows = compareRows([drop, summarize]);
+    const byLabel = Object.fromEntries(rows.map((r) => [r.label, r.cells]));
+    expect(byLabel['Tokens after']?.map((c) => c.best)).toEqual([false, true]);
+    expect(byLabel['Messages kept']?.map((c) => c.best)).toEqual([true, false]);
+    expect(byLabel['Estimated cost']?.map((c) => c.best)).toEqual([true, false]);
+    expect(byLabel['Fallback']?.[1]).toEqual({ text: 'summarizer failed', tone: 'warn' });
+  });
+
+  it('pins at most two, the same settings replacing their older preview', () => {
+    const a = makePreview('s', request, result(1, 1, 0), ids);
+    const a2 = makePreview('s', request, result(1, 1, 0), ids);
+    const b = makePreview('s', { ...request, strategy: 'summarize' }, result(1, 1, 0), ids);
+    const c = makePreview('s', { ...request, lower_threshold: 0.4 }, result(1, 1, 0), ids);
+    expect(withPinned([a], a2).map((p) => p.id)).toEqual([a2.id]);
+    expect(withPinned([a, b], c).map((p) => p.id)).toEqual([b.id, c.id]);
+  });
+});

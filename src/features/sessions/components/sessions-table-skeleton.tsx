@@ -1,0 +1,79 @@
+import { Skeleton } from '../../../components/skeleton';
+import './sessions-table.css';
+
+export interface ColumnLayout {
+  header: string;
+  meta: {
+    /** px, or a CSS width for the flexible column */
+    width: number | string;
+    align?: 'end';
+  };
+}
+
+/**
+ * The sessions table's columns as laid out (heading, width, alignment), in order: shared by the
+ * table and its skeleton, which loads with the first screen (no table library needed for it).
+ */
+export const SESSION_COLUMNS = {
+  title: { header: 'Session', meta: { width: 'auto' } },
+  project: { header: 'Project', meta: { width: 200 } },
+  status: { header: 'Status', meta: { width: 200 } },
+  agents: { header: 'Agents', meta: { width: 84, align: 'end' } },
+  context: { header: 'Context', meta: { width: 250 } },
+  compactions: { header: 'Compactions', meta: { width: 104, align: 'end' } },
+  cost: { header: 'Cost', meta: { width: 96, align: 'end' } },
+  updated: { header: 'Updated', meta: { width: 104, align: 'end' } },
+} satisfies Record<string, ColumnLayout>;
+
+type ColumnId = keyof typeof SESSION_COLUMNS;
+
+/** The project column is left out on a project's own page. */
+const shownColumns = (withProject: boolean) =>
+  (Object.entries(SESSION_COLUMNS) as [ColumnId, ColumnLayout][]).filter(([id]) => withProject || id !== 'project');
+
+export function ColGroup({ withProject }: { withProject: boolean }) {
+  return (
+    <colgroup>
+      {shownColumns(withProject).map(([id, column]) => (
+        <col key={id} style={{ width: column.meta.width }} />
+      ))}
+    </colgroup>
+  );
+}
+
+const SKELETON_ROWS = 8;
+
+interface SessionsTableSkeletonProps {
+  withProject?: boolean;
+  /** How many rows are expected, when known (a project's session count). */
+  rows?: number;
+}
+
+/** The table while the sessions load: the same columns and row height. */
+export function SessionsTableSkeleton({ withProject = true, rows = SKELETON_ROWS }: SessionsTableSkeletonProps) {
+  return (
+    <table className="sessions" aria-busy="true" aria-label="Sessions (loading)">
+      <ColGroup withProject={withProject} />
+      <thead>
+        <tr>
+          {shownColumns(withProject).map(([id, column]) => (
+            <th key={id} className={column.meta.align === 'end' ? 'sessions__end' : undefined}>
+              {column.header}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {Array.from({ length: Math.max(1, rows) }, (_, i) => (
+          <tr key={i}>
+            {shownColumns(withProject).map(([id, column]) => (
+              <td key={id} className={column.meta.align === 'end' ? 'sessions__end' : undefined}>
+                <Skeleton width={column.meta.align === 'end' ? '60%' : '75%'} />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

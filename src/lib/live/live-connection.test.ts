@@ -1,0 +1,139 @@
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
+import type { EventFrame } from '../api/types';
+import { LiveConnection, type LiveConnectionOptions, type LiveStatus } from './live-connection';
+
+const frame = (seq: number): EventFrame => ({
+  seq,
+  type: 'session.updated',
+  at: '2026-06-01T10:00:00Z',
+  session_id: `s${seq}`,
+  data: {},
+});
+
+let server: WebSocketServer;
+let port: number;
+/** The query string of each connection, and its socket. */
+let connections: Array<{ query: string; socket: ServerSocket }>;
+let connection: LiveConnection | null;
+
+beforeEach(async () => {
+  connections = [];
+  server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  server.on('connection', (socket, request) => connections.push({ query: new URL(request.url ?? '', 'http://x').search, socket }));
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterEach(async () => {
+  connection?.stop();
+  for (const client of server.clients) client.terminate();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 3000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function connect(overrides: Partial<LiveConnectionOptions> = {}) {
+  const seen: number[] = [];
+  const statuses: LiveStatus[] = [];
+  const problems: string[] = [];
+  let resyncs = 0;
+  connection = new LiveConnection({
+    url: (since) => `ws://127.0.0.1:${port}/api/v1/events${since === null ? '' : `?since=${since}`}`,
+    startSeq: async () => 10,
+    fetchAfter: async () => ({ items: [], last_seq: 0 }),
+    onFrame: (f) => seen.push(f.seq),
+    onStatus: (status) => {
+      if (statuses[statuses.length - 1] !== status) statuses.push(status);
+    },
+    onProblem: (message) => problems.push(message),
+    onResync: () => {
+      resyncs += 1;
+    },
+    WebSocket: NodeWebSocket as unknown as typeof WebSocket,
+    backoff: { baseMs: 20, capMs: 40, random: () => 0.5 },
+    ...overrides,
+  });
+  connection.start();
+  return { seen, statuses, problems, resyncs: () => resyncs };
+}
+
+describe('LiveConnection', () => {
+  it('resumes from the start seq, delivers in order, skips duplicates and bad frames', async () => {
+    const live = connect();
+    await until(() => connections.length === 1 && live.statuses.includes('live'), 'the connection');
+    expect(connections[0]?.query).toBe('?since=10');
+    const socket = connections[0]!.socket;
+    socket.send(JSON.stringify(frame(11)));
+    socket.send(JSON.stringify(frame(11)));
+    socket.send('{not json');
+    socket.send(JSON.stringify({ ...frame(12), type: 'session.exploded' }));
+    socket.send(JSON.stringify(frame(12)));
+    await until(() => live.seen.length === 2, 'two frames');
+    expect(live.seen).toEqual([11, 12]);
+    expect(live.problems).toHaveLength(2);
+    expect(live.problems[1]).toContain('/type');
+  });
+
+  it('fills a gap over HTTP before going on', async () => {
+    const asked: number[] = [];
+    const live = connect({
+      fetchAfter: async (since) => {
+        asked.push(since);
+        return { items: [frame(12), frame(13), frame(14)], last_seq: 14 };
+      },
+    });
+    await until(() => live.statuses.includes('live'), 'the connection');
+    const socket = connections[0]!.socket;
+    socket.send(JSON.stringify(frame(11)));
+    socket.send(JSON.stringify(frame(14)));
+    socket.send(JSON.stringify(frame(15)));
+    await until(() => live.seen.length === 5, 'five frames');
+    expect(live.seen).toEqual([11, 12, 13, 14, 15]);
+    expect(asked).toEqual([11]);
+    expect(live.resyncs()).toBe(0);
+  });
+
+  it('resyncs when a gap cannot be filled', async () => {
+    const live = connect({
+      fetchAfter: async () => {
+        throw new Error('daemon gone');
+      },
+    });
+    await until(() => live.statuses.includes('live'), 'the connection');
+    connections[0]!.socket.send(JSON.stringify(frame(20)));
+    await until(() => live.seen.length === 1, 'the frame after the gap');
+    expect(live.seen).toEqual([20]);
+    expect(live.resyncs()).toBe(1);
+    expect(live.problems[0]).toContain('daemon gone');
+  });
+
+  it('reconnects after a drop and resumes after the last seq', async () => {
+    const live = connect();
+    await until(() => live.statuses.includes('live'), 'the connection');
+    connections[0]!.socket.send(JSON.stringify(frame(11)));
+    await until(() => live.seen.length === 1, 'a frame');
+    connections[0]!.socket.terminate();
+    await until(() => connections.length === 2, 'the reconnection');
+    expect(connections[1]?.query).toBe('?since=11');
+    await until(() => live.statuses.filter((s) => s === 'live').length === 2, 'live again');
+    expect(live.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+  });
+
+  it('reports offline after repeated failures and keeps trying', async () => {
+    await new Promise((resolve) => server.close(resolve));
+    const live = connect({ offlineAfter: 2 });
+    await until(() => live.statuses.includes('offline'), 'offline');
+    expect(live.statuses).toEqual(['connecting', 'reconnecting', 'offline']);
+    server = new WebSocketServer({ host: '127.0.0.1', port });
+    server.on('connection', (socket, request) => connections.push({ query: new URL(request.url ?? '', 'http://x').search, socket }));
+    await until(() => live.statuses[live.statuses.length - 1] === 'live', 'live after the daemon is back');
+  });
+});

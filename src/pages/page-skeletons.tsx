@@ -1,0 +1,115 @@
+/**
+ * What each route shows while its code loads (every page is its own chunk, app/router.tsx): the
+ * page's frame with its panels' own loading skeletons, so nothing moves when the page arrives and
+ * then its data. Only light modules are imported here: they load with the first screen.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Panel } from '../components/panel';
+import { Skeleton } from '../components/skeleton';
+import { projectsQuery } from '../lib/api/endpoints/list-projects';
+import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
+import { ReviewSkeleton } from '../features/checkpoints/components/checkpoint-review-skeleton';
+import { DetailHeaderSkeleton, DetailSkeleton } from '../features/compaction-ledger/components/compaction-detail-skeleton';
+import { LedgerPanelSkeleton } from '../features/compaction-ledger/components/ledger-panel-skeleton';
+import { StatsPanelSkeleton } from '../features/compaction-stats/components/stats-cards';
+import { sessionsQuery } from '../features/sessions/api/list-sessions';
+import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
+import { CompactionSummarySkeleton } from '../features/sessions/components/compaction-summary';
+import { SessionFilters } from '../features/sessions/components/session-filters';
+import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
+import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
+import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
+import { ProjectHeader } from './project-header';
+
+/** A panel that is all skeleton: the same frame while the code loads as while the data loads. */
+function LoadingPanel({ title, skeleton }: { title?: string; skeleton: ReactNode }) {
+  return (
+    <Panel title={title} what={title ?? 'this page'} skeleton={skeleton}>
+      {skeleton}
+    </Panel>
+  );
+}
+
+export function SessionsPageSkeleton() {
+  const [search, setSearch] = useSessionSearch();
+  return (
+    <div className="page">
+      <title>Sessions · Compactor</title>
+      <header className="page__header">
+        <h1>Sessions</h1>
+        <SessionFilters search={search} onSearchChange={setSearch} />
+      </header>
+      <LoadingPanel skeleton={<SessionsTableSkeleton />} />
+    </div>
+  );
+}
+
+export function SessionPageSkeleton() {
+  const { sessionId = '' } = useParams();
+  const known = useQueryClient()
+    .getQueryData(sessionsQuery().queryKey)
+    ?.find((s) => s.id === sessionId);
+  return (
+    <div className="page">
+      <SessionHeaderSkeleton />
+      <LoadingPanel title="Agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} />
+      <StatsPanelSkeleton />
+      <LedgerPanelSkeleton />
+      <LoadingPanel title="Checkpoints" skeleton={<CheckpointsPanelSkeleton />} />
+    </div>
+  );
+}
+
+export function ProjectPageSkeleton() {
+  const { projectId = '' } = useParams();
+  const [search, setSearch] = useSessionSearch();
+  const project = useQuery(projectsQuery()).data?.find((p) => p.id === projectId);
+  return (
+    <div className="page">
+      <ProjectHeader projectId={projectId} />
+      <LoadingPanel title="Compaction summary" skeleton={<CompactionSummarySkeleton />} />
+      <Panel
+        title="Sessions"
+        what="the project's sessions"
+        skeleton={null}
+        aside={<SessionFilters search={search} onSearchChange={setSearch} withProject={false} />}
+      >
+        <SessionsTableSkeleton withProject={false} rows={project?.session_count} />
+      </Panel>
+    </div>
+  );
+}
+
+export function CompactionDetailPageSkeleton() {
+  const { sessionId = '', compactionId = '' } = useParams();
+  return (
+    <div className="page event-detail">
+      <DetailHeaderSkeleton sessionId={sessionId} compactionId={compactionId} />
+      <DetailSkeleton />
+    </div>
+  );
+}
+
+export function CheckpointReviewPageSkeleton() {
+  return (
+    <div className="page review">
+      <ReviewSkeleton />
+    </div>
+  );
+}
+
+export function SettingsPageSkeleton() {
+  return (
+    <div className="page settings">
+      <title>Settings · Compactor</title>
+      <header className="page__header">
+        <h1>Settings</h1>
+      </header>
+      {/* The heights of the two forms, so the page does not move when they arrive. */}
+      <LoadingPanel title="Connection" skeleton={<Skeleton height={379} />} />
+      <LoadingPanel title="Appearance" skeleton={<Skeleton height={51} />} />
+    </div>
+  );
+}

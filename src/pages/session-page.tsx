@@ -1,0 +1,79 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { ErrorState } from '../components/error-state';
+import { Loadable } from '../components/loadable';
+import { NotFoundState } from '../components/not-found-state';
+import { Panel } from '../components/panel';
+import { isNotFound } from '../lib/api/api-error';
+import { sessionQuery } from '../lib/api/endpoints/get-session';
+import { useLedgerSearch } from '../lib/use-ledger-search';
+import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints-panel';
+import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
+import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
+import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
+import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-live';
+import { StatsPanel } from '../features/compaction-stats/components/stats-panel';
+import { CompactButton } from '../features/manual-compact/components/compact-button';
+import { sessionsQuery } from '../features/sessions/api/list-sessions';
+import { AgentsPanel } from '../features/sessions/components/agents-panel';
+import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
+import { SessionHeader } from '../features/sessions/components/session-header';
+import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
+
+/** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger, its checkpoints. */
+export function SessionPage() {
+  const { sessionId = '' } = useParams();
+  // Coming from the list, the agent count is already known: the skeleton takes the final height.
+  const known = useQueryClient()
+    .getQueryData(sessionsQuery().queryKey)
+    ?.find((s) => s.id === sessionId);
+  // The same query the panels read: a missing session is one message, not one per panel.
+  const { error } = useQuery(sessionQuery(sessionId));
+  if (isNotFound(error)) {
+    return (
+      <div className="page">
+        <title>Session not found · Compactor</title>
+        <NotFoundState what="session" id={sessionId} />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <Loadable what="this session" skeleton={<SessionHeaderSkeleton />} resetKey={sessionId}>
+        <SessionHeader sessionId={sessionId} actions={<CompactButton sessionId={sessionId} className="button compact-trigger" />} />
+      </Loadable>
+      <Panel title="Agents" what="the agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} resetKey={sessionId}>
+        <AgentsPanel sessionId={sessionId} />
+      </Panel>
+      <SessionCompaction key={sessionId} sessionId={sessionId} />
+      <div id="checkpoints">
+        <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
+          <CheckpointsPanel sessionId={sessionId} />
+        </Panel>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The session's compaction: live stats and the event ledger, for one agent or all (the agent, the
+ * ledger's filters and its sort are in the URL; the stats' bars and links set the ledger's
+ * filters), kept live by the event stream. Each panel keeps a failure (a bug included) to itself.
+ */
+function SessionCompaction({ sessionId }: { sessionId: string }) {
+  const [search, updateSearch] = useLedgerSearch();
+  useLedgerLive();
+  return (
+    <>
+      <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what="the compaction stats" onRetry={retry} />}>
+        <StatsPanel sessionId={sessionId} search={search} onSearchChange={updateSearch} />
+      </ErrorBoundary>
+      <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what="the compaction ledger" onRetry={retry} />}>
+        <LedgerPanel sessionId={sessionId} search={search} onSearchChange={updateSearch} />
+      </ErrorBoundary>
+      <SaveNotices />
+      <ConflictDialog />
+    </>
+  );
+}
