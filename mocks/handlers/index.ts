@@ -1,6 +1,7 @@
 import { http, type RequestHandler } from 'msw';
 import type { SimulatedDaemon } from '../runtime';
 import { apiHandlers } from './api';
+import { benchHandlers } from './bench';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
 import { actorOf, API, errorResponse } from './respond';
@@ -29,6 +30,6 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
   const api = [guardHandler(daemon), ...apiHandlers(daemon)];
   return {
     faults,
-    handlers: [...controlHandlers(daemon, faults, sockets), faultHandler(faults, () => api), ...api],
+    handlers: [...controlHandlers(daemon, faults, sockets), ...benchHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
 }
