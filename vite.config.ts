@@ -34,7 +34,7 @@ export default defineConfig({
   preview: { proxy },
   build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'e2e/bench/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     benchmark: { include: ['src/**/*.bench.ts', 'mocks/**/*.bench.ts'] },
