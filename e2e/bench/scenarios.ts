@@ -210,8 +210,14 @@ export class Bench {
   private keep(name: string, state: ProbeState, from: number, to: number): void {
     this.diagnostics[name] = {
       longTasks: state.longTasks.filter((t) => t.start + t.duration >= from && t.start <= to),
-      scripts: topScripts(state.longFrames, from, to, 12).map((cost) => ({ ...cost, origin: this.sources.locate(cost.source, cost.charPosition) })),
+      scripts: topScripts(state.longFrames, from, to, 12).map((cost) => ({ ...cost, origin: this.origin(cost) })),
     };
+  }
+
+  /** The source file behind a long frame's script; a script's own URL as invoker means evaluating the file itself. */
+  private origin(cost: ScriptCost): string | null {
+    if (cost.invoker !== '' && cost.invoker === cost.source) return `evaluating ${cost.source.split('/').pop() ?? cost.source}`;
+    return this.sources.locate(cost.source, cost.charPosition);
   }
 
   // ————— scenarios —————

@@ -28,9 +28,8 @@ export async function runVitestBench(root: string, jsonPath: string): Promise<vo
   if (code !== 0) throw new Error(`vitest bench failed (exit ${code})`);
 }
 
-const SECTION = 'Node: vitest benchmarks (median and slowest sample)';
+const SECTION = 'Node, vitest (median and slowest sample)';
 
-/** One figure per vitest benchmark, and ours ÷ peer where a group benches "ours" against a peer. */
 export function vitestFigures(jsonPath: string): FigureResult[] {
   const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as VitestReport;
   const out: FigureResult[] = [];
@@ -38,7 +37,7 @@ export function vitestFigures(jsonPath: string): FigureResult[] {
     for (const group of file.groups) {
       const groupName = group.fullName.split(' > ').slice(1).join(' > ') || group.fullName;
       for (const b of group.benchmarks) {
-        const spec: FigureSpec = { id: `vitest.${groupName}.${b.name}`, section: SECTION, label: `${groupName}: ${b.name}`, unit: 'ms', worse: 'higher' };
+        const spec: FigureSpec = { id: `vitest.${groupName}.${b.name}`, section: `${SECTION}: ${groupName}`, label: b.name, unit: 'ms', worse: 'higher' };
         out.push({ ...spec, values: [], median: b.median, worst: b.max, met: null });
       }
       const ours = group.benchmarks.find((b) => b.name.startsWith('ours'));
@@ -46,15 +45,15 @@ export function vitestFigures(jsonPath: string): FigureResult[] {
       if (ours && peer) {
         out.push({
           id: `vitest.${groupName}.ratio`,
-          section: SECTION,
-          label: `${groupName}: ratio ours ÷ peer`,
+          section: `${SECTION}: ${groupName}`,
+          label: 'ratio ours ÷ peer',
           unit: 'ratio',
           worse: 'higher',
           values: [],
           median: ours.median / peer.median,
           worst: ours.max / peer.max,
           met: null,
-          note: `peer: ${peer.name}`,
+          note: `${groupName}; peer: ${peer.name}`,
         });
       }
     }
