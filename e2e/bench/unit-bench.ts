@@ -53,7 +53,7 @@ export function vitestFigures(jsonPath: string): FigureResult[] {
           median: ours.median / peer.median,
           worst: ours.max / peer.max,
           met: null,
-          note: `${groupName}; peer: ${peer.name}`,
+          note: `${groupName}; peer: ${peer.name}; worst: slowest sample ÷ slowest sample`,
         });
       }
     }
