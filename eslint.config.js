@@ -38,6 +38,8 @@ export const boundaryPolicies = [
   allow(element('e2e'), element('e2e'), element('simulator'), element('shared')),
   // Tests and benchmarks may use the simulator as a fixture.
   allow({ file: { categories: 'test' } }, element('simulator')),
+  // The benchmark's non-virtualised peer renders the ledger with the ledger's own columns.
+  allow({ file: { categories: 'bench-peer' } }, element('feature', { captured: { name: 'compaction-ledger' } })),
 ];
 
 export default tseslint.config(
@@ -77,6 +79,7 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'test', pattern: '**/*.{test,bench,spec}.{ts,tsx}' },
         { category: 'entry', pattern: 'src/main.tsx' },
+        { category: 'bench-peer', pattern: 'e2e/bench/peer/*' },
       ],
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
       'import/resolver': { typescript: { alwaysTryTypes: true } },

@@ -37,7 +37,8 @@ export default defineConfig({
   projects: [
     {
       name: 'build',
-      testIgnore: /demo\.spec\.ts/,
+      // e2e/bench is the benchmark (npm run bench), not a test suite; its unit tests run in vitest.
+      testIgnore: [/demo\.spec\.ts/, /[\\/]bench[\\/]/],
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PREVIEW_PORT}`, viewport: { width: 1440, height: 900 } },
     },
     {

@@ -2,6 +2,7 @@ import { http, type RequestHandler } from 'msw';
 import type { SimulatedDaemon } from '../runtime';
 import { aggregateHandlers } from './aggregates';
 import { apiHandlers } from './api';
+import { benchHandlers } from './bench';
 import { controlHandlers, type SocketControl } from './control';
 import { FaultBook, faultHandler } from './faults';
 import { importHandlers } from './imports';
@@ -33,7 +34,7 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
   const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon), ...replayHandlers(daemon), ...aggregateHandlers(daemon)];
   return {
     faults,
-    handlers: [...controlHandlers(daemon, faults, sockets), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
+    handlers: [...controlHandlers(daemon, faults, sockets), ...benchHandlers(daemon), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
 }
 

@@ -1,0 +1,11 @@
+/**
+ * What the peer borrows from the app, in one place: the ledger's own column definitions (the
+ * same cells, formatters and flag buttons), the context its cells read, and the app's styles.
+ * If the app's files move, only these lines change.
+ */
+export { ledgerColumns, ledgerFeatures } from '../../../src/features/compaction-ledger/components/ledger-columns';
+export { LedgerActionsContext } from '../../../src/features/compaction-ledger/components/ledger-context';
+export type { CompactionRecord } from '../../../src/lib/api/types';
+import '../../../src/styles/tokens.css';
+import '../../../src/styles/base.css';
+import '../../../src/features/compaction-ledger/components/ledger.css';

@@ -1,0 +1,250 @@
+/**
+ * The benchmark's recorder inside the page, installed before any page script runs: when the
+ * first element matching each watched selector enters the DOM, long tasks (> 50 ms) and long
+ * animation frames with the scripts that made them, clicks, when each ledger row first appears
+ * (wall clock, for the live figure), and scroll loops that record every frame's duration.
+ *
+ * Times are performance.now() (ms since the navigation started) except `seen`, which is epoch ms
+ * so it can be compared with the simulator's send times.
+ */
+
+export interface ProbeOptions {
+  /** name → CSS selector: the time the first matching element enters the DOM is kept as marks[name]. */
+  watch: Record<string, string>;
+  /** Keep, for every element with a data-compaction-id, when it first entered the DOM. */
+  trackIds: boolean;
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface LongFrameScript {
+  invoker: string;
+  source: string;
+  fn: string;
+  charPosition: number;
+  duration: number;
+}
+
+export interface LongFrame {
+  start: number;
+  duration: number;
+  blocking: number;
+  /** From the start of rendering (rAF callbacks, style, layout, paint) to the frame's end. */
+  render: number;
+  /** From the start of style and layout to the frame's end. */
+  styleAndLayout: number;
+  scripts: LongFrameScript[];
+}
+
+export interface FrameRun {
+  /** Durations between successive animation frames (ms). */
+  frames: number[];
+  start: number;
+  end: number;
+}
+
+export interface BenchProbe {
+  marks: Record<string, number>;
+  watch(name: string, selector: string): void;
+  longTasks: LongTask[];
+  longFrames: LongFrame[];
+  clicks: { at: number; label: string }[];
+  seen: Record<string, number>;
+  trackIds: boolean;
+  /**
+   * Scrolls `selector` at `speed` px per ms of wall time (a steady fling: a slow frame jumps
+   * further, as a user's scroll would) to `target` px (null: to its end), recording every frame.
+   * Where the content ends before the target (a page still loading), it waits there. Rejects
+   * after `stallMs` without progress.
+   */
+  scrollThrough(selector: string, speed: number, target: number | null, stallMs: number): Promise<FrameRun>;
+  /** Jumps `selector` to its end every frame until `doneSelector` is in the DOM (loads every page of a paged list). */
+  scrollToEnd(selector: string, doneSelector: string, stallMs: number): Promise<FrameRun>;
+}
+
+declare global {
+  interface Window {
+    __bench: BenchProbe;
+  }
+}
+
+/** Runs in the page (serialised by Playwright): self-contained, no imports, no outer names. */
+function installProbe(options: ProbeOptions): void {
+  const pending = new Map<string, string>(Object.entries(options.watch));
+  const bench: BenchProbe = {
+    marks: {},
+    longTasks: [],
+    longFrames: [],
+    clicks: [],
+    seen: {},
+    trackIds: options.trackIds,
+    watch(name, selector) {
+      if (bench.marks[name] !== undefined) return;
+      pending.set(name, selector);
+      check();
+    },
+    scrollThrough(selector, speed, target, stallMs) {
+      return new Promise<FrameRun>((resolve, reject) => {
+        const el = document.querySelector(selector);
+        if (!el) {
+          reject(new Error(`nothing to scroll: no element matches ${selector}`));
+          return;
+        }
+        const frames: number[] = [];
+        let start = 0;
+        let last = 0;
+        let lastProgress = 0;
+        let lastTop = -1;
+        let lastHeight = -1;
+        let settled = 0;
+        let position = el.scrollTop;
+        const tick = (now: number) => {
+          const elapsed = now - last;
+          frames.push(elapsed);
+          last = now;
+          const max = el.scrollHeight - el.clientHeight;
+          const goal = target === null ? max : Math.min(target, Math.max(max, 0));
+          const reached = target === null ? el.scrollTop >= max - 1 : el.scrollTop >= target - 1;
+          if (reached) {
+            // To the end: done once the end stays put (rows measured on the way may still grow it).
+            settled = target === null && el.scrollHeight !== lastHeight ? 0 : settled + 1;
+            lastHeight = el.scrollHeight;
+            if (target !== null || settled >= 3) {
+              resolve({ frames, start, end: now });
+              return;
+            }
+          } else {
+            position = Math.min(position + speed * elapsed, goal);
+            el.scrollTop = position;
+          }
+          if (el.scrollTop !== lastTop || el.scrollHeight !== lastHeight) {
+            lastTop = el.scrollTop;
+            lastHeight = el.scrollHeight;
+            lastProgress = now;
+          } else if (now - lastProgress > stallMs) {
+            reject(new Error(`scrolling ${selector} stalled at ${Math.round(el.scrollTop)} px (goal ${target ?? 'the end'}, height ${el.scrollHeight}) for ${stallMs} ms`));
+            return;
+          }
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame((now) => {
+          start = now;
+          last = now;
+          lastProgress = now;
+          requestAnimationFrame(tick);
+        });
+      });
+    },
+    scrollToEnd(selector, doneSelector, stallMs) {
+      return new Promise<FrameRun>((resolve, reject) => {
+        const el = document.querySelector(selector);
+        if (!el) {
+          reject(new Error(`nothing to scroll: no element matches ${selector}`));
+          return;
+        }
+        const frames: number[] = [];
+        const start = performance.now();
+        let last = start;
+        let lastHeight = -1;
+        let lastProgress = start;
+        const tick = (now: number) => {
+          frames.push(now - last);
+          last = now;
+          if (document.querySelector(doneSelector)) {
+            resolve({ frames, start, end: now });
+            return;
+          }
+          if (el.scrollHeight !== lastHeight) {
+            lastHeight = el.scrollHeight;
+            lastProgress = now;
+          } else if (now - lastProgress > stallMs) {
+            reject(new Error(`loading ${selector} to its end stalled at height ${el.scrollHeight} px for ${stallMs} ms (waiting for ${doneSelector})`));
+            return;
+          }
+          el.scrollTop = el.scrollHeight;
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+    },
+  };
+
+  function check(): void {
+    for (const [name, selector] of pending) {
+      if (document.querySelector(selector)) {
+        bench.marks[name] = performance.now();
+        pending.delete(name);
+      }
+    }
+  }
+
+  function noteIds(node: Node, at: number): void {
+    if (!(node instanceof Element)) return;
+    const id = node.getAttribute('data-compaction-id');
+    if (id !== null && bench.seen[id] === undefined) bench.seen[id] = at;
+    for (const inner of node.querySelectorAll('[data-compaction-id]')) {
+      const innerId = inner.getAttribute('data-compaction-id');
+      if (innerId !== null && bench.seen[innerId] === undefined) bench.seen[innerId] = at;
+    }
+  }
+
+  new MutationObserver((mutations) => {
+    if (pending.size > 0) check();
+    if (!bench.trackIds) return;
+    const at = Date.now();
+    for (const mutation of mutations) for (const node of mutation.addedNodes) noteIds(node, at);
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+
+  document.addEventListener(
+    'click',
+    (event) => {
+      const target = event.target instanceof Element ? event.target.closest('button, a, [role="button"]') : null;
+      bench.clicks.push({ at: event.timeStamp, label: (target?.textContent ?? '').trim() });
+    },
+    true,
+  );
+
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+
+  try {
+    new PerformanceObserver((list) => {
+      type LoAF = PerformanceEntry & { blockingDuration?: number; renderStart?: number; styleAndLayoutStart?: number; scripts?: Record<string, unknown>[] };
+      for (const entry of list.getEntries() as LoAF[]) {
+        const end = entry.startTime + entry.duration;
+        bench.longFrames.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          blocking: entry.blockingDuration ?? 0,
+          render: entry.renderStart ? end - entry.renderStart : 0,
+          styleAndLayout: entry.styleAndLayoutStart ? end - entry.styleAndLayoutStart : 0,
+          scripts: (entry.scripts ?? []).map((s) => ({
+            invoker: String(s.invoker ?? ''),
+            source: String(s.sourceURL ?? ''),
+            fn: String(s.sourceFunctionName ?? ''),
+            charPosition: Number(s.sourceCharPosition ?? -1),
+            duration: Number(s.duration ?? 0),
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // Long animation frames are a Chromium 123+ feature; long tasks are enough without them.
+  }
+
+  window.__bench = bench;
+}
+
+/**
+ * The init script's text. The probe is compiled TypeScript: the runner (tsx) wraps named inner
+ * functions in a `__name` helper that only exists in Node, so the page gets a no-op one, scoped.
+ * Named bench-probe.js in long-frame attributions (its scroll loop reads the scroller's size,
+ * which forces the layout the frame would do anyway).
+ */
+export function probeScript(options: ProbeOptions): string {
+  return `(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify(options)}); })();\n//# sourceURL=bench-probe.js`;
+}

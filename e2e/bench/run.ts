@@ -1,0 +1,217 @@
+/**
+ * `npm run bench`: the one benchmark. First the vitest benchmarks (Node), then Chromium through
+ * Playwright against the production build and the loopback simulator at bench scale, several
+ * runs; one table of median and worst per figure with its goal, and a JSON report.
+ *
+ * It builds what it needs (BENCH_DIST, default dist-bench), starts its own servers on its own
+ * ports and stops them however it ends. Environment (all optional):
+ *   BENCH_RUNS=5                 browser runs (the median and the worst are over these)
+ *   BENCH_MOCK_PORT=4215         the simulator's port      BENCH_PREVIEW_PORT=4378  the build's
+ *   BENCH_DIST=dist-bench        the build folder          BENCH_BUILD=0   reuse the last build
+ *   BENCH_UNIT=0                 skip the vitest benchmarks
+ *   BENCH_SCROLL_ROWS=10000      rows the scrolling figures go through
+ *   BENCH_SCROLL_SPEED=600       scrolling speed, rows per second (10 rows a 60 Hz frame)
+ *   BENCH_LIVE_RATES=50,200      live bursts, events per second
+ *   BENCH_LIVE_SECONDS=5         length of each live burst
+ *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
+ *                                on a busy 2-core machine; the heap barely varies)
+ *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
+ *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
+ * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
+ * and bench.md (the table as Markdown, for the README).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import playwrightConfig from '../../playwright.config';
+import { buildApp, buildPeer, ROOT } from './build';
+import { Bench, BIG_SESSION, FIG, TYPICAL_SESSION, type BenchOptions } from './scenarios';
+import { assertPortFree, startServer, type RunningServer } from './servers';
+import { FigureBook, formatMarkdown, formatTable, type FigureResult } from './summary';
+import { runVitestBench, vitestFigures } from './unit-bench';
+
+function intEnv(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number ≥ ${min} (got ${JSON.stringify(raw)})`);
+  return value;
+}
+
+function listEnv(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (values.some((v) => !Number.isFinite(v) || v < 1 || v > 2000)) throw new Error(`${name} must list rates from 1 to 2000 per second, comma-separated (got ${JSON.stringify(raw)})`);
+  return values;
+}
+
+const runs = intEnv('BENCH_RUNS', 5, 1);
+const mockPort = intEnv('BENCH_MOCK_PORT', 4215, 1);
+const previewPort = intEnv('BENCH_PREVIEW_PORT', 4378, 1);
+const dist = resolve(ROOT, process.env.BENCH_DIST ?? 'dist-bench');
+const outDir = join(ROOT, 'test-results/bench');
+const heapRuns = Math.min(runs, intEnv('BENCH_HEAP_RUNS', 2, 1));
+const withUnit = process.env.BENCH_UNIT !== '0';
+const rebuild = process.env.BENCH_BUILD !== '0' || !existsSync(join(dist, 'index.html'));
+const daemonUrl = `http://127.0.0.1:${mockPort}`;
+const baseUrl = `http://127.0.0.1:${previewPort}`;
+const launch = playwrightConfig.use?.launchOptions ?? {};
+
+const options: BenchOptions = {
+  runs,
+  baseUrl,
+  daemonUrl,
+  scrollRows: intEnv('BENCH_SCROLL_ROWS', 10_000, 100),
+  rowsPerSecond: intEnv('BENCH_SCROLL_SPEED', 600, 1),
+  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200]),
+  liveSeconds: intEnv('BENCH_LIVE_SECONDS', 5, 1),
+  profileDir: process.env.BENCH_PROFILE === '1' ? join(outDir, 'profiles') : null,
+  artifactsDir: outDir,
+  dist,
+};
+
+function gitCommit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function step(text: string): void {
+  console.log(`\n▶ ${text}`);
+}
+
+async function resetDaemon(): Promise<void> {
+  const response = await fetch(`${daemonUrl}/__mock/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scale: 'bench' }) });
+  if (!response.ok) throw new Error(`the simulator did not reset: ${response.status} ${await response.text()}`);
+}
+
+async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagnostics: Bench['diagnostics'] }> {
+  const servers: RunningServer[] = [];
+  let browser: Browser | null = null;
+  try {
+    await assertPortFree('the simulator', `${daemonUrl}/api/v1/health`, 'BENCH_MOCK_PORT');
+    await assertPortFree('the preview server', `${baseUrl}/`, 'BENCH_PREVIEW_PORT');
+    step(`starting the simulator (bench scale) on ${daemonUrl} and the build on ${baseUrl}`);
+    servers.push(
+      await startServer('the simulator', process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_SCALE: 'bench', MOCK_LIVE: '0' }, `${daemonUrl}/api/v1/health`, 120_000),
+    );
+    servers.push(
+      await startServer(
+        'the preview server',
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', dist],
+        { KAGED_API_URL: daemonUrl },
+        `${baseUrl}/`,
+        60_000,
+      ),
+    );
+    browser = await chromium.launch({ ...launch, headless: true });
+    const bench = new Bench(browser, options, book);
+    for (let run = 1; run <= runs; run += 1) {
+      step(`browser run ${run} of ${runs}`);
+      await resetDaemon();
+      if (run === 1) {
+        console.log('  every screen once (bundle sizes)');
+        await bench.bundles();
+      }
+      console.log('  navigation to first data');
+      await bench.sessionsList(run);
+      await bench.sessionView(run, TYPICAL_SESSION, { stat: FIG.typicalStat, row: FIG.typicalRow, tasks: FIG.typicalTasks, worst: FIG.typicalWorstTask });
+      await bench.sessionView(run, BIG_SESSION, { stat: FIG.bigStat, row: FIG.bigRow, tasks: FIG.bigTasks, worst: FIG.bigWorstTask });
+      await bench.eventDetail(run);
+      console.log(`  scrolling ${options.scrollRows.toLocaleString('en-US')} ledger rows, then the peer`);
+      await bench.ledgerScroll(run);
+      console.log('  dry-run preview and diff scroll');
+      await bench.dryRun(run);
+      console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
+      await bench.live(run);
+      if (run <= heapRuns) {
+        console.log('  heap with 100,000 rows');
+        await bench.heap(run);
+      }
+    }
+    return { chromium: browser.version(), diagnostics: bench.diagnostics };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    for (const server of servers.reverse()) await server.stop();
+  }
+}
+
+/** The three heaviest entries of each first-run scenario, by source file where the build's maps know it. */
+function formatDiagnostics(diagnostics: Bench['diagnostics']): string {
+  const lines: string[] = [];
+  for (const [scenario, d] of Object.entries(diagnostics)) {
+    if (!/-run1(-|$)/.test(scenario) || d.scripts.length === 0) continue;
+    lines.push(`  ${scenario.replace(/-run1/, '')}: ${d.longTasks.length} long tasks`);
+    for (const s of d.scripts.slice(0, 3)) lines.push(`    ${Math.round(s.total).toLocaleString('en-US').padStart(7)} ms  ${s.origin ?? s.script}${s.origin && s.invoker ? ` (${s.invoker})` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  mkdirSync(outDir, { recursive: true });
+  if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
+  const load = [loadavg()];
+
+  let unit: FigureResult[] = [];
+  if (withUnit) {
+    step('vitest benchmarks (Node)');
+    const json = join(outDir, 'vitest.json');
+    await runVitestBench(ROOT, json);
+    unit = vitestFigures(json);
+  }
+
+  if (rebuild) {
+    step(`building the app and the peer into ${dist}`);
+    await buildApp(dist);
+    await buildPeer(dist);
+  } else {
+    step(`reusing the build in ${dist} (BENCH_BUILD=0)`);
+    await buildPeer(dist);
+  }
+
+  const book = new FigureBook();
+  const { chromium: chromiumVersion, diagnostics } = await browserRuns(book);
+  load.push(loadavg());
+
+  const figures = [...book.results(), ...unit];
+  const cpu = cpus();
+  const machine = {
+    cpu: cpu[0]?.model ?? 'unknown',
+    cores: cpu.length,
+    memory_gb: Math.round(totalmem() / 1024 ** 3),
+    load_average_1m: { start: load[0]?.[0], end: load[1]?.[0] },
+    chromium: `${chromiumVersion}${launch.executablePath ? ` (${launch.executablePath})` : ' (Playwright\'s)'}`,
+    node: process.version,
+    date: started.toISOString(),
+    commit: gitCommit(),
+  };
+  const header = `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gb} GB; Chromium ${machine.chromium}; Node ${machine.node}; ${machine.date.slice(0, 10)}; commit ${machine.commit}; load average ${machine.load_average_1m.start?.toFixed(2)} → ${machine.load_average_1m.end?.toFixed(2)}`;
+  console.log(`\n${'═'.repeat(100)}\nCompactor benchmark: ${header}\n${runs} browser runs; goals judged on the median\n`);
+  console.log(formatTable(figures, runs));
+  console.log(`\nwhere the long frames went in run 1 (ms in long animation frames; all runs in the JSON):\n${formatDiagnostics(diagnostics)}`);
+
+  const report = {
+    machine,
+    options: { ...options, dist },
+    figures: figures.map(({ goal, ...f }) => ({ ...f, goal: goal?.text ?? null })),
+    diagnostics,
+  };
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
+  console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`\nbenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,518 @@
+/**
+ * What the browser half of the benchmark measures, one scenario at a time, each in a fresh
+ * browser context (cold cache) on the production build against the simulator at bench scale.
+ * The figures are taken inside the page by the probe (probe.ts); Playwright only drives.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { devices, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { PEER_BASE } from './build';
+import { SourceLocator } from './source-map';
+import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
+import { liveLags, percentile, topScripts, type FigureBook, type FigureSpec, type ScriptCost } from './summary';
+
+/** Where the app shows its data, as the DOM already says it (roles, labels, data attributes). */
+export const SEL = {
+  sessionRow: 'table[aria-label="Sessions"] tbody tr',
+  /** A headline figure of the Compaction panel once its stats arrived (the skeleton is aria-busy). */
+  statFigure: 'dl.stats-headline:not([aria-busy]) dd',
+  ledgerGrid: '[role="grid"][aria-label="Compaction ledger"]',
+  ledgerRow: '[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]',
+  eventRecord: 'section[aria-label="Record"]',
+  diffTable: '[role="table"][aria-label^="Dry-run diff"]',
+  diffRow: '[role="table"][aria-label^="Dry-run diff"] [role="row"]',
+  live: '[aria-label^="Connection:"][data-status="live"]',
+  peerScroll: '[data-peer-scroll]',
+  peerRow: '[data-peer-row]',
+} as const;
+
+export const TYPICAL_SESSION = 'ses_gen_refactor';
+export const BIG_SESSION = 'ses_bench_10k';
+const REVIEW_SESSION = 'ses_gen_review';
+const PROJECT = 'kaged-demo';
+
+export interface BenchOptions {
+  runs: number;
+  baseUrl: string;
+  daemonUrl: string;
+  /** Rows the scrolling figures go through (10,000). */
+  scrollRows: number;
+  /** Scrolling speed, rows per second of wall time. */
+  rowsPerSecond: number;
+  /** Live bursts: frames per second, each for `liveSeconds`. */
+  liveRates: number[];
+  liveSeconds: number;
+  /** Write a CPU profile of each scenario (perturbs the timings; for reading, not for figures). */
+  profileDir: string | null;
+  /** Where a failing scenario leaves its screenshot. */
+  artifactsDir: string;
+  /** The build's folder, for mapping long-frame scripts to their source. */
+  dist: string;
+}
+
+/** Diagnostics kept in the JSON beside the figures: the long tasks, and what the long frames spent their time in (with the source file, through the build's source maps). */
+export type Diagnostics = Record<string, { longTasks: LongTask[]; scripts: (ScriptCost & { origin: string | null })[] }>;
+
+const NAV_TIMEOUT = 60_000;
+const STALL_MS = 30_000;
+/** An event not shown this long after the burst's last send counts as never shown. */
+const LIVE_WAIT_MS = 30_000;
+
+// ————— figure definitions —————
+
+const S_BUNDLE = 'Bundle (gzip level 9, as served to a fresh browser)';
+const S_NAV = 'Navigation to first data (cold load, ms from navigation start)';
+const S_SCROLL = 'Ledger of 100,000 events: scrolling through 10,000 rows';
+const S_DIFF = 'Dry-run diff of the 10,000-message agent';
+const S_MEMORY = 'Memory';
+const S_LIVE = 'Live events: simulator send → shown in the ledger';
+
+const SESSION_GOAL = { text: '≤ 600 ms', met: (v: number) => v <= 600 };
+const fig = (id: string, section: string, label: string, unit: FigureSpec['unit'], extra: Partial<FigureSpec> = {}): FigureSpec => ({ id, section, label, unit, worse: 'higher', ...extra });
+
+export const FIG = {
+  initialJs: fig('bundle.initial.js', S_BUNDLE, 'initial JS (sessions list)', 'KB'),
+  initialCss: fig('bundle.initial.css', S_BUNDLE, 'initial CSS (sessions list)', 'KB'),
+  allJs: fig('bundle.all.js', S_BUNDLE, 'JS after visiting every screen', 'KB', { note: 'sessions, project, session view, event detail, checkpoint review, compact dialog with a preview, settings, not found' }),
+  allCss: fig('bundle.all.css', S_BUNDLE, 'CSS after visiting every screen', 'KB'),
+  sessionsList: fig('nav.sessions.first_row', S_NAV, 'sessions list: first row', 'ms'),
+  typicalStat: fig('nav.session.first_stat', S_NAV, `session view (${TYPICAL_SESSION}): first stats figure`, 'ms', { goal: SESSION_GOAL }),
+  typicalRow: fig('nav.session.first_ledger_row', S_NAV, `session view (${TYPICAL_SESSION}): first ledger row`, 'ms', { goal: SESSION_GOAL }),
+  typicalTasks: fig('nav.session.long_tasks', S_NAV, `session view (${TYPICAL_SESSION}): long tasks before first data`, 'count'),
+  typicalWorstTask: fig('nav.session.worst_long_task', S_NAV, `session view (${TYPICAL_SESSION}): worst long task before first data`, 'ms'),
+  bigStat: fig('nav.session_100k.first_stat', S_NAV, 'session view (100,000 events): first stats figure', 'ms', { goal: SESSION_GOAL }),
+  bigRow: fig('nav.session_100k.first_ledger_row', S_NAV, 'ledger with 100,000 events: first rows', 'ms', { goal: SESSION_GOAL }),
+  bigTasks: fig('nav.session_100k.long_tasks', S_NAV, 'session view (100,000 events): long tasks before first data', 'count'),
+  bigWorstTask: fig('nav.session_100k.worst_long_task', S_NAV, 'session view (100,000 events): worst long task before first data', 'ms'),
+  eventDetail: fig('nav.event_detail.first_data', S_NAV, 'event detail: the record', 'ms'),
+  scrollTasks: fig('ledger.scroll.long_tasks', S_SCROLL, 'ours: long tasks > 50 ms', 'count', { goal: { text: '0', met: (v) => v === 0 } }),
+  scrollWorst: fig('ledger.scroll.worst_long_task', S_SCROLL, 'ours: worst long task', 'ms'),
+  scrollShare: fig('ledger.scroll.long_task_share', S_SCROLL, 'ours: share of the time in long tasks', '%'),
+  scrollP95: fig('ledger.scroll.frame_p95', S_SCROLL, 'ours: p95 frame time', 'ms'),
+  scrollDuration: fig('ledger.scroll.duration', S_SCROLL, 'ours: time to scroll through', 'ms', { note: 'includes fetching the 50 pages of 200 rows on the way' }),
+  peerFirst: fig('peer.first_rows', S_SCROLL, 'peer: first rows (fetch 10 pages of 1,000 + render all)', 'ms', { note: 'plain non-virtualised @tanstack/react-table <table> with the ledger\'s own columns, every row in the DOM (e2e/bench/peer)' }),
+  peerTasks: fig('peer.scroll.long_tasks', S_SCROLL, 'peer: long tasks > 50 ms', 'count'),
+  peerWorst: fig('peer.scroll.worst_long_task', S_SCROLL, 'peer: worst long task', 'ms'),
+  peerShare: fig('peer.scroll.long_task_share', S_SCROLL, 'peer: share of the time in long tasks', '%'),
+  peerP95: fig('peer.scroll.frame_p95', S_SCROLL, 'peer: p95 frame time', 'ms'),
+  peerDuration: fig('peer.scroll.duration', S_SCROLL, 'peer: time to scroll through', 'ms'),
+  ratioP95: fig('ratio.scroll.frame_p95', S_SCROLL, 'ratio ours ÷ peer: p95 frame time', 'ratio'),
+  ratioShare: fig('ratio.scroll.long_task_share', S_SCROLL, 'ratio ours ÷ peer: share of the time in long tasks', 'ratio'),
+  ratioDuration: fig('ratio.scroll.duration', S_SCROLL, 'ratio ours ÷ peer: time to scroll through', 'ratio'),
+  previewFirst: fig('dryrun.preview_to_first_rows', S_DIFF, '"Preview" click → first rows', 'ms'),
+  previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response size', 'MB'),
+  diffTasks: fig('dryrun.scroll.long_tasks', S_DIFF, 'scrolling the whole diff: long tasks > 50 ms', 'count'),
+  diffWorst: fig('dryrun.scroll.worst_long_task', S_DIFF, 'scrolling the whole diff: worst long task', 'ms'),
+  diffShare: fig('dryrun.scroll.long_task_share', S_DIFF, 'scrolling the whole diff: share of the time in long tasks', '%'),
+  diffP95: fig('dryrun.scroll.frame_p95', S_DIFF, 'scrolling the whole diff: p95 frame time', 'ms'),
+  diffDuration: fig('dryrun.scroll.duration', S_DIFF, 'scrolling the whole diff: time', 'ms'),
+  heap: fig('memory.heap_100k', S_MEMORY, 'JS heap with 100,000 ledger rows loaded (after GC)', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
+  loadAll: fig('memory.load_100k', S_MEMORY, 'time to load all 100,000 rows (scrolling to the end, 500 pages)', 'ms'),
+};
+
+function liveFigures(rate: number) {
+  const label = `at ${rate} events/s`;
+  return {
+    p50: fig(`live.${rate}.p50`, S_LIVE, `${label}: p50`, 'ms'),
+    p95: fig(`live.${rate}.p95`, S_LIVE, `${label}: p95`, 'ms', { goal: { text: '< 150 ms', met: (v) => v < 150 } }),
+    max: fig(`live.${rate}.max`, S_LIVE, `${label}: slowest`, 'ms'),
+    shown: fig(`live.${rate}.shown`, S_LIVE, `${label}: events shown within ${LIVE_WAIT_MS / 1000} s of the last send`, '%', {
+      worse: 'lower',
+      note: `an event is shown when its row or a newer one (the ledger lists the newest first) enters the ledger; ∞: not within ${LIVE_WAIT_MS / 1000} s of the last send`,
+    }),
+    intake: fig(`live.${rate}.intake`, S_LIVE, `${label}: events the page took in per second`, 'per s', { worse: 'lower' }),
+    achieved: fig(`live.${rate}.achieved`, S_LIVE, `${label}: rate the simulator kept`, 'per s', { worse: 'lower' }),
+  };
+}
+
+// ————— page plumbing —————
+
+interface Opened {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  close(): Promise<void>;
+}
+
+interface ProbeState {
+  marks: Record<string, number>;
+  longTasks: LongTask[];
+  longFrames: LongFrame[];
+  clicks: { at: number; label: string }[];
+}
+
+export class Bench {
+  readonly diagnostics: Diagnostics = {};
+  private readonly sources: SourceLocator;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly options: BenchOptions,
+    private readonly book: FigureBook,
+  ) {
+    this.sources = new SourceLocator(options.dist);
+  }
+
+  private async open(scenario: string, probe: Partial<ProbeOptions> = {}): Promise<Opened> {
+    const context = await this.browser.newContext({ ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, baseURL: this.options.baseUrl });
+    await context.addInitScript({ content: probeScript({ watch: probe.watch ?? {}, trackIds: probe.trackIds ?? false }) });
+    const page = await context.newPage();
+    page.setDefaultTimeout(NAV_TIMEOUT);
+    const cdp = await context.newCDPSession(page);
+    const profileDir = this.options.profileDir;
+    if (profileDir) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    return {
+      context,
+      page,
+      cdp,
+      close: async () => {
+        if (profileDir) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(join(profileDir, `${scenario}.cpuprofile`), JSON.stringify(profile));
+        }
+        await context.close();
+      },
+    };
+  }
+
+  /** Runs a scenario in its own context; on failure leaves a screenshot and says which scenario failed. */
+  private async scenario(name: string, probe: Partial<ProbeOptions>, body: (o: Opened) => Promise<void>): Promise<void> {
+    const opened = await this.open(name, probe);
+    try {
+      await body(opened);
+    } catch (error) {
+      const shot = join(this.options.artifactsDir, `failed-${name}.png`);
+      await opened.page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+      throw new Error(`benchmark scenario "${name}" failed (screenshot: ${shot}): ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    } finally {
+      await opened.close().catch(() => undefined);
+    }
+  }
+
+  private async state(page: Page): Promise<ProbeState> {
+    return page.evaluate(() => ({ marks: window.__bench.marks, longTasks: window.__bench.longTasks, longFrames: window.__bench.longFrames, clicks: window.__bench.clicks }));
+  }
+
+  private async mark(page: Page, name: string, what: string): Promise<number> {
+    try {
+      await page.waitForFunction((n) => window.__bench?.marks[n] !== undefined, name, { timeout: NAV_TIMEOUT, polling: 50 });
+    } catch {
+      throw new Error(`${what} did not appear within ${NAV_TIMEOUT / 1000} s (waited for ${JSON.stringify(name)})`);
+    }
+    return (await this.state(page)).marks[name] as number;
+  }
+
+  private keep(name: string, state: ProbeState, from: number, to: number): void {
+    this.diagnostics[name] = {
+      longTasks: state.longTasks.filter((t) => t.start + t.duration >= from && t.start <= to),
+      scripts: topScripts(state.longFrames, from, to, 12).map((cost) => ({ ...cost, origin: this.origin(cost) })),
+    };
+  }
+
+  /** The source file behind a long frame's script; a script's own URL as invoker means evaluating the file itself. */
+  private origin(cost: ScriptCost): string | null {
+    if (cost.invoker !== '' && cost.invoker === cost.source) return `evaluating ${cost.source.split('/').pop() ?? cost.source}`;
+    return this.sources.locate(cost.source, cost.charPosition);
+  }
+
+  // ————— scenarios —————
+
+  /** Every screen once, counting the JS and CSS a fresh browser downloads: first for the sessions list, then in all. */
+  async bundles(): Promise<void> {
+    const assets = new AssetLog();
+    const event = await this.firstRecordId(TYPICAL_SESSION);
+    const checkpoint = await this.pendingCheckpointId(REVIEW_SESSION);
+    await this.scenario('bundles', { watch: { sessions: SEL.sessionRow } }, async ({ page }) => {
+      assets.attach(page);
+      await page.goto('/sessions');
+      await this.mark(page, 'sessions', 'the sessions list');
+      await page.waitForLoadState('networkidle');
+      const initial = await assets.totals();
+      this.book.add(FIG.initialJs, initial.js / 1024);
+      this.book.add(FIG.initialCss, initial.css / 1024);
+
+      const visit = async (path: string, ready: () => Promise<unknown>) => {
+        await page.goto(path);
+        await ready();
+        await page.waitForLoadState('networkidle');
+      };
+      await visit(`/projects/${PROJECT}`, () => page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first().waitFor());
+      await visit(`/sessions/${TYPICAL_SESSION}`, () => page.locator(SEL.ledgerRow).first().waitFor());
+      await page.locator(SEL.statFigure).first().waitFor();
+      await page.locator('.recharts-surface').first().waitFor();
+      await page.getByRole('button', { name: 'Compact…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Compact' });
+      await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+      await dialog.locator(SEL.diffRow).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await visit(`/sessions/${TYPICAL_SESSION}/compactions/${encodeURIComponent(event)}`, () => page.locator(SEL.eventRecord).waitFor());
+      await visit(`/sessions/${REVIEW_SESSION}/checkpoints/${encodeURIComponent(checkpoint)}`, () => page.getByRole('heading', { name: 'Compaction proposal' }).waitFor());
+      await visit('/settings', () => page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor());
+      await visit('/no-such-screen', () => page.getByRole('heading', { name: 'Nothing here' }).waitFor());
+      const all = await assets.totals();
+      this.book.add(FIG.allJs, all.js / 1024);
+      this.book.add(FIG.allCss, all.css / 1024);
+    });
+  }
+
+  async sessionsList(run: number): Promise<void> {
+    await this.scenario(`sessions-list-run${run}`, { watch: { first: SEL.sessionRow } }, async ({ page }) => {
+      await page.goto('/sessions');
+      this.book.add(FIG.sessionsList, await this.mark(page, 'first', 'the sessions list\'s first row'));
+    });
+  }
+
+  async sessionView(run: number, sessionId: string, figs: { stat: FigureSpec; row: FigureSpec; tasks: FigureSpec; worst: FigureSpec }): Promise<void> {
+    const name = `session-${sessionId}-run${run}`;
+    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+      await page.goto(`/sessions/${encodeURIComponent(sessionId)}`);
+      const stat = await this.mark(page, 'stat', 'the session view\'s first stats figure');
+      const row = await this.mark(page, 'row', 'the session view\'s first ledger row');
+      const state = await this.state(page);
+      const last = Math.max(stat, row);
+      const before = state.longTasks.filter((t) => t.start < last);
+      this.book.add(figs.stat, stat);
+      this.book.add(figs.row, row);
+      this.book.add(figs.tasks, before.length);
+      this.book.add(figs.worst, Math.max(0, ...before.map((t) => t.duration)));
+      this.keep(name, state, 0, last);
+    });
+  }
+
+  async eventDetail(run: number): Promise<void> {
+    const id = await this.firstRecordId(TYPICAL_SESSION);
+    await this.scenario(`event-detail-run${run}`, { watch: { record: SEL.eventRecord } }, async ({ page }) => {
+      await page.goto(`/sessions/${TYPICAL_SESSION}/compactions/${encodeURIComponent(id)}`);
+      this.book.add(FIG.eventDetail, await this.mark(page, 'record', 'the event detail\'s record'));
+    });
+  }
+
+  /** Scrolls through `scrollRows` rows of the 100,000-event ledger, then the same rows in the peer; figures side by side. */
+  async ledgerScroll(run: number): Promise<void> {
+    const { scrollRows, rowsPerSecond } = this.options;
+    const side: { ours?: ScrollFigures } = {};
+    await this.scenario(`ledger-scroll-run${run}`, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+      await page.goto(`/sessions/${BIG_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      await this.mark(page, 'stat', 'the stats');
+      await page.waitForLoadState('networkidle');
+      const grid = page.locator(SEL.ledgerGrid);
+      await grid.scrollIntoViewIfNeeded();
+      const { rowHeight, clientHeight } = await grid.evaluate((el) => ({ rowHeight: el.querySelector('[data-compaction-id]')?.getBoundingClientRect().height ?? 0, clientHeight: el.clientHeight }));
+      if (rowHeight <= 0) throw new Error('the ledger rows have no height');
+      // Until the 10,000th row is the last one in view (the header row sits above the rows).
+      const target = scrollRows * rowHeight + rowHeight - clientHeight;
+      const run_ = await page.evaluate(([sel, speed, to, stall]) => window.__bench.scrollThrough(sel, speed, to, stall), [SEL.ledgerGrid, (rowsPerSecond * rowHeight) / 1000, target, STALL_MS] as const);
+      const ours = await this.scrollFigures(page, `ledger-scroll-run${run}`, run_);
+      side.ours = ours;
+      this.book.add(FIG.scrollTasks, ours.tasks);
+      this.book.add(FIG.scrollWorst, ours.worst);
+      this.book.add(FIG.scrollShare, ours.share);
+      this.book.add(FIG.scrollP95, ours.p95);
+      this.book.add(FIG.scrollDuration, ours.duration);
+    });
+
+    await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page }) => {
+      await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${scrollRows}`);
+      this.book.add(FIG.peerFirst, await this.mark(page, 'row', 'the peer\'s first row'));
+      const rows = await page.locator(SEL.peerRow).count();
+      if (rows !== scrollRows) throw new Error(`the peer rendered ${rows} rows, not ${scrollRows}`);
+      const scroller = page.locator(SEL.peerScroll);
+      await scroller.scrollIntoViewIfNeeded();
+      const rowHeight = await scroller.evaluate((el) => el.querySelector('[data-peer-row]')?.getBoundingClientRect().height ?? 0);
+      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.peerScroll, (rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
+      const peer = await this.scrollFigures(page, `peer-scroll-run${run}`, run_);
+      this.book.add(FIG.peerTasks, peer.tasks);
+      this.book.add(FIG.peerWorst, peer.worst);
+      this.book.add(FIG.peerShare, peer.share);
+      this.book.add(FIG.peerP95, peer.p95);
+      this.book.add(FIG.peerDuration, peer.duration);
+      const o = side.ours;
+      if (o) {
+        this.book.add(FIG.ratioP95, o.p95 / peer.p95);
+        this.book.add(FIG.ratioShare, o.share / peer.share);
+        this.book.add(FIG.ratioDuration, o.duration / peer.duration);
+      }
+    });
+  }
+
+  /** Opens the compact dialog on the 10,000-message agent, previews, then scrolls the whole diff. */
+  async dryRun(run: number): Promise<void> {
+    const name = `dry-run-run${run}`;
+    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+      await page.goto(`/sessions/${BIG_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      await this.mark(page, 'stat', 'the stats');
+      await page.waitForLoadState('networkidle');
+      await page.getByRole('button', { name: 'Compact…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Compact' });
+      const preview = dialog.getByRole('button', { name: 'Preview', exact: true });
+      await preview.waitFor();
+      await page.evaluate((sel) => window.__bench.watch('diff', sel), SEL.diffRow);
+      const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/compactions/dry-run'));
+      await preview.click();
+      const response = await answer;
+      if (!response.ok()) throw new Error(`the dry run answered ${response.status()}`);
+      this.book.add(FIG.previewBytes, (await response.body()).length / 1024 / 1024);
+      const shown = await this.mark(page, 'diff', 'the dry-run diff\'s first row');
+      const click = (await this.state(page)).clicks.filter((c) => c.label === 'Preview').at(-1);
+      if (!click) throw new Error('the click on Preview was not seen by the page');
+      this.book.add(FIG.previewFirst, shown - click.at);
+      this.keep(`${name}-preview`, await this.state(page), click.at, shown);
+
+      const rowHeight = await page.locator(SEL.diffRow).first().evaluate((el) => el.getBoundingClientRect().height);
+      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.diffTable, (this.options.rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
+      const scroll = await this.scrollFigures(page, `${name}-scroll`, run_);
+      this.book.add(FIG.diffTasks, scroll.tasks);
+      this.book.add(FIG.diffWorst, scroll.worst);
+      this.book.add(FIG.diffShare, scroll.share);
+      this.book.add(FIG.diffP95, scroll.p95);
+      this.book.add(FIG.diffDuration, scroll.duration);
+    });
+  }
+
+  /** Loads every page of the 100,000-event ledger, collects garbage, reads the JS heap. */
+  async heap(run: number): Promise<void> {
+    await this.scenario(`heap-run${run}`, { watch: { row: SEL.ledgerRow } }, async ({ page, cdp }) => {
+      await page.goto(`/sessions/${BIG_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      const rowCount = Number(await page.locator(SEL.ledgerGrid).getAttribute('aria-rowcount'));
+      if (!(rowCount > 100_000)) throw new Error(`the ledger announces ${rowCount - 1} events, not 100,000`);
+      const last = `${SEL.ledgerGrid} [data-compaction-id][aria-rowindex="${rowCount}"]`;
+      const loaded = await page.evaluate(([sel, done, stall]) => window.__bench.scrollToEnd(sel, done, stall), [SEL.ledgerGrid, last, STALL_MS] as const);
+      this.book.add(FIG.loadAll, loaded.end - loaded.start);
+      await page.waitForLoadState('networkidle');
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('HeapProfiler.collectGarbage');
+      await cdp.send('Performance.enable');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+      if (used === undefined) throw new Error('Chromium reported no JSHeapUsedSize');
+      this.book.add(FIG.heap, used / 1024 / 1024);
+    });
+  }
+
+  /** For each rate: a burst of compactions from the simulator while the typical session's ledger is on screen. */
+  async live(run: number): Promise<void> {
+    for (const rate of this.options.liveRates) {
+      const figs = liveFigures(rate);
+      const name = `live-${rate}-run${run}`;
+      await this.scenario(name, { watch: { row: SEL.ledgerRow, live: SEL.live, stat: SEL.statFigure }, trackIds: true }, async ({ page }) => {
+        await page.goto(`/sessions/${TYPICAL_SESSION}`);
+        await this.mark(page, 'row', 'the ledger\'s first row');
+        await this.mark(page, 'stat', 'the stats');
+        await this.mark(page, 'live', 'the live connection');
+        await page.locator(SEL.ledgerGrid).scrollIntoViewIfNeeded();
+        await page.waitForLoadState('networkidle');
+        const startedAt = await page.evaluate(() => performance.now());
+        const count = Math.max(1, Math.round(rate * this.options.liveSeconds));
+        const response = await fetch(`${this.options.daemonUrl}/__mock/bench/live`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ session_id: TYPICAL_SESSION, count, rate }),
+        });
+        if (!response.ok) throw new Error(`the simulator refused the live burst: ${response.status} ${await response.text()}`);
+        const burst = (await response.json()) as { sent: { id: string; sent_at_ms: number }[]; achieved_rate: number };
+        const ids = burst.sent.map((s) => s.id);
+        const seen = await this.drain(page, ids, Date.now() + LIVE_WAIT_MS);
+        const lags = liveLags(
+          burst.sent.map((x) => x.sent_at_ms),
+          seen,
+        );
+        this.book.add(figs.p50, percentile(lags, 50));
+        this.book.add(figs.p95, percentile(lags, 95));
+        this.book.add(figs.max, Math.max(...lags));
+        const shown = lags.filter(Number.isFinite).length;
+        this.book.add(figs.shown, (shown / lags.length) * 100);
+        // How fast the page took events in: those shown, over the time from the first send to the last shown.
+        const firstSent = burst.sent[0]?.sent_at_ms ?? 0;
+        const lastShown = Math.max(...seen.map((at) => at ?? Number.NEGATIVE_INFINITY));
+        this.book.add(figs.intake, shown > 1 && lastShown > firstSent ? (shown * 1000) / (lastShown - firstSent) : 0);
+        this.book.add(figs.achieved, burst.achieved_rate);
+        this.keep(name, await this.state(page), startedAt, await page.evaluate(() => performance.now()));
+      });
+    }
+  }
+
+  // ————— helpers —————
+
+  /**
+   * When each of `ids` (in send order) appeared, epoch ms or null: waits until the newest has
+   * (every event is then taken in) or the deadline passes.
+   */
+  private async drain(page: Page, ids: string[], deadline: number): Promise<(number | null)[]> {
+    const newest = ids.at(-1) ?? '';
+    await page.waitForFunction((id) => window.__bench.seen[id] !== undefined, newest, { timeout: Math.max(1, deadline - Date.now()), polling: 100 }).catch(() => undefined);
+    return page.evaluate((wanted) => wanted.map((id) => window.__bench.seen[id] ?? null), ids);
+  }
+
+  private async scrollFigures(page: Page, name: string, run: FrameRun): Promise<ScrollFigures> {
+    const state = await this.state(page);
+    const tasks = state.longTasks.filter((t) => t.start >= run.start && t.start <= run.end);
+    this.keep(name, state, run.start, run.end);
+    const duration = run.end - run.start;
+    const blocked = tasks.reduce((n, t) => n + t.duration, 0);
+    return { tasks: tasks.length, worst: Math.max(0, ...tasks.map((t) => t.duration)), share: (blocked / duration) * 100, p95: percentile(run.frames, 95), duration };
+  }
+
+  private async firstRecordId(sessionId: string): Promise<string> {
+    const page = await this.daemonJson<{ items: { id: string }[] }>(`/api/v1/sessions/${sessionId}/compactions?limit=1`);
+    const id = page.items[0]?.id;
+    if (!id) throw new Error(`session ${sessionId} has no compaction to open`);
+    return id;
+  }
+
+  private async pendingCheckpointId(sessionId: string): Promise<string> {
+    const page = await this.daemonJson<{ items: { id: string; resolution: unknown }[] }>(`/api/v1/sessions/${sessionId}/checkpoints`);
+    const id = page.items.find((c) => c.resolution === null)?.id ?? page.items[0]?.id;
+    if (!id) throw new Error(`session ${sessionId} has no checkpoint to review`);
+    return id;
+  }
+
+  private async daemonJson<T>(path: string): Promise<T> {
+    const response = await fetch(`${this.options.daemonUrl}${path}`, { headers: { 'X-Kaged-User-Id': 'operator' } });
+    if (!response.ok) throw new Error(`the simulator answered ${response.status} for ${path}`);
+    return (await response.json()) as T;
+  }
+}
+
+interface ScrollFigures {
+  tasks: number;
+  worst: number;
+  /** Long tasks' total time ÷ the scroll's duration, in %. */
+  share: number;
+  p95: number;
+  duration: number;
+}
+
+/** The scripts and style sheets a page downloaded (the peer's excluded), each counted once by URL. */
+class AssetLog {
+  private readonly files = new Map<string, Promise<{ kind: 'js' | 'css'; gzip: number }>>();
+
+  attach(page: Page): void {
+    page.on('response', (response) => {
+      const type = response.request().resourceType();
+      const url = response.url().split('?')[0] ?? response.url();
+      if ((type !== 'script' && type !== 'stylesheet') || url.includes(PEER_BASE) || this.files.has(url)) return;
+      this.files.set(
+        url,
+        response.body().then(
+          (body) => ({ kind: type === 'script' ? 'js' : 'css', gzip: gzipSync(body, { level: 9 }).length }),
+          (error: unknown) => {
+            throw new Error(`could not read ${url}: ${String(error)}`);
+          },
+        ),
+      );
+    });
+  }
+
+  async totals(): Promise<{ js: number; css: number; files: number }> {
+    const all = await Promise.all(this.files.values());
+    return { js: all.filter((f) => f.kind === 'js').reduce((n, f) => n + f.gzip, 0), css: all.filter((f) => f.kind === 'css').reduce((n, f) => n + f.gzip, 0), files: all.length };
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * The benchmark's figures: one value per run for each, reduced to the median and the worst run,
+ * set beside its goal, and printed as one table. Pure: no browser, no files.
+ */
+
+export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | '%';
+
+export interface Goal {
+  /** As printed: "≤ 600 ms". */
+  text: string;
+  /** Whether a value meets it. */
+  met: (value: number) => boolean;
+}
+
+export interface FigureSpec {
+  id: string;
+  section: string;
+  label: string;
+  unit: Unit;
+  /** Which direction is worse: the worst run is the highest value, or the lowest. */
+  worse: 'higher' | 'lower';
+  goal?: Goal;
+  /** A short note printed under the table (what the figure counts, a peer's name). */
+  note?: string;
+}
+
+export interface FigureResult extends FigureSpec {
+  values: number[];
+  median: number;
+  worst: number;
+  /** The goal judged on the median of the runs; null without a goal or without values. */
+  met: boolean | null;
+}
+
+/** Nearest-rank percentile (p in 0..100); Infinity counts (a value that never came), NaN is skipped. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
+/** The median (the mean of the middle two for an even count); NaN for no values. */
+export function median(values: readonly number[]): number {
+  const sorted = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function summarize(spec: FigureSpec, values: readonly number[]): FigureResult {
+  const kept = values.filter((v) => !Number.isNaN(v));
+  const mid = median(kept);
+  const worst = kept.length === 0 ? Number.NaN : spec.worse === 'higher' ? Math.max(...kept) : Math.min(...kept);
+  return { ...spec, values: [...values], median: mid, worst, met: spec.goal && kept.length > 0 ? spec.goal.met(mid) : null };
+}
+
+/** Collects one value per figure per run, in the order figures are first defined. */
+export class FigureBook {
+  private readonly specs = new Map<string, FigureSpec>();
+  private readonly values = new Map<string, number[]>();
+
+  add(spec: FigureSpec, value: number): void {
+    if (!this.specs.has(spec.id)) {
+      this.specs.set(spec.id, spec);
+      this.values.set(spec.id, []);
+    }
+    this.values.get(spec.id)?.push(value);
+  }
+
+  results(): FigureResult[] {
+    return [...this.specs.values()].map((spec) => summarize(spec, this.values.get(spec.id) ?? []));
+  }
+}
+
+/** A figure as printed: 1,234 ms; 87.3 KB; 0.042×; NaN as "n/a"; Infinity as "∞". */
+export function formatValue(value: number, unit: Unit): string {
+  if (Number.isNaN(value)) return 'n/a';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
+  const abs = Math.abs(value);
+  const digits = unit === 'count' ? 0 : unit === 'ratio' ? (abs < 0.1 ? 4 : 2) : abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  if (unit === 'ratio') return `${text}×`;
+  if (unit === 'count') return text;
+  return `${text} ${unit}`;
+}
+
+/** " (2 runs)" for a figure taken in fewer runs than the others (vitest's own samples aside). */
+function runsNote(r: FigureResult, runs: number): string {
+  return r.values.length > 0 && r.values.length !== runs ? ` (${r.values.length} ${r.values.length === 1 ? 'run' : 'runs'})` : '';
+}
+
+function pad(text: string, width: number, align: 'left' | 'right'): string {
+  const gap = ' '.repeat(Math.max(0, width - [...text].length));
+  return align === 'left' ? text + gap : gap + text;
+}
+
+/** The figures as one plain-text table, grouped by section, with each goal and whether the median meets it. */
+export function formatTable(results: readonly FigureResult[], runs: number): string {
+  const header = ['figure', `median of ${runs}`, 'worst', 'goal'];
+  const rows: (string[] | string)[] = [];
+  let section = '';
+  for (const r of results) {
+    if (r.section !== section) {
+      section = r.section;
+      rows.push(section);
+    }
+    const goal = r.goal ? `${r.goal.text}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
+    rows.push([`  ${r.label}${runsNote(r, runs)}`, formatValue(r.median, r.unit), formatValue(r.worst, r.unit), goal]);
+  }
+  const cells = rows.filter((row): row is string[] => Array.isArray(row));
+  const widths = header.map((h, i) => Math.max([...h].length, ...cells.map((row) => [...(row[i] ?? '')].length)));
+  const line = (row: string[]) => row.map((cell, i) => pad(cell, widths[i] ?? 0, i === 0 || i === 3 ? 'left' : 'right')).join('  ').trimEnd();
+  const rule = widths.map((w) => '─'.repeat(w)).join('  ');
+  const out = [line(header), rule];
+  for (const row of rows) out.push(Array.isArray(row) ? line(row) : row);
+  const notes = results.filter((r) => r.note).map((r) => `  ${r.label}: ${r.note}`);
+  if (notes.length > 0) out.push('', 'notes:', ...notes);
+  return out.join('\n');
+}
+
+/** Markdown for the README's Performance section (same figures, same order). */
+export function formatMarkdown(results: readonly FigureResult[], runs: number): string {
+  const out = [`| figure | median of ${runs} | worst | goal |`, '|---|---:|---:|---|'];
+  let section = '';
+  for (const r of results) {
+    if (r.section !== section) {
+      section = r.section;
+      out.push(`| **${section}** | | | |`);
+    }
+    const goal = r.goal ? `${r.goal.text}: ${r.met === null ? 'n/a' : r.met ? 'met' : '**not met**'}` : '';
+    out.push(`| ${r.label}${runsNote(r, runs)} | ${formatValue(r.median, r.unit)} | ${formatValue(r.worst, r.unit)} | ${goal} |`);
+  }
+  return out.join('\n');
+}
+
+/** One script's share of the long animation frames in a time window (from the probe's LoAF entries). */
+export interface ScriptCost {
+  /** "function @ file:char (invoker)", or RENDERING. */
+  script: string;
+  /** The built file's URL and the character where the function starts ('' and -1 for rendering). */
+  source: string;
+  charPosition: number;
+  invoker: string;
+  count: number;
+  total: number;
+  worst: number;
+}
+
+interface FrameLike {
+  start: number;
+  duration: number;
+  styleAndLayout: number;
+  scripts: { invoker: string; source: string; fn: string; charPosition: number; duration: number }[];
+}
+
+/** Style, layout and paint of long frames, listed with the scripts so either can be seen to dominate. */
+export const RENDERING = '(style, layout and paint)';
+
+/**
+ * What the long frames overlapping [from, to] spent their time on, heaviest first: each script
+ * ("function @ file:char (invoker)") and the browser's own rendering work.
+ */
+export function topScripts(frames: readonly FrameLike[], from: number, to: number, limit: number): ScriptCost[] {
+  const costs = new Map<string, ScriptCost>();
+  const add = (key: Pick<ScriptCost, 'script' | 'source' | 'charPosition' | 'invoker'>, duration: number) => {
+    const cost = costs.get(key.script) ?? { ...key, count: 0, total: 0, worst: 0 };
+    cost.count += 1;
+    cost.total += duration;
+    cost.worst = Math.max(cost.worst, duration);
+    costs.set(key.script, cost);
+  };
+  for (const frame of frames) {
+    if (frame.start > to || frame.start + frame.duration < from) continue;
+    for (const s of frame.scripts) {
+      const file = s.source.split('/').pop() || '(no source)';
+      add({ script: `${s.fn || '(anonymous)'} @ ${file}:${s.charPosition} (${s.invoker})`, source: s.source, charPosition: s.charPosition, invoker: s.invoker }, s.duration);
+    }
+    if (frame.styleAndLayout > 0) add({ script: RENDERING, source: '', charPosition: -1, invoker: '' }, frame.styleAndLayout);
+  }
+  return [...costs.values()].sort((a, b) => b.total - a.total).slice(0, limit);
+}
+
+/**
+ * Live latency from send times and the times each row first appeared (null: not yet), in send
+ * order. The ledger lists the newest first, so a row on screen means every earlier event has been
+ * taken in too: an event counts as shown when its own row or any later one first appeared (a
+ * burst can push a row below the window before it is painted). Infinity where nothing as new
+ * ever showed.
+ */
+export function liveLags(sentAt: readonly number[], seenAt: readonly (number | null)[]): number[] {
+  const lags = new Array<number>(sentAt.length);
+  let earliest = Number.POSITIVE_INFINITY;
+  for (let i = sentAt.length - 1; i >= 0; i -= 1) {
+    const seen = seenAt[i];
+    if (seen !== null && seen !== undefined) earliest = Math.min(earliest, seen);
+    lags[i] = earliest - (sentAt[i] as number);
+  }
+  return lags;
+}
