@@ -67,6 +67,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     // The sticky header row sits above the rows inside the scroller.
     scrollMargin: LEDGER_ROW_HEIGHT,
     getItemKey: (index) => records[index]?.id ?? '(more)',
+    // Not a synchronous render per scroll event: React renders the new window once per frame.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const firstIndex = items[0]?.index ?? 0;
