@@ -492,7 +492,8 @@ export class Bench {
       const every = Math.max(10_000, durationMs / 10);
       let sent = 0;
       let nextSample = started;
-      let nextAdvance = started + 10_000;
+      let nextAdvance = started;
+      let advancing: Promise<void> | null = null;
       const requestsAtStart = requests;
       const sample = async () => {
         this.soakSamples.push({ minute: (Date.now() - started) / 60_000, heapMb: await heapMb(), eventsSent: sent, requests: requests - requestsAtStart });
@@ -510,18 +511,24 @@ export class Bench {
           body: JSON.stringify({ session_id: TYPICAL_SESSION, count: soakRate, rate: soakRate }),
         });
         if (!response.ok) throw new Error(`the simulator refused a soak burst: ${response.status} ${await response.text()}`);
-        sent += soakRate * 2;
-        if (Date.now() >= nextAdvance) {
-          const advanced = await fetch(`${this.options.daemonUrl}/__mock/sessions/${TYPICAL_SESSION}/advance`, {
+        sent += ((await response.json()) as { sent: unknown[] }).sent.length * 2;
+        // A real compaction (with its checkpoint) alongside the bursts, one at a time.
+        if (advancing === null && Date.now() >= nextAdvance) {
+          nextAdvance = Date.now() + 10_000;
+          advancing = fetch(`${this.options.daemonUrl}/__mock/sessions/${TYPICAL_SESSION}/advance`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ max_turns: 40, until_compaction: true }),
+          }).then(async (advanced) => {
+            if (!advanced.ok) throw new Error(`the simulator did not advance the session: ${advanced.status}`);
+            const result = (await advanced.json()) as { turns: number; compactions: number };
+            // Each turn a session.updated frame; each compaction its own frames (completed, checkpoint, session).
+            sent += result.turns + result.compactions * 3;
+            advancing = null;
           });
-          if (!advanced.ok) throw new Error(`the simulator did not advance the session: ${advanced.status}`);
-          sent += 3;
-          nextAdvance += 10_000;
         }
       }
+      await advancing;
       await page.waitForLoadState('networkidle');
       await sample();
       const first = this.soakSamples[0]!;

@@ -57,6 +57,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
 
   const records = ledger.records;
   const count = records.length + (ledger.hasMore || ledger.stalled ? 1 : 0);
+  const getItemKey = useCallback((index: number) => records[index]?.id ?? '(more)', [records]);
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -66,7 +67,9 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     overscan: 12,
     // The sticky header row sits above the rows inside the scroller.
     scrollMargin: LEDGER_ROW_HEIGHT,
-    getItemKey: (index) => records[index]?.id ?? '(more)',
+    // Stable while the records are: a new function makes the virtualiser measure every row again
+    // (O(rows) on each render, 100,000 at the end of the ledger).
+    getItemKey,
     // Not a synchronous render per scroll event: React renders the new window once per frame.
     useFlushSync: false,
   });
