@@ -15,6 +15,9 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
+ *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, live, heap, soak
+ *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
+ *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
@@ -60,6 +63,20 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
+const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'live', 'heap', 'soak'] as const;
+type Part = (typeof PARTS)[number];
+
+function partsEnv(): Set<Part> {
+  const raw = process.env.BENCH_ONLY;
+  if (!raw) return new Set(PARTS);
+  const wanted = raw.split(',').map((p) => p.trim());
+  const unknown = wanted.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY lists ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+  return new Set(wanted as Part[]);
+}
+
+const parts = partsEnv();
+
 const options: BenchOptions = {
   runs,
   baseUrl,
@@ -71,6 +88,8 @@ const options: BenchOptions = {
   profileDir: process.env.BENCH_PROFILE === '1' ? join(outDir, 'profiles') : null,
   artifactsDir: outDir,
   dist,
+  soakMinutes: intEnv('BENCH_SOAK_MINUTES', 10, 0),
+  soakRate: intEnv('BENCH_SOAK_RATE', 20, 1),
 };
 
 function gitCommit(): string {
@@ -90,7 +109,7 @@ async function resetDaemon(): Promise<void> {
   if (!response.ok) throw new Error(`the simulator did not reset: ${response.status} ${await response.text()}`);
 }
 
-async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagnostics: Bench['diagnostics'] }> {
+async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagnostics: Bench['diagnostics']; soak: Bench['soakSamples'] }> {
   const servers: RunningServer[] = [];
   let browser: Browser | null = null;
   try {
@@ -115,27 +134,40 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
     for (let run = 1; run <= runs; run += 1) {
       step(`browser run ${run} of ${runs}`);
       await resetDaemon();
-      if (run === 1) {
+      if (run === 1 && parts.has('bundles')) {
         console.log('  every screen once (bundle sizes)');
         await bench.bundles();
       }
-      console.log('  navigation to first data');
-      await bench.sessionsList(run);
-      await bench.sessionView(run, TYPICAL_SESSION, { stat: FIG.typicalStat, row: FIG.typicalRow, tasks: FIG.typicalTasks, worst: FIG.typicalWorstTask });
-      await bench.sessionView(run, BIG_SESSION, { stat: FIG.bigStat, row: FIG.bigRow, tasks: FIG.bigTasks, worst: FIG.bigWorstTask });
-      await bench.eventDetail(run);
-      console.log(`  scrolling ${options.scrollRows.toLocaleString('en-US')} ledger rows, then the peer`);
-      await bench.ledgerScroll(run);
-      console.log('  dry-run preview and diff scroll');
-      await bench.dryRun(run);
-      console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
-      await bench.live(run);
-      if (run <= heapRuns) {
+      if (parts.has('nav')) {
+        console.log('  navigation to first data');
+        await bench.sessionsList(run);
+        await bench.sessionView(run, TYPICAL_SESSION, { stat: FIG.typicalStat, row: FIG.typicalRow, tasks: FIG.typicalTasks, worst: FIG.typicalWorstTask });
+        await bench.sessionView(run, BIG_SESSION, { stat: FIG.bigStat, row: FIG.bigRow, tasks: FIG.bigTasks, worst: FIG.bigWorstTask });
+        await bench.eventDetail(run);
+      }
+      if (parts.has('scroll')) {
+        console.log(`  scrolling ${options.scrollRows.toLocaleString('en-US')} ledger rows, then the peer`);
+        await bench.ledgerScroll(run);
+      }
+      if (parts.has('dryrun')) {
+        console.log('  dry-run preview and diff scroll');
+        await bench.dryRun(run);
+      }
+      if (parts.has('live')) {
+        console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
+        await bench.live(run);
+      }
+      if (run <= heapRuns && parts.has('heap')) {
         console.log('  heap with 100,000 rows');
         await bench.heap(run);
       }
     }
-    return { chromium: browser.version(), diagnostics: bench.diagnostics };
+    if (parts.has('soak') && options.soakMinutes > 0) {
+      step(`soak: ${options.soakMinutes} min of live events at ${options.soakRate} compactions/s with the session page open`);
+      await resetDaemon();
+      await bench.soak();
+    }
+    return { chromium: browser.version(), diagnostics: bench.diagnostics, soak: bench.soakSamples };
   } finally {
     await browser?.close().catch(() => undefined);
     for (const server of servers.reverse()) await server.stop();
@@ -177,7 +209,7 @@ async function main(): Promise<void> {
   }
 
   const book = new FigureBook();
-  const { chromium: chromiumVersion, diagnostics } = await browserRuns(book);
+  const { chromium: chromiumVersion, diagnostics, soak } = await browserRuns(book);
   load.push(loadavg());
 
   const figures = [...book.results(), ...unit];
@@ -201,6 +233,7 @@ async function main(): Promise<void> {
     machine,
     options: { ...options, dist },
     figures: figures.map(({ goal, ...f }) => ({ ...f, goal: goal?.text ?? null })),
+    soak,
     diagnostics,
   };
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -49,6 +49,19 @@ export interface BenchOptions {
   artifactsDir: string;
   /** The build's folder, for mapping long-frame scripts to their source. */
   dist: string;
+  /** The soak: minutes of live events with the session page open, and their rate per second. */
+  soakMinutes: number;
+  soakRate: number;
+}
+
+/** One heap reading of the soak. */
+export interface SoakSample {
+  /** Minutes since the soak began. */
+  minute: number;
+  heapMb: number;
+  eventsSent: number;
+  /** API requests the page made so far. */
+  requests: number;
 }
 
 /** Diagnostics kept in the JSON beside the figures: the long tasks, and what the long frames spent their time in (with the source file, through the build's source maps). */
@@ -67,6 +80,7 @@ const S_SCROLL = 'Ledger of 100,000 events: scrolling through 10,000 rows';
 const S_DIFF = 'Dry-run diff of the 10,000-message agent';
 const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
+const S_SOAK = 'Soak: the session page open under live events (heap after GC)';
 
 const SESSION_GOAL = { text: '≤ 600 ms', met: (v: number) => v <= 600 };
 const fig = (id: string, section: string, label: string, unit: FigureSpec['unit'], extra: Partial<FigureSpec> = {}): FigureSpec => ({ id, section, label, unit, worse: 'higher', ...extra });
@@ -109,6 +123,12 @@ export const FIG = {
   diffDuration: fig('dryrun.scroll.duration', S_DIFF, 'scrolling the whole diff: time', 'ms'),
   heap: fig('memory.heap_100k', S_MEMORY, 'JS heap with 100,000 ledger rows loaded (after GC)', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
   loadAll: fig('memory.load_100k', S_MEMORY, 'time to load all 100,000 rows (scrolling to the end, 500 pages)', 'ms'),
+  soakStart: fig('soak.heap.start', S_SOAK, 'heap when the page has loaded', 'MB'),
+  soakEnd: fig('soak.heap.end', S_SOAK, 'heap at the end of the soak', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
+  soakMax: fig('soak.heap.max', S_SOAK, 'highest heap reading', 'MB'),
+  soakGrowth: fig('soak.heap.growth', S_SOAK, 'heap growth per minute (first to last reading)', 'MB'),
+  soakEvents: fig('soak.events', S_SOAK, 'live events sent (compaction + session frames, and real compactions with checkpoints)', 'count', { worse: 'lower' }),
+  soakRequests: fig('soak.requests_per_s', S_SOAK, 'API requests the page made per second', 'per s'),
 };
 
 function liveFigures(rate: number) {
@@ -437,6 +457,89 @@ export class Bench {
         this.keep(name, await this.state(page), startedAt, await page.evaluate(() => performance.now()));
       });
     }
+  }
+
+  /**
+   * The soak: the typical session's page left open while the simulator sends compactions at
+   * `soakRate` per second (bench bursts of a second each) and runs the session to a real compaction
+   * (with its checkpoint) every ten seconds, for `soakMinutes`; the heap is read after two garbage
+   * collections every tenth of the time. Readings go to `soakSamples` (and the JSON).
+   */
+  readonly soakSamples: SoakSample[] = [];
+
+  async soak(): Promise<void> {
+    const { soakMinutes, soakRate } = this.options;
+    await this.scenario('soak', { watch: { row: SEL.ledgerRow, live: SEL.live } }, async ({ page, cdp }) => {
+      let requests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/')) requests += 1;
+      });
+      await page.goto(`/sessions/${TYPICAL_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      await this.mark(page, 'live', 'the live connection');
+      await page.waitForLoadState('networkidle');
+      await cdp.send('Performance.enable');
+      const heapMb = async () => {
+        await cdp.send('HeapProfiler.collectGarbage');
+        await cdp.send('HeapProfiler.collectGarbage');
+        const { metrics } = await cdp.send('Performance.getMetrics');
+        const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
+        if (used === undefined) throw new Error('Chromium reported no JSHeapUsedSize');
+        return used / 1024 / 1024;
+      };
+      const started = Date.now();
+      const durationMs = soakMinutes * 60_000;
+      const every = Math.max(10_000, durationMs / 10);
+      let sent = 0;
+      let nextSample = started;
+      let nextAdvance = started;
+      let advancing: Promise<void> | null = null;
+      const requestsAtStart = requests;
+      const sample = async () => {
+        this.soakSamples.push({ minute: (Date.now() - started) / 60_000, heapMb: await heapMb(), eventsSent: sent, requests: requests - requestsAtStart });
+        const last = this.soakSamples.at(-1)!;
+        console.log(`    ${last.minute.toFixed(1).padStart(5)} min: heap ${last.heapMb.toFixed(1)} MB, ${last.eventsSent.toLocaleString('en-US')} events sent, ${last.requests.toLocaleString('en-US')} requests`);
+      };
+      while (Date.now() - started < durationMs) {
+        if (Date.now() >= nextSample) {
+          await sample();
+          nextSample += every;
+        }
+        const response = await fetch(`${this.options.daemonUrl}/__mock/bench/live`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ session_id: TYPICAL_SESSION, count: soakRate, rate: soakRate }),
+        });
+        if (!response.ok) throw new Error(`the simulator refused a soak burst: ${response.status} ${await response.text()}`);
+        sent += ((await response.json()) as { sent: unknown[] }).sent.length * 2;
+        // A real compaction (with its checkpoint) alongside the bursts, one at a time.
+        if (advancing === null && Date.now() >= nextAdvance) {
+          nextAdvance = Date.now() + 10_000;
+          advancing = fetch(`${this.options.daemonUrl}/__mock/sessions/${TYPICAL_SESSION}/advance`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ max_turns: 40, until_compaction: true }),
+          }).then(async (advanced) => {
+            if (!advanced.ok) throw new Error(`the simulator did not advance the session: ${advanced.status}`);
+            const result = (await advanced.json()) as { turns: number; compactions: number };
+            // Each turn a session.updated frame; each compaction its own frames (completed, checkpoint, session).
+            sent += result.turns + result.compactions * 3;
+            advancing = null;
+          });
+        }
+      }
+      await advancing;
+      await page.waitForLoadState('networkidle');
+      await sample();
+      const first = this.soakSamples[0]!;
+      const last = this.soakSamples.at(-1)!;
+      this.book.add(FIG.soakStart, first.heapMb);
+      this.book.add(FIG.soakEnd, last.heapMb);
+      this.book.add(FIG.soakMax, Math.max(...this.soakSamples.map((x) => x.heapMb)));
+      this.book.add(FIG.soakGrowth, last.minute > first.minute ? (last.heapMb - first.heapMb) / (last.minute - first.minute) : 0);
+      this.book.add(FIG.soakEvents, sent);
+      this.book.add(FIG.soakRequests, (last.requests * 1000) / Math.max(1, Date.now() - started));
+    });
   }
 
   // ————— helpers —————

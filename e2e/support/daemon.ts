@@ -35,6 +35,13 @@ export async function dropSockets(request: APIRequestContext, refuseMs: number):
   expect(response.ok()).toBeTruthy();
 }
 
+/** As if the daemon restarted with nothing kept: seeded afresh, its event sequence starting over, sockets dropped. */
+export async function restartDaemon(request: APIRequestContext, refuseMs = 0): Promise<{ last_seq: number; instance_id: string }> {
+  const response = await request.post(`${DAEMON}/__mock/restart`, { data: { refuse_ms: refuseMs } });
+  expect(response.ok(), 'the simulated daemon restarts').toBeTruthy();
+  return (await response.json()) as { last_seq: number; instance_id: string };
+}
+
 /** Runs a session forward until it compacts (live frames follow). */
 export async function advanceSession(request: APIRequestContext, sessionId: string): Promise<void> {
   const response = await request.post(`${DAEMON}/__mock/sessions/${encodeURIComponent(sessionId)}/advance`, {

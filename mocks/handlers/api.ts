@@ -31,7 +31,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
   const store = () => daemon.store;
   return [
     http.get(`${API}/health`, () =>
-      respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true })),
+      respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true, instance_id: store().instanceId })),
     ),
     http.get(`${API}/projects`, () =>
       respond(() => {

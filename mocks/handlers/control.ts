@@ -22,6 +22,17 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
         return { ok: true, sessions: daemon.store.sessions.size, last_seq: daemon.store.lastSeq };
       }),
     ),
+    // As if the daemon process restarted with nothing kept (MOCK_PERSIST=0): seeded afresh, its
+    // event sequence starting over, a new instance_id, every event socket dropped.
+    http.post('*/__mock/restart', async ({ request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { refuse_ms?: number };
+        faults.clear();
+        daemon.reset();
+        const dropped = sockets.drop(body.refuse_ms ?? 0);
+        return { ok: true, dropped, last_seq: daemon.store.lastSeq, instance_id: daemon.store.instanceId };
+      }),
+    ),
     http.get('*/__mock/faults', () => HttpResponse.json({ rules: faults.list() })),
     http.post('*/__mock/faults', async ({ request }) =>
       respond(async () => {

@@ -25,6 +25,8 @@ const HYDRATED_CACHE = 24;
  * Which fields survive a restart is declared in ./persisted.ts (one line per field).
  */
 export class Store {
+  /** This run of the daemon (GET /health instance_id): a new Store is a restarted daemon. Not persisted. */
+  readonly instanceId = `sim-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
   readonly projects = new Map<string, Project>();
   readonly sessions = new Map<string, SessionState>();
   private readonly compactionIndex = new Map<string, CompactionRecord>();

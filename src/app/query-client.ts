@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { frameBatchScheduler } from '../lib/frame-batch';
 import { effectiveConnection, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
 
@@ -7,6 +8,8 @@ import { isApiError } from '../lib/api/api-error';
  * retried once; anything else (4xx, a body breaking the contract) shows at once.
  */
 export function createQueryClient(): QueryClient {
+  // Cache changes reach the components once per animation frame, however many come (live bursts).
+  if (typeof requestAnimationFrame === 'function') notifyManager.setScheduler(frameBatchScheduler());
   return new QueryClient({
     defaultOptions: {
       queries: {

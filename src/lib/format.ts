@@ -20,15 +20,20 @@ export function formatTokens(value: number): string {
   return Math.round(value).toString();
 }
 
+// Built once: toLocaleString with a locale builds a new Intl formatter on every call, which a
+// scrolling ledger (a dozen figures a row) pays for on every frame.
+const COUNT = new Intl.NumberFormat('en-US');
+const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** 1234 → "1,234" */
 export function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+  return COUNT.format(value);
 }
 
 /** $1.23 from a dollar up, $0.0123 below it (four decimals keep compactor cents visible), $0.00 at zero. */
 export function formatUsd(value: number): string {
   if (value === 0) return '$0.00';
-  if (Math.abs(value) >= 1) return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (Math.abs(value) >= 1) return `$${DOLLARS.format(value)}`;
   return `$${value.toFixed(4)}`;
 }
 

@@ -65,16 +65,21 @@ export function DiffView({
   );
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable while the view is: a new function makes the virtualiser measure every row again on each render.
+  const getItemKey = useCallback(
+    (i: number) => {
+      const item = view.items[i];
+      if (!item) return i;
+      return item.type === 'fold' ? `fold:${item.id}` : (model.rows[item.row] as DiffRow).key;
+    },
+    [view, model],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions are read during render by design
   const virtualizer = useVirtualizer({
     count: view.items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (view.items[i]?.type === 'fold' ? FOLD_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => {
-      const item = view.items[i];
-      if (!item) return i;
-      return item.type === 'fold' ? `fold:${item.id}` : (model.rows[item.row] as DiffRow).key;
-    },
+    getItemKey,
     overscan: 8,
     initialRect,
   });

@@ -93,6 +93,24 @@ describe('kaged API client', () => {
     expect(lastHeaders.authorization).toBe('Bearer secret-token');
   });
 
+  it('parses a body once: the caller gets the very value the contract check passed', async () => {
+    routes.set('/api/v1/sessions/s1', json(200, session));
+    const parse = JSON.parse;
+    let parses = 0;
+    JSON.parse = ((...args: Parameters<typeof JSON.parse>) => {
+      parses += 1;
+      return parse(...args) as unknown;
+    }) as typeof JSON.parse;
+    try {
+      const result = await client().GET('/sessions/{session_id}', { params: { path: { session_id: 's1' } } });
+      expect(unwrap(result).title).toBe('Refactor the parser');
+      expect(result.response.status).toBe(200);
+    } finally {
+      JSON.parse = parse;
+    }
+    expect(parses).toBe(1);
+  });
+
   it('omits Authorization without a token', async () => {
     routes.set('/api/v1/health', json(200, { status: 'ok', version: '1.0.0', last_seq: 3, simulated: true }));
     const api = createApiClient({ apiBaseUrl: base, userId: 'op', token: null });

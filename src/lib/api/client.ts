@@ -1,7 +1,8 @@
 /**
  * The typed kaged API client: one openapi-fetch client per connection settings, with a middleware
  * that checks every response body against the contract before anything else reads it (with the
- * endpoint's compiled validators, loaded while its first request is on its way), a request time
+ * endpoint's compiled validators, loaded while its first request is on its way; the body is read
+ * and parsed once, and the checked value is what the caller gets), a request time
  * limit, and `unwrap()` turning a result into data or an ApiError.
  */
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
@@ -44,6 +45,32 @@ function excerpt(text: string): string {
   return `"${flat.length > 60 ? `${flat.slice(0, 60)}…` : flat}"`;
 }
 
+/**
+ * A response whose body was read and parsed once, by the checking middleware: openapi-fetch takes
+ * the data from it without reading or parsing the body a second time.
+ */
+class CheckedResponse extends Response {
+  readonly #text: string;
+  readonly #body: unknown;
+
+  constructor(original: Response, text: string, body: unknown) {
+    const headers = new Headers(original.headers);
+    // openapi-fetch reads a body without a length as text and parses it again; this one has one.
+    headers.set('Content-Length', String(Math.max(1, text.length)));
+    super(null, { status: original.status, statusText: original.statusText, headers });
+    this.#text = text;
+    this.#body = body;
+  }
+
+  override text(): Promise<string> {
+    return Promise.resolve(this.#text);
+  }
+
+  override json(): Promise<unknown> {
+    return Promise.resolve(this.#body);
+  }
+}
+
 const validation: Middleware = {
   onRequest({ request, schemaPath }) {
     // The endpoint's validators download while the request is on its way (once per endpoint).
@@ -62,7 +89,7 @@ const validation: Middleware = {
       throw new Error(`${endpoint}: the answer could not be checked against the contract, because this page's validators did not load (${reason}). Reload the page.`, { cause });
     }
     if (validate === null) return undefined;
-    const text = await response.clone().text();
+    const text = await response.text();
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -85,7 +112,9 @@ const validation: Middleware = {
         message: failure.message,
       });
     }
-    return undefined;
+    const checked = new CheckedResponse(response, text, body);
+    endpoints.set(checked, endpoint);
+    return checked;
   },
   onError({ request, error, schemaPath }) {
     const endpoint = endpointName(request, schemaPath);

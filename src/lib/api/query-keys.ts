@@ -17,6 +17,11 @@ export const queryKeys = {
   sessionDetail: (sessionId: string) => ['session', sessionId, 'detail'] as const,
   sessionStats: (sessionId: string) => ['session', sessionId, 'compaction-stats'] as const,
   compaction: (sessionId: string, compactionId: string) => ['session', sessionId, 'compaction', compactionId] as const,
+  /** A session's checkpoints, their audit trail and the records they name (the checkpoints panel). */
+  checkpoints: (sessionId: string) => ['session', sessionId, 'checkpoints'] as const,
+  checkpointAudit: (sessionId: string) => ['session', sessionId, 'checkpoint-audit'] as const,
+  rollbackPointRecords: (sessionId: string) => ['session', sessionId, 'rollback-point-records'] as const,
+  compactionConfig: (sessionId: string) => ['session', sessionId, 'compaction-config'] as const,
 };
 
 /**

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
+import type { EventFrame } from '../api/types';
 import { staleKeysFor } from './invalidation';
 
 describe('staleKeysFor', () => {
-  it('refreshes the list and the session on session.updated', () => {
-    expect(staleKeysFor({ type: 'session.updated', session_id: 's1' })).toEqual([['sessions'], ['session', 's1']]);
+  it('refreshes the list row and the session header on session.updated, nothing else', () => {
+    expect(staleKeysFor({ type: 'session.updated', session_id: 's1' })).toEqual([['sessions'], ['session', 's1', 'detail']]);
   });
 
-  it('also refreshes project aggregates on compaction and checkpoint frames', () => {
-    for (const type of ['compaction.completed', 'compaction.flagged', 'checkpoint.created'] as const) {
-      expect(staleKeysFor({ type, session_id: 's2' })).toEqual([['sessions'], ['session', 's2'], ['project']]);
+  it('leaves the records a compaction frame carries to the caches it is applied to (no ledger, no whole session)', () => {
+    const keys = staleKeysFor({ type: 'compaction.completed', session_id: 's2' });
+    expect(keys).toContainEqual(['session', 's2', 'compaction-stats']);
+    expect(keys).toContainEqual(['session', 's2', 'checkpoints']);
+    expect(keys).toContainEqual(['project']);
+    expect(keys).not.toContainEqual(['session', 's2']);
+    expect(keys.some((key) => key[0] === 'compaction-ledger' || key[0] === 'compaction-series')).toBe(false);
+  });
+
+  it('refreshes the checkpoints on checkpoint frames and the whole session on a rollback', () => {
+    expect(staleKeysFor({ type: 'checkpoint.created', session_id: 's3' })).toContainEqual(['session', 's3', 'checkpoints']);
+    expect(staleKeysFor({ type: 'compaction.rolled_back', session_id: 's3' })).toContainEqual(['session', 's3']);
+  });
+
+  it('refreshes project aggregates on compaction and checkpoint frames only', () => {
+    for (const type of ['compaction.completed', 'compaction.flagged', 'checkpoint.created', 'compaction.rolled_back'] as EventFrame['type'][]) {
+      expect(staleKeysFor({ type, session_id: 's4' })).toContainEqual(['project']);
     }
+    expect(staleKeysFor({ type: 'session.updated', session_id: 's4' })).not.toContainEqual(['project']);
   });
 });

@@ -3,12 +3,32 @@ import { queryKeys } from '../api/query-keys';
 import type { EventFrame } from '../api/types';
 
 /**
- * The cached server state a frame makes stale. Every frame concerns one session: its list row and
- * everything under its prefix. Compaction and checkpoint frames also change the per-project
- * aggregates (the frame does not name the project, so all project stats are refreshed).
+ * The cached server state a frame makes stale, beyond what the frame itself carries (records go
+ * into the ledger and the charts' sample directly): only what the event can have changed, so a
+ * burst of events costs a few refetches (coalesced by refresh-batcher.ts), not the whole session
+ * each time. Compaction and checkpoint frames also change the per-project aggregates
+ * (the frame does not name the project, so all project stats are refreshed).
  */
 export function staleKeysFor(frame: Pick<EventFrame, 'type' | 'session_id'>): QueryKey[] {
-  const keys: QueryKey[] = [queryKeys.sessions, queryKeys.session(frame.session_id)];
-  if (frame.type !== 'session.updated') keys.push(queryKeys.anyProject);
-  return keys;
+  const id = frame.session_id;
+  switch (frame.type) {
+    case 'session.updated':
+      return [queryKeys.sessions, queryKeys.sessionDetail(id)];
+    case 'compaction.completed':
+      // A compaction leaves a rollback point behind it.
+      return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.checkpoints(id), queryKeys.rollbackPointRecords(id), queryKeys.anyProject];
+    case 'compaction.noop':
+    case 'compaction.failed':
+      return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.anyProject];
+    case 'compaction.flagged':
+      return [queryKeys.sessionStats(id), queryKeys.anyProject];
+    case 'checkpoint.created':
+    case 'checkpoint.resolved':
+      return [queryKeys.sessions, queryKeys.sessionDetail(id), queryKeys.checkpoints(id), queryKeys.checkpointAudit(id), queryKeys.anyProject];
+    case 'config.changed':
+      return [queryKeys.compactionConfig(id), queryKeys.sessionDetail(id)];
+    default:
+      // A rollback changes nearly everything about the session; unknown types are treated alike.
+      return [queryKeys.sessions, queryKeys.session(id), queryKeys.anyProject];
+  }
 }

@@ -47,7 +47,7 @@ function connect(overrides: Partial<LiveConnectionOptions> = {}) {
   let resyncs = 0;
   connection = new LiveConnection({
     url: (since) => `ws://127.0.0.1:${port}/api/v1/events${since === null ? '' : `?since=${since}`}`,
-    startSeq: async () => 10,
+    daemonState: async () => ({ lastSeq: 10, instance: 'run-1' }),
     fetchAfter: async () => ({ items: [], last_seq: 0 }),
     onFrame: (f) => seen.push(f.seq),
     onStatus: (status) => {
@@ -102,12 +102,18 @@ describe('LiveConnection', () => {
   });
 
   it('resyncs when a gap cannot be filled', async () => {
+    let daemonUp = true;
     const live = connect({
+      daemonState: async () => {
+        if (!daemonUp) throw new Error('daemon gone');
+        return { lastSeq: 10, instance: 'run-1' };
+      },
       fetchAfter: async () => {
         throw new Error('daemon gone');
       },
     });
     await until(() => live.statuses.includes('live'), 'the connection');
+    daemonUp = false;
     connections[0]!.socket.send(JSON.stringify(frame(20)));
     await until(() => live.seen.length === 1, 'the frame after the gap');
     expect(live.seen).toEqual([20]);
@@ -116,13 +122,16 @@ describe('LiveConnection', () => {
   });
 
   it('reconnects after a drop and resumes after the last seq', async () => {
-    const live = connect();
+    let daemonLast = 10;
+    const live = connect({ daemonState: async () => ({ lastSeq: daemonLast, instance: 'run-1' }) });
     await until(() => live.statuses.includes('live'), 'the connection');
     connections[0]!.socket.send(JSON.stringify(frame(11)));
+    daemonLast = 11;
     await until(() => live.seen.length === 1, 'a frame');
     connections[0]!.socket.terminate();
     await until(() => connections.length === 2, 'the reconnection');
     expect(connections[1]?.query).toBe('?since=11');
+    expect(live.resyncs()).toBe(0);
     await until(() => live.statuses.filter((s) => s === 'live').length === 2, 'live again');
     expect(live.statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   });
@@ -135,5 +144,67 @@ describe('LiveConnection', () => {
     server = new WebSocketServer({ host: '127.0.0.1', port });
     server.on('connection', (socket, request) => connections.push({ query: new URL(request.url ?? '', 'http://x').search, socket }));
     await until(() => live.statuses[live.statuses.length - 1] === 'live', 'live after the daemon is back');
+  });
+
+  it('follows a restarted daemon (a new instance): resyncs and takes the new sequence from its start', async () => {
+    let state = { lastSeq: 10, instance: 'run-1' };
+    const live = connect({ daemonState: async () => state });
+    await until(() => live.statuses.includes('live'), 'the connection');
+    connections[0]!.socket.send(JSON.stringify(frame(11)));
+    connections[0]!.socket.send(JSON.stringify(frame(12)));
+    await until(() => live.seen.length === 2, 'two frames');
+    // The daemon restarts: the socket drops, the new run's sequence starts over (and is already at 3).
+    state = { lastSeq: 3, instance: 'run-2' };
+    connections[0]!.socket.terminate();
+    await until(() => connections.length === 2, 'the reconnection');
+    expect(connections[1]?.query).toBe('?since=3');
+    expect(live.resyncs()).toBe(1);
+    connections[1]!.socket.send(JSON.stringify(frame(4)));
+    connections[1]!.socket.send(JSON.stringify(frame(5)));
+    await until(() => live.seen.length === 4, 'the new run’s frames');
+    expect(live.seen).toEqual([11, 12, 4, 5]);
+    expect(live.problems.join(' ')).toContain('restarted');
+  });
+
+  it('sees a restart without an instance id by its sequence going back', async () => {
+    let state: { lastSeq: number; instance: string | null } = { lastSeq: 10, instance: null };
+    const live = connect({ daemonState: async () => state });
+    await until(() => live.statuses.includes('live'), 'the connection');
+    connections[0]!.socket.send(JSON.stringify(frame(11)));
+    await until(() => live.seen.length === 1, 'a frame');
+    state = { lastSeq: 0, instance: null };
+    connections[0]!.socket.terminate();
+    await until(() => connections.length === 2, 'the reconnection');
+    expect(connections[1]?.query).toBe('?since=0');
+    connections[1]!.socket.send(JSON.stringify(frame(1)));
+    await until(() => live.seen.length === 2, 'the new sequence’s first frame');
+    expect(live.seen).toEqual([11, 1]);
+    expect(live.resyncs()).toBe(1);
+  });
+
+  it('follows a sequence that goes back on the same socket', async () => {
+    const live = connect();
+    await until(() => live.statuses.includes('live'), 'the connection');
+    const socket = connections[0]!.socket;
+    for (const seq of [11, 12, 13, 2, 3]) socket.send(JSON.stringify(frame(seq)));
+    await until(() => live.seen.length === 5, 'five frames');
+    expect(live.seen).toEqual([11, 12, 13, 2, 3]);
+    expect(live.resyncs()).toBe(1);
+  });
+
+  it('does not stall behind a frame that jumps far past the daemon’s own sequence', async () => {
+    const live = connect({
+      daemonState: async () => ({ lastSeq: 11, instance: 'run-1' }),
+      fetchAfter: async (since) => ({ items: since < 11 ? [frame(11)] : [], last_seq: 11 }),
+    });
+    await until(() => live.statuses.includes('live'), 'the connection');
+    const socket = connections[0]!.socket;
+    socket.send(JSON.stringify(frame(1_000_000)));
+    socket.send(JSON.stringify(frame(12)));
+    socket.send(JSON.stringify(frame(13)));
+    await until(() => live.seen.includes(13), 'the frames after the jump');
+    expect(live.seen).toEqual([12, 13]);
+    expect(live.resyncs()).toBe(1);
+    expect(live.problems.join(' ')).toContain('1000000');
   });
 });

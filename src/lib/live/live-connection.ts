@@ -15,8 +15,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 export interface LiveConnectionOptions {
   /** The socket address resuming after `since` (null: from now on). */
   url: (since: number | null) => string;
-  /** Where to start: the daemon's newest seq (GET /health), or null when unknown. */
-  startSeq: () => Promise<number | null>;
+  /** The daemon's newest seq and instance (GET /health): where to start, and how restarts are seen. */
+  daemonState: () => Promise<DaemonState>;
   /** Frames after `since` over HTTP (GET /events?since=), for gaps. */
   fetchAfter: (since: number) => Promise<{ items: EventFrame[]; last_seq: number }>;
   onFrame: (frame: EventFrame) => void;
@@ -31,10 +31,19 @@ export interface LiveConnectionOptions {
   offlineAfter?: number;
 }
 
+export interface DaemonState {
+  lastSeq: number;
+  /** Changes when the daemon restarts; null when the daemon does not say. */
+  instance: string | null;
+}
+
 export class LiveConnection {
   private readonly options: LiveConnectionOptions;
   private socket: WebSocket | null = null;
   private lastSeq: number | null = null;
+  private instance: string | null = null;
+  /** Whether a socket has been open before (a reconnection checks the daemon first). */
+  private opened = false;
   private status: LiveStatus = 'connecting';
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -48,13 +57,39 @@ export class LiveConnection {
 
   start(): void {
     this.setStatus('connecting');
-    void this.options
-      .startSeq()
-      .catch(() => null)
-      .then((seq) => {
-        this.lastSeq ??= seq;
-        this.open();
-      });
+    void this.askDaemon().then((state) => {
+      if (state) {
+        this.lastSeq ??= state.lastSeq;
+        this.instance = state.instance;
+      }
+      this.open();
+    });
+  }
+
+  private askDaemon(): Promise<DaemonState | null> {
+    return this.options.daemonState().catch(() => null);
+  }
+
+  /** Follows the daemon's sequence from `state` on; what is shown may be stale. */
+  private resyncTo(state: DaemonState, why: string): void {
+    this.lastSeq = state.lastSeq;
+    this.instance = state.instance;
+    this.options.onProblem(`${why}; following the daemon's sequence from ${state.lastSeq} and reloading what is shown.`);
+    this.options.onStatus(this.status, this.lastSeq);
+    this.options.onResync();
+  }
+
+  /** Before a reconnection: a restarted daemon (another instance, or its sequence started over) means a resync. */
+  private async checkRestart(): Promise<void> {
+    const state = await this.askDaemon();
+    if (state === null) return;
+    if (this.instance !== null && state.instance !== null && state.instance !== this.instance) {
+      this.resyncTo(state, 'The daemon restarted (a new instance)');
+    } else if (this.lastSeq !== null && state.lastSeq < this.lastSeq) {
+      this.resyncTo(state, `The daemon's event sequence went back from ${this.lastSeq} to ${state.lastSeq} (a restart)`);
+    } else {
+      this.instance ??= state.instance;
+    }
   }
 
   stop(): void {
@@ -67,14 +102,20 @@ export class LiveConnection {
 
   /** Skip the backoff wait (e.g. the browser came back online). */
   reconnectNow(): void {
-    if (this.stopped || this.socket !== null) return;
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.open();
+    if (this.stopped || this.socket !== null || this.timer === null) return;
+    clearTimeout(this.timer);
+    void this.reopen();
   }
 
   private setStatus(status: LiveStatus): void {
     this.status = status;
     this.options.onStatus(status, this.lastSeq);
+  }
+
+  private async reopen(): Promise<void> {
+    this.timer = null;
+    if (this.opened) await this.checkRestart();
+    this.open();
   }
 
   private open(): void {
@@ -90,13 +131,16 @@ export class LiveConnection {
       return;
     }
     this.socket = socket;
+    /** The previous frame's seq on this socket: one socket's frames only ever go up. */
+    const onSocket = { previous: null as number | null };
     socket.onopen = () => {
       this.failures = 0;
+      this.opened = true;
       this.setStatus('live');
     };
     socket.onmessage = (event: MessageEvent) => {
       const data: unknown = event.data;
-      this.queue = this.queue.then(() => this.handle(data));
+      this.queue = this.queue.then(() => this.handle(data, onSocket));
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -111,10 +155,10 @@ export class LiveConnection {
     if (this.stopped) return;
     this.failures += 1;
     this.setStatus(this.failures > (this.options.offlineAfter ?? 3) ? 'offline' : 'reconnecting');
-    this.timer = setTimeout(() => this.open(), backoffDelay(this.failures, this.options.backoff));
+    this.timer = setTimeout(() => void this.reopen(), backoffDelay(this.failures, this.options.backoff));
   }
 
-  private async handle(data: unknown): Promise<void> {
+  private async handle(data: unknown, onSocket: { previous: number | null }): Promise<void> {
     if (this.stopped) return;
     let raw: unknown;
     try {
@@ -130,14 +174,30 @@ export class LiveConnection {
       return;
     }
     const frame = raw as EventFrame;
+    const previous = onSocket.previous;
+    onSocket.previous = frame.seq;
+    if (previous !== null && frame.seq < previous) {
+      // Not a repeat of a resumed connection (those come before anything newer): the sequence started over.
+      this.resyncTo({ lastSeq: frame.seq - 1, instance: this.instance }, `The event sequence went back from ${previous} to ${frame.seq}`);
+    }
     const verdict = classifySeq(this.lastSeq, frame.seq);
     if (verdict === 'duplicate') return;
-    if (verdict === 'gap') await this.fill(frame.seq);
+    if (verdict === 'gap' && !(await this.fill(frame.seq))) {
+      const state = await this.askDaemon();
+      if (state !== null && state.lastSeq < frame.seq) {
+        // Ahead of the daemon's own newest seq: following it would drop every frame that comes next.
+        this.resyncTo(state, `A live frame's seq (${frame.seq}) is past the daemon's newest (${state.lastSeq})`);
+        onSocket.previous = state.lastSeq;
+        return;
+      }
+      this.lastSeq = frame.seq - 1;
+      this.options.onResync();
+    }
     if (classifySeq(this.lastSeq, frame.seq) !== 'duplicate') this.deliver(frame);
   }
 
-  /** Fetches and delivers the frames between the last seen and `upTo`. */
-  private async fill(upTo: number): Promise<void> {
+  /** Fetches and delivers the frames between the last seen and `upTo`; whether none is missing. */
+  private async fill(upTo: number): Promise<boolean> {
     try {
       while (this.lastSeq !== null && this.lastSeq < upTo - 1) {
         const page = await this.options.fetchAfter(this.lastSeq);
@@ -148,10 +208,7 @@ export class LiveConnection {
     } catch (error) {
       this.options.onProblem(`Missed live events could not be fetched (${(error as Error).message}); reloading what is shown.`);
     }
-    if (this.lastSeq !== null && this.lastSeq < upTo - 1) {
-      this.lastSeq = upTo - 1;
-      this.options.onResync();
-    }
+    return this.lastSeq === null || this.lastSeq >= upTo - 1;
   }
 
   private deliver(frame: EventFrame): void {

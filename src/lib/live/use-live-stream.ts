@@ -6,12 +6,18 @@ import { fetchEventsAfter } from '../api/endpoints/list-events';
 import { publishFrame, subscribeToFrames } from './frame-bus';
 import { staleKeysFor } from './invalidation';
 import { LiveConnection } from './live-connection';
+import { RefreshBatcher } from './refresh-batcher';
 import { eventsSocketUrl } from './ws-url';
 import { useLiveStatus } from './live-status';
 
+/** The shortest time between two rounds of refetches the live stream causes. */
+export const LIVE_REFRESH_INTERVAL_MS = 1000;
+
 /**
- * Keeps the live stream open while the app runs (reopened when the base URL or token changes): frames go to
- * the frame bus, and each one makes the cached server state it concerns stale.
+ * Keeps the live stream open while the app runs (reopened when the base URL or token changes):
+ * frames go to the frame bus (features apply the records they carry to their caches), and what a
+ * frame makes stale beyond that is refetched in coalesced rounds, at most one a second. A daemon
+ * restart or a sequence out of line refetches everything shown.
  */
 export function useLiveStream(): void {
   const queryClient = useQueryClient();
@@ -19,9 +25,19 @@ export function useLiveStream(): void {
 
   useEffect(() => {
     useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0 });
+    const batcher = new RefreshBatcher({
+      intervalMs: LIVE_REFRESH_INTERVAL_MS,
+      flush: (keys) => {
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      },
+    });
     const connection = new LiveConnection({
       url: (since) => eventsSocketUrl(apiBaseUrl, window.location.href, since, token),
-      startSeq: async () => (await queryClient.fetchQuery(healthQuery())).last_seq,
+      daemonState: async () => {
+        // Always asked afresh: a cached answer could hide a restart.
+        const health = await queryClient.fetchQuery({ ...healthQuery(), staleTime: 0 });
+        return { lastSeq: health.last_seq, instance: health.instance_id ?? null };
+      },
       fetchAfter: fetchEventsAfter,
       onFrame: publishFrame,
       onStatus: (status, lastSeq) => useLiveStatus.setState({ status, lastSeq }),
@@ -29,17 +45,19 @@ export function useLiveStream(): void {
         console.warn(`Live stream: ${message}`);
         useLiveStatus.setState((s) => ({ lastProblem: message, problemCount: s.problemCount + 1 }));
       },
-      onResync: () => void queryClient.invalidateQueries(),
+      onResync: () => {
+        batcher.clear();
+        void queryClient.invalidateQueries();
+      },
     });
-    const unsubscribe = subscribeToFrames((frame) => {
-      for (const queryKey of staleKeysFor(frame)) void queryClient.invalidateQueries({ queryKey });
-    });
+    const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysFor(frame)));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
     connection.start();
     return () => {
       window.removeEventListener('online', online);
       unsubscribe();
+      batcher.clear();
       connection.stop();
     };
   }, [apiBaseUrl, token, queryClient]);

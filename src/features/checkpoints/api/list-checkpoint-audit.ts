@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/api/query-keys';
 /** GET /audit?session_id=&type=…: the audit trail of the session's checkpoints and rollbacks. */
 export function checkpointAuditQuery(sessionId: string) {
   return queryOptions({
-    queryKey: [...queryKeys.session(sessionId), 'checkpoint-audit'] as const,
+    queryKey: queryKeys.checkpointAudit(sessionId),
     queryFn: async ({ signal }) =>
       unwrap(
         await api().GET('/audit', {

@@ -8,7 +8,7 @@ export type Checkpoint = Schemas['Checkpoint'];
 
 export const checkpointKeys = {
   /** Under the session prefix: every live frame of the session refreshes it. */
-  list: (sessionId: string) => [...queryKeys.session(sessionId), 'checkpoints'] as const,
+  list: (sessionId: string) => queryKeys.checkpoints(sessionId),
 };
 
 /** GET /sessions/{session_id}/checkpoints: oldest first. */

@@ -1,7 +1,7 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
@@ -17,6 +17,7 @@ import { compactionHref } from '../../../lib/routes';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../lib/ledger-search';
 import { ledgerColumns, ledgerFeatures } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
+import { LedgerRow } from './ledger-row';
 
 export const LEDGER_ROW_HEIGHT = 34;
 /** Rows from the end of the loaded ones at which the next page is asked for. */
@@ -55,7 +56,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const setActive = useLedgerCursor((s) => s.set);
 
   const records = ledger.records;
-  const count = records.length + (ledger.hasMore ? 1 : 0);
+  const count = records.length + (ledger.hasMore || ledger.stalled ? 1 : 0);
+  const getItemKey = useCallback((index: number) => records[index]?.id ?? '(more)', [records]);
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -65,7 +67,11 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     overscan: 12,
     // The sticky header row sits above the rows inside the scroller.
     scrollMargin: LEDGER_ROW_HEIGHT,
-    getItemKey: (index) => records[index]?.id ?? '(more)',
+    // Stable while the records are: a new function makes the virtualiser measure every row again
+    // (O(rows) on each render, 100,000 at the end of the ledger).
+    getItemKey,
+    // Not a synchronous render per scroll event: React renders the new window once per frame.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const firstIndex = items[0]?.index ?? 0;
@@ -136,6 +142,15 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('a, button') || window.getSelection()?.toString()) return;
     void navigate(detailPath(sessionId, record.id, search));
   };
+  // Stable handlers for the memoised rows, reading the current view when called.
+  const handlers = useRef({ openRow, activate: (id: string) => setActive(viewKey, id) });
+  useEffect(() => {
+    handlers.current = { openRow, activate: (id: string) => setActive(viewKey, id) };
+  });
+  const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
+  const activate = useCallback((id: string) => handlers.current.activate(id), []);
+  const searchString = ledgerSearchString(search);
+  const columnsKey = columns.map((column) => column.id).join(' ');
 
   const header = (
     <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
@@ -231,47 +246,36 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
         <div className="ledger__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = windowRows[item.index - firstIndex];
-            const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
             if (!row) {
+              const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
               return (
                 <div key={item.key} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
-                  <div role="gridcell" className="ledger__cell ledger__more">
-                    {isFetchingMore ? 'Loading more events…' : `${formatCount(records.length)} of ${formatCount(ledger.total)} loaded`}
+                  <div role={ledger.stalled ? 'alert' : 'gridcell'} className="ledger__cell ledger__more">
+                    {ledger.stalled
+                      ? `Stopped loading at ${formatCount(records.length)} of ${formatCount(ledger.total)}: the daemon answered with a page cursor it had already given, so paging on would repeat forever.`
+                      : isFetchingMore
+                        ? 'Loading more events…'
+                        : `${formatCount(records.length)} of ${formatCount(ledger.total)} loaded`}
                   </div>
                 </div>
               );
             }
             const record = row.original;
-            const classes = ['ledger__row'];
-            if (item.index === activeIndex) classes.push('ledger__row--active');
-            if (arrivals.has(record.id)) classes.push('ledger__row--new');
-            const stale = !matchesLedgerSearch(record, search);
-            if (stale) classes.push('ledger__row--stale');
             return (
-              <div
+              <LedgerRow
                 key={item.key}
-                id={`ledger-row-${record.id}`}
-                className={classes.join(' ')}
-                role="row"
-                aria-rowindex={item.index + 2}
-                aria-selected={item.index === activeIndex}
-                data-compaction-id={record.id}
-                title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
-                style={style}
-                onClick={(event) => openRow(event, record)}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <div key={cell.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
-                    {cell.column.id === 'time' ? (
-                      <Link to={detailPath(sessionId, record.id, search)} className="ledger__link" onClick={() => setActive(viewKey, record.id)}>
-                        <table.FlexRender cell={cell} />
-                      </Link>
-                    ) : (
-                      <table.FlexRender cell={cell} />
-                    )}
-                  </div>
-                ))}
-              </div>
+                row={row}
+                columnsKey={columnsKey}
+                href={`${compactionHref(sessionId, record.id)}${searchString}`}
+                onActivate={activate}
+                index={item.index}
+                top={item.start - LEDGER_ROW_HEIGHT}
+                template={template}
+                active={item.index === activeIndex}
+                isNew={arrivals.has(record.id)}
+                stale={!matchesLedgerSearch(record, search)}
+                onOpen={open}
+              />
             );
           })}
         </div>

@@ -43,17 +43,22 @@ function remember(record: CompactionRecord): void {
   journal.set(record.session_id, entries);
 }
 
-function recentArrivals(sessionId: string): CompactionRecord[] {
+/** Live records of the session that arrived at or after `since` (and within the journal's two minutes). */
+function arrivalsSince(sessionId: string, since: number): CompactionRecord[] {
   const now = Date.now();
-  return (journal.get(sessionId) ?? []).filter((e) => now - e.at < JOURNAL_MS).map((e) => e.record);
+  return (journal.get(sessionId) ?? []).filter((e) => e.at >= since && now - e.at < JOURNAL_MS).map((e) => e.record);
 }
+
+/** When each ledger query's current fetch started (by query hash). */
+const fetchStarts = new Map<string, number>();
 
 /**
  * Compaction frames change the cached records in place: a new record joins the loaded ledger
  * views it matches (and is highlighted), a flag saved anywhere replaces older cached versions,
  * a rollback marks records. Installed once per query client and kept for the app's life, so the
  * ledger stays true while it is not on screen too. A fetch that was in flight when a record
- * arrived answers without it; the record is put back when that answer lands.
+ * arrived answers without it; the record is put back when that answer lands (only then: a fetch
+ * that started after it, a resync after a daemon restart say, is taken as it is).
  */
 export function installLedgerLive(queryClient: QueryClient): void {
   if (installed.has(queryClient)) return;
@@ -80,16 +85,28 @@ export function installLedgerLive(queryClient: QueryClient): void {
     }
   });
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const key = event.query.queryKey;
     if (key[0] !== ledgerKeys.all[0] || typeof key[1] !== 'string' || key.length < 3) return;
+    if (event.type === 'removed') {
+      fetchStarts.delete(event.query.queryHash);
+      return;
+    }
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'fetch') {
+      fetchStarts.set(event.query.queryHash, Date.now());
+      return;
+    }
+    if (event.action.type !== 'success' || event.action.manual) return;
     const sessionId = key[1];
-    if (recentArrivals(sessionId).length === 0) return;
+    // Only records that arrived while this fetch was on its way: an answer from after a record
+    // arrived holds it already, or (after a daemon restart) rightly does not.
+    const started = fetchStarts.get(event.query.queryHash) ?? Number.POSITIVE_INFINITY;
+    if (arrivalsSince(sessionId, started).length === 0) return;
     // After the cache has finished telling everyone about the answer.
     queueMicrotask(() => {
       const data = queryClient.getQueryData<LedgerData>(key);
       if (!data) return;
-      const next = reapplyArrivals(data, recentArrivals(sessionId), fromListQuery(key[2] as ListQuery));
+      const next = reapplyArrivals(data, arrivalsSince(sessionId, started), fromListQuery(key[2] as ListQuery));
       if (next !== data) queryClient.setQueryData(key, next);
     });
   });

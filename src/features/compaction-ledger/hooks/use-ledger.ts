@@ -1,7 +1,7 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { ledgerQuery } from '../api/list-compactions';
-import { countNotMatching, flattenPages, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
+import { countNotMatching, cursorRepeated, flattenPages, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
 import type { LedgerSearch } from '../../../lib/ledger-search';
 
 /**
@@ -27,6 +27,8 @@ export function useLedger(sessionId: string, search: LedgerSearch) {
     records,
     total: ledgerTotal(data),
     hasMore: more,
+    /** The daemon repeated a page cursor: no more pages are asked for. */
+    stalled: cursorRepeated(data),
     loadMore,
     isLoading: query.isPending,
     isSwitching: query.isPlaceholderData,

@@ -2,12 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CompactionRecord } from '../../../lib/api/types';
 import {
   countNotMatching,
+  cursorRepeated,
   flattenPages,
   hasMorePages,
   insertRecordInPages,
   ledgerTotal,
   markRolledBack,
   mergeLedgerData,
+  nextPageCursor,
   reapplyArrivals,
   replaceRecordInPages,
   updateRecordInPages,
@@ -16,6 +18,7 @@ import {
 import { EMPTY_SEARCH } from '../../../lib/ledger-search';
 import { beginPendingSave, clearPendingSaves, endPendingSave } from './pending-saves';
 import { makeRecord } from '../../../lib/test-records';
+import { ledgerQuery } from '../api/list-compactions';
 
 afterEach(clearPendingSaves);
 
@@ -187,5 +190,36 @@ describe('merging a refetch into the cache', () => {
     const merged = mergeLedgerData(undefined, pages([[rec('a', 1)]], 1));
     expect(flattenPages(merged)[0]?.operator_notes).toBe('typing');
     endPendingSave('a', token);
+  });
+});
+
+describe('a page cursor that never advances', () => {
+  it('is not followed twice: paging stops, and the view says it stalled', () => {
+    // The daemon answers page c1 with next_cursor c1 again.
+    const stuck: LedgerData = {
+      pages: [
+        { items: [rec('b', 2)], total: 40, next_cursor: 'c1' },
+        { items: [rec('a', 1)], total: 40, next_cursor: 'c1' },
+      ],
+      pageParams: [null, 'c1'],
+    };
+    expect(nextPageCursor('c1', stuck.pageParams)).toBeNull();
+    expect(hasMorePages(stuck)).toBe(false);
+    expect(cursorRepeated(stuck)).toBe(true);
+  });
+
+  it('follows cursors that advance, and ends at null', () => {
+    const moving = pages([[rec('b', 2)], [rec('a', 1)]], 40, true);
+    expect(nextPageCursor('c2', moving.pageParams)).toBe('c2');
+    expect(nextPageCursor(null, moving.pageParams)).toBeNull();
+    expect(hasMorePages(moving)).toBe(true);
+    expect(cursorRepeated(moving)).toBe(false);
+  });
+
+  it('is what the ledger query asks the next page with', () => {
+    const query = ledgerQuery('ses_a', EMPTY_SEARCH);
+    const page = { items: [], total: 40, next_cursor: 'c1' };
+    expect(query.getNextPageParam(page, [page], 'c1', [null, 'c1'])).toBeNull();
+    expect(query.getNextPageParam(page, [page], null, [null])).toBe('c1');
   });
 });

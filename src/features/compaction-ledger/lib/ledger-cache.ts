@@ -41,7 +41,18 @@ export function ledgerTotal(data: LedgerData | undefined): number {
 
 export function hasMorePages(data: LedgerData | undefined): boolean {
   const last = data?.pages[data.pages.length - 1];
-  return last !== undefined && last.next_cursor !== null;
+  return last !== undefined && last.next_cursor !== null && !cursorRepeated(data);
+}
+
+/** The next page's cursor, or null at the end and when the daemon gives a cursor already followed (it would page forever). */
+export function nextPageCursor(next: string | null, followed: readonly unknown[]): string | null {
+  return next !== null && followed.includes(next) ? null : next;
+}
+
+/** Whether the daemon answered the newest page with a cursor already followed: loading stopped there. */
+export function cursorRepeated(data: LedgerData | undefined): boolean {
+  const last = data?.pages[data.pages.length - 1];
+  return last !== undefined && last.next_cursor !== null && data !== undefined && data.pageParams.includes(last.next_cursor);
 }
 
 /** What to keep of one record when new data arrives: the newer version, with a save in flight on top. */

@@ -22,6 +22,7 @@ import { hookTimingRows } from '../lib/hook-timings';
 import { appliedEvents } from '../lib/series';
 import { prepareTimeline, summarizeTimeline } from '../lib/timeline';
 import { lazyComponent } from '../../../lib/lazy-component';
+import { useThrottledValue } from '../../../lib/use-throttled-value';
 import { ChartEmpty } from './chart-card';
 import { HeadlineSkeleton, StatsGridSkeleton } from './stats-cards';
 import type { StatsChartsProps } from './stats-charts';
@@ -29,6 +30,9 @@ import type { StatsChartsProps } from './stats-charts';
 const ALL = '(all)';
 
 /** The cards with their charts: recharts loads with them, only where a chart is drawn. */
+/** The shortest time between two redraws of the per-event charts. */
+const CHART_REFRESH_MS = 1000;
+
 const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => m.StatsCharts));
 
 interface StatsPanelProps {
@@ -73,7 +77,9 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
   const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData });
 
-  const events = useMemo(() => appliedEvents(series.data?.items ?? []).records, [series.data]);
+  // The per-event charts draw again at most once a second under live load; the headline follows every event.
+  const sample = useThrottledValue(series.data, CHART_REFRESH_MS);
+  const events = useMemo(() => appliedEvents(sample?.items ?? []).records, [sample]);
   const timeline = useMemo(() => prepareTimeline(events), [events]);
   const timelineSummary = useMemo(() => summarizeTimeline(timeline), [timeline]);
   const histogram = useMemo(() => summaryHistogram(events), [events]);
@@ -95,6 +101,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
     <Skeleton height="100%" />
   ) : series.isError ? (
     <ErrorState error={series.error} what="the per-event figures" onRetry={() => void series.refetch()} />
+  ) : sample === undefined ? (
+    <Skeleton height="100%" />
   ) : events.length === 0 ? (
     <ChartEmpty>No compaction yet{agent ? ` for ${agent}` : ''}.</ChartEmpty>
   ) : undefined;

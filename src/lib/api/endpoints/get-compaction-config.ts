@@ -6,7 +6,7 @@ import { queryKeys } from '../query-keys';
 /** GET /sessions/{session_id}/compaction-config?agent_path=: the agent's effective values and their sources. */
 export function compactionConfigQuery(sessionId: string, agentPath: string) {
   return queryOptions({
-    queryKey: [...queryKeys.session(sessionId), 'compaction-config', agentPath] as const,
+    queryKey: [...queryKeys.compactionConfig(sessionId), agentPath] as const,
     queryFn: async ({ signal }) =>
       unwrap(
         await api().GET('/sessions/{session_id}/compaction-config', {

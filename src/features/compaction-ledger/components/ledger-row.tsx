@@ -1,0 +1,77 @@
+import { FlexRender, type Row } from '@tanstack/react-table';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import type { CompactionRecord } from '../../../lib/api/types';
+import type { ledgerFeatures } from './ledger-columns';
+
+type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;
+
+interface LedgerCellsProps {
+  row: LedgerRowModel;
+  /** The visible columns' ids, joined: cells render again when the choice changes. */
+  columnsKey: string;
+  /** The event's detail page (with the view's filters). */
+  href: string;
+  onActivate: (compactionId: string) => void;
+}
+
+/**
+ * One row's cells. Rendered again only when its record (a new version), the visible columns or
+ * its link change: scrolling, live arrivals above it and cursor moves leave it alone, so a scroll
+ * step renders only the rows entering the view.
+ */
+const LedgerCells = memo(
+  function LedgerCells({ row, href, onActivate }: LedgerCellsProps) {
+    const record = row.original;
+    return row.getVisibleCells().map((cell) => (
+      <div key={cell.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
+        {cell.column.id === 'time' ? (
+          <Link to={href} className="ledger__link" onClick={() => onActivate(record.id)}>
+            <FlexRender cell={cell} />
+          </Link>
+        ) : (
+          <FlexRender cell={cell} />
+        )}
+      </div>
+    ));
+  },
+  (a, b) => a.row.original === b.row.original && a.columnsKey === b.columnsKey && a.href === b.href && a.onActivate === b.onActivate,
+);
+
+interface LedgerRowProps extends LedgerCellsProps {
+  /** Position among the rows (0 is the first record). */
+  index: number;
+  /** Offset from the top of the rows, px. */
+  top: number;
+  template: string;
+  active: boolean;
+  isNew: boolean;
+  /** No longer matches the filters (it leaves when the view reloads). */
+  stale: boolean;
+  onOpen: (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => void;
+}
+
+/** A positioned ledger row (cheap to render again) around its memoised cells. */
+export function LedgerRow({ row, columnsKey, href, onActivate, index, top, template, active, isNew, stale, onOpen }: LedgerRowProps) {
+  const record = row.original;
+  const classes = ['ledger__row'];
+  if (active) classes.push('ledger__row--active');
+  if (isNew) classes.push('ledger__row--new');
+  if (stale) classes.push('ledger__row--stale');
+  const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
+  return (
+    <div
+      id={`ledger-row-${record.id}`}
+      className={classes.join(' ')}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={active}
+      data-compaction-id={record.id}
+      title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
+      style={style}
+      onClick={(event) => onOpen(event, record)}
+    >
+      <LedgerCells row={row} columnsKey={columnsKey} href={href} onActivate={onActivate} />
+    </div>
+  );
+}

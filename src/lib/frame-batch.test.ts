@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { frameBatchScheduler } from './frame-batch';
+
+function harness() {
+  const frames: (() => void)[] = [];
+  const timers: (() => void)[] = [];
+  const schedule = frameBatchScheduler({ requestFrame: (run) => frames.push(run), setTimer: (run) => timers.push(run) });
+  return { schedule, frames, timers };
+}
+
+describe('frameBatchScheduler', () => {
+  it('delivers every notification that came before a frame together, in order, in that frame', () => {
+    const { schedule, frames } = harness();
+    const seen: number[] = [];
+    for (let i = 0; i < 50; i += 1) schedule(() => seen.push(i));
+    expect(seen).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    schedule(() => seen.push(50));
+    expect(frames).toHaveLength(2);
+    frames[1]!();
+    expect(seen.at(-1)).toBe(50);
+  });
+
+  it('delivers by timer when no frame comes (a hidden tab), once', () => {
+    const { schedule, frames, timers } = harness();
+    const seen: string[] = [];
+    schedule(() => seen.push('a'));
+    timers[0]!();
+    expect(seen).toEqual(['a']);
+    frames[0]!();
+    expect(seen).toEqual(['a']);
+  });
+});
