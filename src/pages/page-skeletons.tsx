@@ -113,3 +113,13 @@ export function SettingsPageSkeleton() {
     </div>
   );
 }
+
+export function ThresholdLabPageSkeleton() {
+  return (
+    <div className="page" aria-busy="true">
+      <title>Threshold lab · Compactor</title>
+      <Skeleton height={16} width={240} />
+      <Skeleton height={360} />
+    </div>
+  );
+}
