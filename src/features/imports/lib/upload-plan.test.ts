@@ -14,7 +14,8 @@ describe('upload plan', () => {
 
   it('moves one bar through sending, then the simulator reading and seeding', () => {
     const mib = 1024 * 1024;
-    expect(uploadProgress(0, 100 * mib)).toEqual({ fraction: 0, label: 'Sending 0 MB of 100 MB' });
+    expect(uploadProgress(0, 100 * mib)).toEqual({ fraction: 0, label: 'Sending 0 KB of 100 MB' });
+    expect(uploadProgress(300 * 1024, 2 * mib).label).toBe('Sending 300 KB of 2 MB');
     expect(uploadProgress(50 * mib, 100 * mib).fraction).toBeCloseTo(0.125);
     const seeding = jobProgress({ phase: 'seeding', fraction: 0.8, bytes_done: 1, bytes_total: 1, files_done: 1, files_total: 3 });
     expect(seeding.label).toBe('Adding the sessions (1 of 3 files)');
