@@ -128,6 +128,8 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
       await bench.ledgerScroll(run);
       console.log('  dry-run preview and diff scroll');
       await bench.dryRun(run);
+      console.log('  import through the page, threshold-lab replay');
+      await bench.importAndReplay(run);
       console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
       await bench.live(run);
       if (run <= heapRuns) {
