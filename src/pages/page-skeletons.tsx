@@ -38,7 +38,9 @@ export function SessionsPageSkeleton() {
     <div className="page">
       <title>Sessions · Compactor</title>
       <header className="page__header">
-        <h1>Sessions</h1>
+        <div className="page__title">
+          <h1>Sessions</h1>
+        </div>
         <SessionFilters search={search} onSearchChange={setSearch} />
       </header>
       <LoadingPanel skeleton={<SessionsTableSkeleton />} />
