@@ -3,7 +3,8 @@
  * browser context (cold cache) on the production build against the simulator at bench scale.
  * The figures are taken inside the page by the probe (probe.ts); Playwright only drives.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { devices, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
@@ -396,7 +397,7 @@ export class Bench {
    */
   async importAndReplay(run: number): Promise<void> {
     const bytes = largeClaudeTranscript(IMPORT_COPIES, `r${run}`);
-    const file = join(this.options.artifactsDir, `import-run${run}.jsonl`);
+    const file = join(tmpdir(), `compactor-bench-import-${process.pid}-run${run}.jsonl`);
     writeFileSync(file, bytes);
     await this.scenario(`import-run${run}`, {}, async ({ page }) => {
       await page.goto('/sessions');
@@ -418,7 +419,7 @@ export class Bench {
       this.book.add(FIG.importTasks, tasks.length);
       this.book.add(FIG.importWorst, Math.max(0, ...tasks.map((t) => t.duration)));
       this.keep(`import-run${run}`, state, click.at, shown);
-    });
+    }).finally(() => rmSync(file, { force: true }));
     await this.scenario(`replay-run${run}`, {}, async ({ page }) => {
       await page.goto(`/sessions/${LARGEST_SESSION}/lab`);
       const form = page.getByRole('form', { name: 'Settings to replay' });

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { isApiError } from '../../../lib/api/api-error';
 import { simulatorRequest } from './simulator-request';
 
 /**
@@ -17,11 +18,13 @@ export function importCapabilityQuery() {
         const available = status === 200 && typeof body === 'object' && body !== null && (body as { available?: unknown }).available === true;
         return available ? body : null;
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') throw error;
-        return null;
+        // No such endpoint: a real daemon. Anything else (the network, a 5xx, a page instead of JSON)
+        // may pass: the query fails, is tried again, and the action stays hidden meanwhile.
+        if (isApiError(error) && error.kind === 'http' && [404, 405, 501].includes(error.status ?? 0)) return null;
+        throw error;
       }
     },
     staleTime: 60_000,
-    retry: false,
+    retry: 2,
   });
 }
