@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { usePendingEditsStore } from '../../../lib/knobs/pending-store';
 import { knobsHref } from '../../../lib/routes';
 import { compactionBlock } from '../lib/dsl-block';
-import type { ReplayRun } from '../lib/replay-view';
+import { adoptSetting, type ReplayRun } from '../lib/replay-view';
 
 interface AdoptSettingProps {
   sessionId: string;
@@ -53,7 +53,7 @@ export function AdoptSetting({ sessionId, agentPath, run, label, onClose }: Adop
               className="button button--primary"
               onClick={() => {
                 // Laid over the agent's other unsaved edits; the knobs screen saves with the config's current version.
-                mergeDraft(sessionId, agentPath, { set: { ...run.set }, unset: [] });
+                mergeDraft(sessionId, agentPath, adoptSetting(run));
                 void navigate(knobsHref(sessionId, agentPath));
               }}
             >

@@ -200,26 +200,26 @@ function EventsCard({ result, labels }: { result: ReplayResult; labels: string[]
             <tbody>
               {rows.map(({ replayed: e, real }) =>
                 e ? (
-                <tr key={`${e.series}-${e.turn}-${e.message_id}`}>
-                  <td className="num">{e.turn}</td>
-                  <td>
-                    <span className="lab-series-head">
-                      <span className="lab-swatch" style={{ background: seriesColor(`run${e.series}`) }} aria-hidden="true" />
-                      {labels[e.series]}
-                    </span>
-                  </td>
-                  <td>{TRIGGER_LABELS[e.trigger] ?? e.trigger}</td>
-                  <td>{STRATEGY_LABELS[e.strategy] ?? e.strategy}</td>
-                  <td className="num">
-                    {formatTokens(e.tokens_before)} → {formatTokens(e.tokens_after)}
-                  </td>
-                  <td className="num">{formatCount(e.superseded_count)} msgs</td>
-                  <td className="num">{e.summary_tokens === null ? '—' : formatTokens(e.summary_tokens)}</td>
-                  <td className="num">{formatUsd(e.cost_usd)}</td>
-                  <td className="lab-events__notes">{[e.awaiting_approval ? 'would pause for approval' : null, e.fallback_reason ? `fell back: ${e.fallback_reason}` : null].filter(Boolean).join('; ')}</td>
-                </tr>
+                  <tr key={`${e.series}-${e.turn}-${e.message_id}`}>
+                    <td className="num">{e.turn}</td>
+                    <td>
+                      <span className="lab-series-head">
+                        <span className="lab-swatch" style={{ background: seriesColor(`run${e.series}`) }} aria-hidden="true" />
+                        {labels[e.series]}
+                      </span>
+                    </td>
+                    <td>{TRIGGER_LABELS[e.trigger] ?? e.trigger}</td>
+                    <td>{STRATEGY_LABELS[e.strategy] ?? e.strategy}</td>
+                    <td className="num">
+                      {formatTokens(e.tokens_before)} → {formatTokens(e.tokens_after)}
+                    </td>
+                    <td className="num">{formatCount(e.superseded_count)} msgs</td>
+                    <td className="num">{e.summary_tokens === null ? '—' : formatTokens(e.summary_tokens)}</td>
+                    <td className="num">{formatUsd(e.cost_usd)}</td>
+                    <td className="lab-events__notes">{[e.awaiting_approval ? 'would pause for approval' : null, e.fallback_reason ? `fell back: ${e.fallback_reason}` : null].filter(Boolean).join('; ')}</td>
+                  </tr>
                 ) : real ? (
-                <RecordedRow key={`recorded-${real.turn}`} e={real} />
+                  <RecordedRow key={`recorded-${real.turn}`} e={real} />
                 ) : null,
               )}
             </tbody>

@@ -64,8 +64,11 @@ describe('threshold lab view', () => {
     expect(timeline(bare).rows[0]?.fill).toEqual({ run0: 0.00001 });
   });
 
-  it('adopting a setting is its set as the config write', () => {
-    expect(adoptSetting(result.runs[1]!, 7)).toEqual({ version: 7, set: { upper_threshold: 0.5 }, unset: [] });
+  it('adopting a setting is its set as pending changes, a copy the caller may keep', () => {
+    const run1 = result.runs[1]!;
+    const draft = adoptSetting(run1);
+    expect(draft).toEqual({ set: { upper_threshold: 0.5 }, unset: [] });
+    expect(draft.set).not.toBe(run1.set);
   });
 
   it('flattens the timeline for the chart: a line per series and a marker where it compacted', () => {

@@ -101,9 +101,9 @@ export function comparison(result: ReplayResult): ComparisonColumn[] {
   return columns;
 }
 
-/** The body of PUT …/compaction-config that adopts a run's setting as the agent's own values. */
-export function adoptSetting(run: ReplayRun, version: number): Schemas['CompactionConfigWrite'] {
-  return { version, set: { ...run.set }, unset: [] };
+/** The pending knob changes (a config draft: own values to set, none unset) that adopt a run's setting as the agent's own values. */
+export function adoptSetting(run: ReplayRun): Required<Schemas['ConfigDraft']> {
+  return { set: { ...run.set }, unset: [] };
 }
 
 /** A chart row: the turn, each series' fill, and `<key>Mark` holding the fill where that series compacted (null elsewhere). */
