@@ -15,7 +15,7 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, live, heap, soak
+ *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, import, live, heap, soak
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -63,7 +63,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'live', 'heap', 'soak'] as const;
+const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'import', 'live', 'heap', 'soak'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -152,6 +152,10 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
       if (parts.has('dryrun')) {
         console.log('  dry-run preview and diff scroll');
         await bench.dryRun(run);
+      }
+      if (parts.has('import')) {
+        console.log('  import through the page, threshold-lab replay');
+        await bench.importAndReplay(run);
       }
       if (parts.has('live')) {
         console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);

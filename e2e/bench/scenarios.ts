@@ -3,10 +3,12 @@
  * browser context (cold cache) on the production build against the simulator at bench scale.
  * The figures are taken inside the page by the probe (probe.ts); Playwright only drives.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { devices, type Browser, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
 import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
@@ -25,11 +27,15 @@ export const SEL = {
   live: '[aria-label^="Connection:"][data-status="live"]',
   peerScroll: '[data-peer-scroll]',
   peerRow: '[data-peer-row]',
+  importReport: '[aria-label="Import report"] article',
+  labComparison: 'table.lab-comparison tbody tr',
 } as const;
 
 export const TYPICAL_SESSION = 'ses_gen_refactor';
 export const BIG_SESSION = 'ses_bench_10k';
 const REVIEW_SESSION = 'ses_gen_review';
+/** The largest fixture's session (4d5611e5…, 3.2 MB, 1,512 records). */
+const LARGEST_SESSION = 'ses_4d5611e5-241';
 const PROJECT = 'kaged-demo';
 
 export interface BenchOptions {
@@ -68,6 +74,8 @@ export interface SoakSample {
 export type Diagnostics = Record<string, { longTasks: LongTask[]; scripts: (ScriptCost & { origin: string | null })[] }>;
 
 const NAV_TIMEOUT = 60_000;
+/** The page import's transcript: this many copies of the largest fixture (3.2 MB each). */
+const IMPORT_COPIES = 8;
 const STALL_MS = 30_000;
 /** An event not shown this long after the burst's last send counts as never shown. */
 const LIVE_WAIT_MS = 30_000;
@@ -81,6 +89,7 @@ const S_DIFF = 'Dry-run diff of the 10,000-message agent';
 const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
 const S_SOAK = 'Soak: the session page open under live events (heap after GC)';
+const S_BYOS = 'Import through the page and the threshold lab (loopback simulator)';
 
 const SESSION_GOAL = { text: '≤ 600 ms', met: (v: number) => v <= 600 };
 const fig = (id: string, section: string, label: string, unit: FigureSpec['unit'], extra: Partial<FigureSpec> = {}): FigureSpec => ({ id, section, label, unit, worse: 'higher', ...extra });
@@ -129,6 +138,11 @@ export const FIG = {
   soakGrowth: fig('soak.heap.growth', S_SOAK, 'heap growth per minute (first to last reading)', 'MB'),
   soakEvents: fig('soak.events', S_SOAK, 'live events sent (compaction + session frames, and real compactions with checkpoints)', 'count', { worse: 'lower' }),
   soakRequests: fig('soak.requests_per_s', S_SOAK, 'API requests the page made per second', 'per s'),
+  importTime: fig('byos.import.click_to_report', S_BYOS, `"Import" click → report, ${IMPORT_COPIES} copies of the largest fixture`, 'ms', { note: 'chunked upload (8 MiB parts), then the simulator hashes, parses, tokenizes with a cold cache and seeds; the page polls the job' }),
+  importRate: fig('byos.import.throughput', S_BYOS, 'import throughput through the page', 'MB/s', { worse: 'lower' }),
+  importTasks: fig('byos.import.long_tasks', S_BYOS, 'page long tasks > 50 ms during the import', 'count', { note: 'the page must stay responsive while a large transcript imports' }),
+  importWorst: fig('byos.import.worst_long_task', S_BYOS, 'page: worst long task during the import', 'ms'),
+  replayTime: fig('byos.replay.click_to_comparison', S_BYOS, '"Run replay" click → comparison, largest fixture, two settings', 'ms'),
 };
 
 function liveFigures(rate: number) {
@@ -393,6 +407,51 @@ export class Bench {
       this.book.add(FIG.diffShare, scroll.share);
       this.book.add(FIG.diffP95, scroll.p95);
       this.book.add(FIG.diffDuration, scroll.duration);
+    });
+  }
+
+  /**
+   * Bring your own session through the page: a generated Claude Code transcript imported with the
+   * sessions list's dialog (click → report, MB/s, the page's long tasks meanwhile), then the largest
+   * fixture replayed in the threshold lab under two settings (click → comparison).
+   */
+  async importAndReplay(run: number): Promise<void> {
+    const bytes = largeClaudeTranscript(IMPORT_COPIES, `r${run}`);
+    const file = join(tmpdir(), `compactor-bench-import-${process.pid}-run${run}.jsonl`);
+    writeFileSync(file, bytes);
+    await this.scenario(`import-run${run}`, {}, async ({ page }) => {
+      await page.goto('/sessions');
+      await page.getByRole('button', { name: 'Import transcripts…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
+      await dialog.getByLabel('Transcript files').setInputFiles(file);
+      await page.evaluate((sel) => window.__bench.watch('report', sel), SEL.importReport);
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      const shown = await this.mark(page, 'report', 'the import report');
+      const state = await this.state(page);
+      const click = state.clicks.filter((c) => c.label === 'Import').at(-1);
+      if (!click) throw new Error('the click on Import was not seen by the page');
+      const report = await dialog.getByRole('region', { name: 'Import report' }).textContent();
+      if (!report?.includes('1 session imported')) throw new Error(`the import did not report one new session: ${report?.slice(0, 200) ?? ''}`);
+      const ms = shown - click.at;
+      const tasks = state.longTasks.filter((t) => t.start >= click.at && t.start <= shown);
+      this.book.add(FIG.importTime, ms);
+      this.book.add(FIG.importRate, bytes.byteLength / 1e6 / (ms / 1000));
+      this.book.add(FIG.importTasks, tasks.length);
+      this.book.add(FIG.importWorst, Math.max(0, ...tasks.map((t) => t.duration)));
+      this.keep(`import-run${run}`, state, click.at, shown);
+    }).finally(() => rmSync(file, { force: true }));
+    await this.scenario(`replay-run${run}`, {}, async ({ page }) => {
+      await page.goto(`/sessions/${LARGEST_SESSION}/lab`);
+      const form = page.getByRole('form', { name: 'Settings to replay' });
+      await form.getByRole('button', { name: 'Run replay' }).waitFor();
+      await page.evaluate((sel) => window.__bench.watch('comparison', sel), SEL.labComparison);
+      await form.getByRole('button', { name: 'Run replay' }).click();
+      const shown = await this.mark(page, 'comparison', 'the lab\'s comparison');
+      const state = await this.state(page);
+      const click = state.clicks.filter((c) => c.label === 'Run replay').at(-1);
+      if (!click) throw new Error('the click on Run replay was not seen by the page');
+      this.book.add(FIG.replayTime, shown - click.at);
+      this.keep(`replay-run${run}`, state, click.at, shown);
     });
   }
 

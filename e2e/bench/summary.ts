@@ -3,7 +3,7 @@
  * set beside its goal, and printed as one table. Pure: no browser, no files.
  */
 
-export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | '%';
+export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | 'MB/s' | '%';
 
 export interface Goal {
   /** As printed: "≤ 600 ms". */

@@ -7,21 +7,16 @@
  *   with a cold token cache, seed into a fresh Store with the harness running before every call);
  * - replay: the largest fixture session (4d5611e5…, 3.2 MB) under three settings in one request.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
 import { importFiles } from '../daemon/imports';
 import { replaySession } from '../daemon/replay';
 import { seedStore } from '../daemon/seed';
 import { resetTokenCountCache } from '../engine/estimate';
 import { Store } from '../store/store';
-import { FIXTURES_DIR, loadFixturesFromDisk } from './node-fixtures';
+import { largeClaudeTranscript } from './large-transcript';
+import { loadFixturesFromDisk } from './node-fixtures';
 
-const LARGEST = 'claude-code/4d5611e5-241a-462a-8d15-5122611a9569.jsonl';
-const base = readFileSync(join(FIXTURES_DIR, LARGEST), 'utf8').split('\n').filter((l) => l.trim() !== '');
-const copies: string[] = [];
-for (let k = 0; k < 8; k++) copies.push(...base.map((l) => l.replace(/"(toolu_|msg_)([A-Za-z0-9]+)"/g, `"$1${k}_$2"`)));
-const big = new TextEncoder().encode(copies.join('\n'));
+const big = largeClaudeTranscript(8);
 const megabytes = big.byteLength / 1e6;
 
 const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });

@@ -9,6 +9,7 @@ import {
   SessionPageSkeleton,
   SessionsPageSkeleton,
   SettingsPageSkeleton,
+  ThresholdLabPageSkeleton,
 } from '../pages/page-skeletons';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
@@ -20,6 +21,7 @@ const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-det
 const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
+const ThresholdLabPage = lazyComponent(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
 
 interface PageHandle {
   preload: () => Promise<unknown>;
@@ -56,6 +58,7 @@ const routes: RouteObject[] = [
       page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />),
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
+      page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },

@@ -38,7 +38,9 @@ export function SessionsPageSkeleton() {
     <div className="page">
       <title>Sessions · Compactor</title>
       <header className="page__header">
-        <h1>Sessions</h1>
+        <div className="page__title">
+          <h1>Sessions</h1>
+        </div>
         <SessionFilters search={search} onSearchChange={setSearch} />
       </header>
       <LoadingPanel skeleton={<SessionsTableSkeleton />} />
@@ -110,6 +112,16 @@ export function SettingsPageSkeleton() {
       {/* The heights of the two forms, so the page does not move when they arrive. */}
       <LoadingPanel title="Connection" skeleton={<Skeleton height={379} />} />
       <LoadingPanel title="Appearance" skeleton={<Skeleton height={51} />} />
+    </div>
+  );
+}
+
+export function ThresholdLabPageSkeleton() {
+  return (
+    <div className="page" aria-busy="true">
+      <title>Threshold lab · Compactor</title>
+      <Skeleton height={16} width={240} />
+      <Skeleton height={360} />
     </div>
   );
 }

@@ -79,7 +79,7 @@ export interface ImportJobEnvelope {
   job: ImportJob;
 }
 
-export const IMPORTS_PATH = '/__mock/imports';
+export { IMPORTS_PATH } from './simulator-imports-path';
 
 type Definition = 'ImportCapability' | 'ImportJobEnvelope' | 'ImportJob' | 'ImportFileReport';
 

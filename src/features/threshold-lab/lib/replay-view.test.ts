@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptSetting, comparison, timeline, type ReplayResult, type ReplayRun } from './replay-view';
+import { adoptSetting, chartRows, comparison, fillAxisMax, timeline, type ReplayResult, type ReplayRun } from './replay-view';
 
 const totals = (over: Partial<ReplayRun['totals']> = {}): ReplayRun['totals'] => ({
   compactions: 1,
@@ -64,7 +64,22 @@ describe('threshold lab view', () => {
     expect(timeline(bare).rows[0]?.fill).toEqual({ run0: 0.00001 });
   });
 
-  it('adopting a setting is its set as the config write', () => {
-    expect(adoptSetting(result.runs[1]!, 7)).toEqual({ version: 7, set: { upper_threshold: 0.5 }, unset: [] });
+  it('adopting a setting is its set as pending changes, a copy the caller may keep', () => {
+    const run1 = result.runs[1]!;
+    const draft = adoptSetting(run1);
+    expect(draft).toEqual({ set: { upper_threshold: 0.5 }, unset: [] });
+    expect(draft.set).not.toBe(run1.set);
+  });
+
+  it('flattens the timeline for the chart: a line per series and a marker where it compacted', () => {
+    const rows = chartRows(timeline(result));
+    expect(rows[2]).toEqual({ turn: 2, run0: 0.6, run0Mark: null, run1: 0.3, run1Mark: 0.3, recorded: 0.5, recordedMark: 0.5 });
+    expect(rows[1]).toMatchObject({ recorded: null, recordedMark: null });
+  });
+
+  it('the fill axis ends at the window unless a series went past it', () => {
+    expect(fillAxisMax(timeline(result))).toBe(1);
+    const over = { ...result, runs: [run(null, {}, [40_000, 123_000, 60_000], [])] };
+    expect(fillAxisMax(timeline(over))).toBe(1.3);
   });
 });

@@ -101,7 +101,30 @@ export function comparison(result: ReplayResult): ComparisonColumn[] {
   return columns;
 }
 
-/** The body of PUT …/compaction-config that adopts a run's setting as the agent's own values. */
-export function adoptSetting(run: ReplayRun, version: number): Schemas['CompactionConfigWrite'] {
-  return { version, set: { ...run.set }, unset: [] };
+/** The pending knob changes (a config draft: own values to set, none unset) that adopt a run's setting as the agent's own values. */
+export function adoptSetting(run: ReplayRun): Required<Schemas['ConfigDraft']> {
+  return { set: { ...run.set }, unset: [] };
+}
+
+/** A chart row: the turn, each series' fill, and `<key>Mark` holding the fill where that series compacted (null elsewhere). */
+export type ChartRow = { turn: number } & Record<string, number | null>;
+
+/** Timeline rows flattened for the chart: one line per series, one marker series per series at its compactions. */
+export function chartRows(t: Timeline): ChartRow[] {
+  return t.rows.map((row) => {
+    const out: ChartRow = { turn: row.turn };
+    for (const s of t.series) {
+      const fill = row.fill[s.key] ?? null;
+      out[s.key] = fill;
+      out[`${s.key}Mark`] = row.compacted.includes(s.key) ? fill : null;
+    }
+    return out;
+  });
+}
+
+/** The top of the fill axis: the window (100 %), or above it when a series overflowed. */
+export function fillAxisMax(t: Timeline): number {
+  let max = 1;
+  for (const row of t.rows) for (const v of Object.values(row.fill)) if (typeof v === 'number' && v > max) max = v;
+  return Math.ceil(max * 10) / 10;
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { jobProgress, planParts, tooLarge, uploadProgress } from './upload-plan';
+
+describe('upload plan', () => {
+  it('cuts each file into parts of at most the part size, in order, an empty file included', () => {
+    expect(planParts([25, 0, 10], 10)).toEqual([
+      { file: 0, offset: 0, end: 10 },
+      { file: 0, offset: 10, end: 20 },
+      { file: 0, offset: 20, end: 25 },
+      { file: 1, offset: 0, end: 0 },
+      { file: 2, offset: 0, end: 10 },
+    ]);
+  });
+
+  it('moves one bar through sending, then the simulator reading and seeding', () => {
+    const mib = 1024 * 1024;
+    expect(uploadProgress(0, 100 * mib)).toEqual({ fraction: 0, label: 'Sending 0 KB of 100 MB' });
+    expect(uploadProgress(300 * 1024, 2 * mib).label).toBe('Sending 300 KB of 2 MB');
+    expect(uploadProgress(50 * mib, 100 * mib).fraction).toBeCloseTo(0.125);
+    const seeding = jobProgress({ phase: 'seeding', fraction: 0.8, bytes_done: 1, bytes_total: 1, files_done: 1, files_total: 3 });
+    expect(seeding.label).toBe('Adding the sessions (1 of 3 files)');
+    expect(seeding.fraction).toBeCloseTo(0.85);
+    expect(jobProgress({ phase: 'done', fraction: 1, bytes_done: 1, bytes_total: 1, files_done: 3, files_total: 3 })).toEqual({ fraction: 1, label: 'Done' });
+  });
+
+  it('names a file over the limit before anything is sent', () => {
+    const files = [{ name: 'big.jsonl', file: new Blob([new Uint8Array(3 * 1024 * 1024)]) }, { name: 'small.jsonl', file: new Blob(['{}']) }];
+    expect(tooLarge(files, 2 * 1024 * 1024)).toEqual(['big.jsonl is 3 MB; the simulator takes files up to 2 MB.']);
+  });
+});

@@ -1,0 +1,132 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ErrorState } from '../../../components/error-state';
+import { Skeleton } from '../../../components/skeleton';
+import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { agentRows } from '../../../lib/agent-tree';
+import { replayQuery, replayUnsupported } from '../api/replay-session';
+import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, settingToDraft, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting, type SettingDraft } from '../lib/lab-settings';
+import type { ReplayResult } from '../lib/replay-view';
+import { LabResults } from './lab-results';
+import { SettingEditor } from './setting-editor';
+import './lab.css';
+
+/** A first visit starts with the agent's own settings beside a tighter pair of thresholds. */
+const STARTER: SettingDraft[] = [{ ...emptyDraft(), label: 'As configured' }, { ...emptyDraft(), label: 'Earlier', upper: '70', lower: '45' }];
+
+/**
+ * The threshold lab: an agent's recorded history replayed call by call under up to three settings
+ * (POST /sessions/{id}/replay), side by side with what really happened. The agent and the settings
+ * live in the address; running a replay writes them there, so a lab is a link.
+ */
+export function ThresholdLab({ sessionId }: { sessionId: string }) {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => readLabSearch(params), [params]);
+  const { data: session } = useQuery(sessionQuery(sessionId));
+  const { data: config } = useQuery(compactionConfigQuery(sessionId, search.agent));
+  const [drafts, setDrafts] = useState<SettingDraft[]>(() => (search.settings.length > 0 ? search.settings.map(settingToDraft) : STARTER));
+  const [errors, setErrors] = useState<DraftErrors[]>([]);
+  const [includeRecorded, setIncludeRecorded] = useState(search.includeRecorded);
+  const replay = useQuery(replayQuery(sessionId, search));
+
+  const run = () => {
+    const results = drafts.map(draftToSetting);
+    setErrors(results.map((r) => r.errors ?? {}));
+    if (results.some((r) => r.errors)) return;
+    setParams(writeLabSearch({ agent: search.agent, settings: results.map((r) => r.setting as ReplaySetting), includeRecorded }));
+  };
+
+  return (
+    <div className="lab">
+      <form
+        className="lab-card lab-form"
+        aria-label="Settings to replay"
+        onSubmit={(event) => {
+          event.preventDefault();
+          run();
+        }}
+      >
+        <div className="lab-form__top">
+          <label className="lab-form__agent">
+            Agent
+            <select
+              className="input"
+              value={search.agent}
+              onChange={(event) => setParams(writeLabSearch({ ...search, agent: event.target.value }))}
+            >
+              {(session ? agentRows(session.agents).map(({ agent, depth }) => ({ path: agent.agent_path, text: `${'\u00a0\u00a0'.repeat(depth)}${agent.name} (${agent.agent_path})` })) : [{ path: search.agent, text: search.agent }]).map((o) => (
+                <option key={o.path} value={o.path}>
+                  {o.text}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="lab-form__check">
+            <input type="checkbox" checked={includeRecorded} onChange={(event) => setIncludeRecorded(event.target.checked)} />
+            Also apply the compactions the transcript recorded
+          </label>
+          <p className="muted lab-form__hint">Blank fields keep the agent’s configured value (shown greyed).</p>
+        </div>
+        <div className="lab-settings">
+          {drafts.map((draft, i) => (
+            <SettingEditor
+              key={i}
+              index={i}
+              draft={draft}
+              errors={errors[i] ?? {}}
+              config={config?.values}
+              onChange={(next) => setDrafts(drafts.map((d, k) => (k === i ? next : d)))}
+              onRemove={drafts.length > 1 ? () => setDrafts(drafts.filter((_, k) => k !== i)) : null}
+            />
+          ))}
+          {drafts.length < MAX_SETTINGS && (
+            <button type="button" className="button lab-settings__add" onClick={() => setDrafts([...drafts, { ...emptyDraft(), label: `Setting ${drafts.length + 1}` }])}>
+              + Add a setting
+            </button>
+          )}
+        </div>
+        <div className="lab-form__actions">
+          <button type="submit" className="button button--primary" disabled={replay.isFetching}>
+            {replay.isFetching ? 'Replaying…' : 'Run replay'}
+          </button>
+          {errors.some((e) => Object.keys(e).length > 0) && (
+            <span className="lab-field__error" role="alert">
+              Fix the marked fields first.
+            </span>
+          )}
+        </div>
+      </form>
+      <LabOutcome sessionId={sessionId} search={search} replay={replay} />
+    </div>
+  );
+}
+
+function LabOutcome({ sessionId, search, replay }: { sessionId: string; search: LabSearch; replay: UseQueryResult<ReplayResult> }) {
+  if (search.settings.length === 0) {
+    return <p className="lab-card lab-note muted">Choose up to three settings and run the replay: each is replayed over the agent’s whole recorded history, compared with what really happened.</p>;
+  }
+  if (replay.error) {
+    if (replayUnsupported(replay.error)) {
+      return (
+        <div className="lab-card lab-unsupported" role="status">
+          <h2>This daemon cannot replay sessions</h2>
+          <p>
+            The threshold lab asks the daemon to replay the agent’s full history (superseded messages included) under other settings, with <span className="mono">POST /sessions/{'{id}'}/replay</span>. The daemon Compactor is connected to does not offer it (it answered{' '}
+            {(replay.error as { status?: number }).status ?? 'an error'}), so nothing can be compared here. Everything else works as before; a kaged version with the replay endpoint, or the simulated daemon, runs the lab.
+          </p>
+        </div>
+      );
+    }
+    return <ErrorState error={replay.error} what="the replay" onRetry={() => void replay.refetch()} />;
+  }
+  if (!replay.data) {
+    return (
+      <div className="lab-card" aria-busy="true" aria-label="Replaying">
+        <Skeleton height={200} />
+      </div>
+    );
+  }
+  return <LabResults result={replay.data} sessionId={sessionId} />;
+}

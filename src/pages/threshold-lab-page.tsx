@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { NotFoundState } from '../components/not-found-state';
+import { isNotFound } from '../lib/api/api-error';
+import { sessionQuery } from '../lib/api/endpoints/get-session';
+import { sessionHref } from '../lib/routes';
+import { ThresholdLab } from '../features/threshold-lab/components/threshold-lab';
+
+/** /sessions/:sessionId/lab: the threshold lab for one of the session's agents (settings in the query). */
+export function ThresholdLabPage() {
+  const { sessionId = '' } = useParams();
+  const { data: session, error } = useQuery(sessionQuery(sessionId));
+  if (isNotFound(error)) {
+    return (
+      <div className="page">
+        <title>Session not found · Compactor</title>
+        <NotFoundState what="session" id={sessionId} />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <title>{`Threshold lab · ${session?.title ?? sessionId} · Compactor`}</title>
+      <header className="page__header">
+        <div>
+          <nav className="page__crumbs" aria-label="Breadcrumb">
+            <Link to="/sessions">Sessions</Link>
+            <span aria-hidden="true">/</span>
+            <Link to={sessionHref(sessionId)}>{session?.title ?? sessionId}</Link>
+          </nav>
+          <h1>Threshold lab</h1>
+        </div>
+      </header>
+      <ThresholdLab key={sessionId} sessionId={sessionId} />
+    </div>
+  );
+}
