@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { Loadable } from '../components/loadable';
@@ -7,6 +7,7 @@ import { NotFoundState } from '../components/not-found-state';
 import { Panel } from '../components/panel';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
+import { knobsHref } from '../lib/routes';
 import { useLedgerSearch } from '../lib/use-ledger-search';
 import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints-panel';
 import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
@@ -41,7 +42,17 @@ export function SessionPage() {
   return (
     <div className="page">
       <Loadable what="this session" skeleton={<SessionHeaderSkeleton />} resetKey={sessionId}>
-        <SessionHeader sessionId={sessionId} actions={<CompactButton sessionId={sessionId} className="button compact-trigger" />} />
+        <SessionHeader
+          sessionId={sessionId}
+          actions={
+            <>
+              <Link to={knobsHref(sessionId)} className="button">
+                Knobs
+              </Link>
+              <CompactButton sessionId={sessionId} className="button compact-trigger" />
+            </>
+          }
+        />
       </Loadable>
       <Panel title="Agents" what="the agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} resetKey={sessionId}>
         <AgentsPanel sessionId={sessionId} />
