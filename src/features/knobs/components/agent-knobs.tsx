@@ -38,10 +38,12 @@ interface AgentKnobsProps {
   serverErrors: readonly { key: string; message: string }[] | null;
   onReview: () => void;
   renderPreview: (result: DryRunResult) => ReactNode;
+  /** The session's agent tree, drawn above the groups. */
+  agentTree: ReactNode;
 }
 
 /** One agent's knobs: its groups (one in view, named in the URL), the form over them, preview and history. */
-export function AgentKnobs({ sessionId, agent, config, parent, data, edits, group, serverErrors, onReview, renderPreview }: AgentKnobsProps) {
+export function AgentKnobs({ sessionId, agent, config, parent, data, edits, group, serverErrors, onReview, renderPreview, agentTree }: AgentKnobsProps) {
   const setDraft = usePendingEditsStore((s) => s.setDraft);
   const builtin = data.builtin as NonNullable<KnobsData['builtin']>;
   const validator = data.validator as NonNullable<KnobsData['validator']>;
@@ -138,9 +140,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
     <div className="agent-knobs">
       <header className="agent-knobs__header">
         <div>
-          <h1 className="agent-knobs__title">
-            <span className="mono">{agent.agent_path}</span>
-          </h1>
+          <h1 className="agent-knobs__title mono">{agent.agent_path}</h1>
           <p className="muted agent-knobs__sub">
             {agent.model_alias} · {agent.model} · config version {config.version}
             {config.plugins && config.plugins.length > 0 ? ` · plugins: ${config.plugins.join(', ')}` : ' · no plugins'}
@@ -173,22 +173,25 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
         </div>
       )}
       <div className="agent-knobs__body">
+        <div className="agent-knobs__side">
+        {agentTree}
         <nav className="knob-groups" aria-label="Knob groups">
+          <h2 className="knobs__side-title">Knob groups</h2>
           <ul>
-            {groups.map((g) => {
+            {groups.map((g, i) => {
               const n = unsavedIn(g.id);
               const e = errorCount(g.id);
               const current = g.id === selectedGroup?.id;
               return (
                 <li key={g.id}>
+                  {g.plugin && !groups[i - 1]?.plugin && <span className="knob-groups__section">Plugins</span>}
                   <Link
                     to={knobsHref(sessionId, agent.agent_path, g.id)}
                     replace
                     className={current ? 'knob-groups__link knob-groups__link--current' : 'knob-groups__link'}
                     aria-current={current ? 'page' : undefined}
                   >
-                    <span className="knob-groups__label">{g.plugin ? g.label : g.label}</span>
-                    {g.plugin && <span className="faint knob-groups__kind">plugin</span>}
+                    <span className="knob-groups__label">{g.label}</span>
                     {g.problems.length > 0 && (
                       <span className="knob-groups__problem" aria-label="manifest problems">
                         !
@@ -202,6 +205,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
             })}
           </ul>
         </nav>
+        </div>
         <form className="agent-knobs__form" aria-label={`${agent.agent_path} knobs`} onSubmit={(e) => void whenValid(onReview)(e)} noValidate>
           {selectedGroup && (
             <KnobGroupSection

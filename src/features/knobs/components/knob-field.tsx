@@ -28,10 +28,12 @@ export interface KnobFieldProps {
   models: readonly ModelOption[];
   /** Suggestions of a text knob that suggests prompt paths. */
   prompts: readonly string[];
+  /** Name the declaring plugin (a plugin knob drawn in a built-in group). */
+  showPlugin?: boolean;
 }
 
 /** One knob: label, where its value comes from, its control (one renderer for every kind), its error. */
-export function KnobField({ item, value, onChange, onBlur, error, origin, unsaved, changedFromDefault, onReset, models, prompts }: KnobFieldProps) {
+export function KnobField({ item, value, onChange, onBlur, error, origin, unsaved, changedFromDefault, onReset, models, prompts, showPlugin = false }: KnobFieldProps) {
   const id = useId();
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
@@ -53,7 +55,7 @@ export function KnobField({ item, value, onChange, onBlur, error, origin, unsave
         </span>
         <span className="kf__origin faint" id={hintId}>
           {origin.text}
-          {item.plugin !== null && item.subgroup === null && <> · {item.plugin}</>}
+          {showPlugin && item.plugin !== null && <> · from {item.plugin}</>}
         </span>
       </div>
       <div className="kf__control">

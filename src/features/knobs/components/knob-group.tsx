@@ -77,7 +77,7 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
           return (
             <div key={item.id} className="kg__item">
               {heading && <h3 className="kg__subgroup">{heading}</h3>}
-              <ItemField item={item} control={control} stateOf={stateOf} onEdit={onEdit} onReset={onReset} modelsFor={modelsFor} prompts={prompts} />
+              <ItemField item={item} inPluginGroup={plugin !== null} control={control} stateOf={stateOf} onEdit={onEdit} onReset={onReset} modelsFor={modelsFor} prompts={prompts} />
             </div>
           );
         })}
@@ -86,7 +86,7 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
   );
 }
 
-function ItemField({ item, control, stateOf, onEdit, onReset, modelsFor, prompts }: Omit<KnobGroupSectionProps, 'group'> & { item: KnobItem }) {
+function ItemField({ item, inPluginGroup, control, stateOf, onEdit, onReset, modelsFor, prompts }: Omit<KnobGroupSectionProps, 'group'> & { item: KnobItem; inPluginGroup: boolean }) {
   if (item.key === null || item.knob === null) {
     const state = stateOf(item, item.defaultValue);
     return (
@@ -128,6 +128,7 @@ function ItemField({ item, control, stateOf, onEdit, onReset, modelsFor, prompts
             onReset={state.canReset ? () => onReset([key]) : null}
             models={modelsFor(item)}
             prompts={prompts}
+            showPlugin={item.plugin !== null && !inPluginGroup}
           />
         );
       }}

@@ -137,41 +137,43 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
     return Object.keys(e.set).length + e.unset.filter((k) => !(k in e.set)).length;
   };
 
+  const agentTree = (
+      <nav className="knobs__agents" aria-label="Agents">
+      <h2 className="knobs__side-title">Agents</h2>
+      <ul className="knobs-tree">
+        {data.agents.map(({ agent, depth }) => {
+          const n = unsavedCount(agent.agent_path);
+          const current = agent.agent_path === selected;
+          return (
+            <li key={agent.agent_path}>
+              <Link
+                to={knobsHref(sessionId, agent.agent_path, group ?? undefined)}
+                className={current ? 'knobs-tree__agent knobs-tree__agent--current' : 'knobs-tree__agent'}
+                aria-current={current ? 'page' : undefined}
+                style={{ paddingLeft: 8 + depth * 14 }}
+              >
+                {depth > 0 && (
+                  <span className="faint" aria-hidden="true">
+                    └{' '}
+                  </span>
+                )}
+                <span className="mono">{agent.agent_path.split('/').pop()}</span>
+                <span className="faint knobs-tree__model">{agent.model_alias}</span>
+                {n > 0 && (
+                  <span className="knobs-tree__unsaved" aria-label={`${n} unsaved`}>
+                    {n}
+                  </span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+
   return (
     <div className="knobs">
-      <nav className="knobs__agents" aria-label="Agents">
-        <h2 className="knobs__side-title">Agents</h2>
-        <ul className="knobs-tree">
-          {data.agents.map(({ agent, depth }) => {
-            const n = unsavedCount(agent.agent_path);
-            const current = agent.agent_path === selected;
-            return (
-              <li key={agent.agent_path}>
-                <Link
-                  to={knobsHref(sessionId, agent.agent_path, group ?? undefined)}
-                  className={current ? 'knobs-tree__agent knobs-tree__agent--current' : 'knobs-tree__agent'}
-                  aria-current={current ? 'page' : undefined}
-                  style={{ paddingLeft: 8 + depth * 14 }}
-                >
-                  {depth > 0 && (
-                    <span className="faint" aria-hidden="true">
-                      └{' '}
-                    </span>
-                  )}
-                  <span className="mono">{agent.agent_path.split('/').pop()}</span>
-                  <span className="faint knobs-tree__model">{agent.model_alias}</span>
-                  {n > 0 && (
-                    <span className="knobs-tree__unsaved" aria-label={`${n} unsaved`}>
-                      {n}
-                    </span>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-
       <div className="knobs__main">
         {pending.length > 0 && (
           <div className="knobs-pending" role="status">
@@ -223,6 +225,7 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
             serverErrors={failure?.kind === 'invalid' && failure.agent === selected ? failure.errors : null}
             onReview={() => setReviewing(true)}
             renderPreview={renderPreview}
+            agentTree={agentTree}
           />
         ) : (
           <Skeleton height={480} />
@@ -245,12 +248,9 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
 export function KnobsScreenSkeleton() {
   return (
     <div className="knobs" aria-busy="true">
-      <div className="knobs__agents">
-        <Skeleton height={200} />
-      </div>
       <div className="knobs__main">
         <Skeleton height={36} />
-        <Skeleton height={420} />
+        <Skeleton height={520} />
       </div>
     </div>
   );
