@@ -7,7 +7,7 @@ import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Agent, Schemas } from '../../../lib/api/types';
 import { previewRequest } from '../../../lib/knobs/compact-request';
 import { flattenConfig } from '../../../lib/knobs/inheritance';
-import { usePendingEditsStore } from '../../../lib/knobs/pending-store';
+import { pendingEditsKey, storedBaseVersion, usePendingEditsStore } from '../../../lib/knobs/pending-store';
 import { knobsHref } from '../../../lib/routes';
 import { displayValue } from '../lib/knob-controls';
 import { formDefaults, formToFlat, knobResolver, serverErrorsToFields, toFieldName, type KnobFormValues } from '../lib/knob-form';
@@ -74,11 +74,13 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
     for (const [name, message] of fields) form.setError(name, { type: 'server', message });
   }, [serverErrors, items, form]);
 
-  const onEdit = (key: string, value: unknown) => setDraft(sessionId, agent.agent_path, editValue(edits, config, key, value));
+  // The edits stay tied to the version they were first made on: a newer save elsewhere then answers 409.
+  const baseVersion = usePendingEditsStore((s) => storedBaseVersion(s.drafts, pendingEditsKey(sessionId, agent.agent_path))) ?? config.version;
+  const onEdit = (key: string, value: unknown) => setDraft(sessionId, agent.agent_path, editValue(edits, config, key, value), baseVersion);
 
   const onReset = (keys: string[]) => {
     const next = resetToInherited(edits, config, keys);
-    setDraft(sessionId, agent.agent_path, next);
+    setDraft(sessionId, agent.agent_path, next, baseVersion);
     for (const key of keys) {
       const value = next.unset.includes(key) ? inherited(key).value : (savedFlat[key] ?? defaultOf(key) ?? null);
       form.setValue(toFieldName(key), value, { shouldValidate: false });

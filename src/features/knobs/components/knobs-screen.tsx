@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api/api-error';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { Schemas } from '../../../lib/api/types';
-import { pendingEditsKey, storedDraft, usePendingEditsStore } from '../../../lib/knobs/pending-store';
+import { pendingEditsKey, storedBaseVersion, storedDraft, usePendingEditsStore } from '../../../lib/knobs/pending-store';
 import { knobsHref } from '../../../lib/routes';
 import { saveCompactionConfig } from '../api/save-config';
 import { useKnobsData } from '../hooks/use-knobs-data';
@@ -90,7 +90,7 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
         const edits = editsOf(a.path, current);
         if (isEmpty(edits)) continue;
         try {
-          const next = await saveCompactionConfig(sessionId, a.path, toConfigWrite(current.version, edits));
+          const next = await saveCompactionConfig(sessionId, a.path, toConfigWrite(storedBaseVersion(drafts, pendingEditsKey(sessionId, a.path)) ?? current.version, edits));
           queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, next);
           clearDraft(sessionId, a.path);
           done += 1;
@@ -119,14 +119,19 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
     if (!conflict) return;
     const current = conflict.details.current;
     queryClient.setQueryData(compactionConfigQuery(sessionId, conflict.agent).queryKey, current);
-    if (choice === 'mine') setDraft(sessionId, conflict.agent, rebaseEdits(conflict.edits, current));
+    if (choice === 'mine') setDraft(sessionId, conflict.agent, rebaseEdits(conflict.edits, current), current.version);
     if (choice === 'theirs') {
       const theirs = new Set(conflict.details.changes_since.flatMap((e) => e.changes.map((c) => c.key)));
       const kept = rebaseEdits(conflict.edits, current);
-      setDraft(sessionId, conflict.agent, {
-        set: Object.fromEntries(Object.entries(kept.set).filter(([k]) => !theirs.has(k))),
-        unset: kept.unset.filter((k) => !theirs.has(k)),
-      });
+      setDraft(
+        sessionId,
+        conflict.agent,
+        {
+          set: Object.fromEntries(Object.entries(kept.set).filter(([k]) => !theirs.has(k))),
+          unset: kept.unset.filter((k) => !theirs.has(k)),
+        },
+        current.version,
+      );
     }
     setConflict(null);
     if (choice === 'mine') setReviewing(true);
@@ -178,11 +183,8 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
         {pending.length > 0 && (
           <div className="knobs-pending" role="status">
             <span>
-              <Badge tone="warn">unsaved</Badge> {pending.reduce((n, a) => n + a.changes.length, 0)} changes on {pending.length} {pending.length === 1 ? 'agent' : 'agents'}, kept in this browser until saved or discarded.
+              <Badge tone="warn">unsaved</Badge> {plural(pending.reduce((n, a) => n + a.changes.length, 0), 'change')} on {pending.length} {pending.length === 1 ? 'agent' : 'agents'}, kept in this browser until saved or discarded.
             </span>
-            <button type="button" className="button button--primary" onClick={() => setReviewing(true)}>
-              Review and save…
-            </button>
           </div>
         )}
         {saved && pending.length === 0 && (
@@ -244,6 +246,8 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
     </div>
   );
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export function KnobsScreenSkeleton() {
   return (
