@@ -5,6 +5,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
+  KnobsPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
   SessionsPageSkeleton,
@@ -20,6 +21,7 @@ const SessionPage = lazyComponent(() => import('../pages/session-page').then((m)
 const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-detail-page').then((m) => m.CompactionDetailPage));
 const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
+const KnobsPage = lazyComponent(() => import('../pages/knobs-page').then((m) => m.KnobsPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 const ThresholdLabPage = lazyComponent(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
 
@@ -59,6 +61,7 @@ const routes: RouteObject[] = [
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
+      page('sessions/:sessionId/knobs', KnobsPage, <KnobsPageSkeleton />),
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },

@@ -6,6 +6,7 @@ import { formatRatio, formatTokens } from '../lib/format';
 import type { Agent, ContextWindow, Schemas } from '../lib/api/types';
 import { agentRows } from '../lib/agent-tree';
 import {
+  CHECKPOINT_SUB_STRATEGIES,
   STRATEGY_HINTS,
   THRESHOLD_MAX,
   THRESHOLD_MIN,
@@ -36,6 +37,8 @@ interface CompactFieldsProps {
   disabled?: boolean;
   /** One column (the modal's sidebar) or a wide grid (a page). */
   layout?: 'stack' | 'grid';
+  /** The compactor plugins the delegate strategy can name (the agent's attached plugins by default). */
+  delegatePlugins?: readonly string[];
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -102,7 +105,8 @@ function ThresholdSlider({
 }
 
 /** The per-invocation overrides (ADR-0024 amendment 9): agent, strategy, summarize, thresholds, prompt. */
-export function CompactFields({ control, errors, agents, onAgentChange, strategies, prompts, config, window, disabled = false, layout = 'grid' }: CompactFieldsProps) {
+export function CompactFields({ control, errors, agents, onAgentChange, strategies, prompts, config, window, disabled = false, layout = 'grid', delegatePlugins }: CompactFieldsProps) {
+  const delegateChoices = delegatePlugins ?? config?.plugins ?? [];
   const ids = useId();
   const strategyLabel = `${ids}-strategy`;
   const summarizeLabel = `${ids}-summarize`;
@@ -169,30 +173,77 @@ export function CompactFields({ control, errors, agents, onAgentChange, strategi
         />
         <Hint>{configured(config, 'strategy', v?.strategy)}</Hint>
       </div>
-      <div className="cf-field cf-field--switch">
-        <span className="cf-field__label" id={summarizeLabel}>
-          Summarize
-        </span>
-        <Controller
-          control={control}
-          name="summarize"
-          render={({ field }) => (
-            <span className="cf-switch-row">
-              <Switch.Root
-                className="cf-switch"
-                checked={summarizeApplies && field.value}
-                onCheckedChange={field.onChange}
-                disabled={disabled || !summarizeApplies}
+      {strategy === 'delegate' ? (
+        <div className="cf-field cf-field--switch">
+          <span className="cf-field__label">Compactor plugin</span>
+          <Controller
+            control={control}
+            name="delegatePlugin"
+            render={({ field }) => (
+              <Select
+                label="Compactor plugin"
+                value={field.value ?? ''}
+                onValueChange={(next) => field.onChange(next === '' ? null : next)}
+                options={[{ value: '', label: 'None' }, ...delegateChoices.map((p) => ({ value: p, label: p }))]}
+                disabled={disabled}
+              />
+            )}
+          />
+          <Hint>{configured(config, 'delegate.plugin', v ? (v.delegate.plugin ?? 'none') : undefined)}</Hint>
+        </div>
+      ) : strategy === 'checkpoint' ? (
+        <div className="cf-field cf-field--switch">
+          <span className="cf-field__label" id={summarizeLabel}>
+            Checkpoint proposes
+          </span>
+          <Controller
+            control={control}
+            name="checkpointSubStrategy"
+            render={({ field }) => (
+              <ToggleGroup.Root
+                type="single"
+                className="cf-segmented"
+                value={field.value}
+                onValueChange={(next) => next && field.onChange(next)}
                 aria-labelledby={summarizeLabel}
+                disabled={disabled}
               >
-                <Switch.Thumb className="cf-switch__thumb" />
-              </Switch.Root>
-              <span className="muted">{summarizeApplies ? (field.value ? 'on' : 'off') : 'n/a'}</span>
-            </span>
-          )}
-        />
-        <Hint>{summarizeApplies ? configured(config, 'summarize.enabled', v ? (v.summarize.enabled ? 'on' : 'off') : undefined) : `not used by ${strategy}`}</Hint>
-      </div>
+                {CHECKPOINT_SUB_STRATEGIES.map((s) => (
+                  <ToggleGroup.Item key={s} value={s} className="cf-segmented__item">
+                    {s}
+                  </ToggleGroup.Item>
+                ))}
+              </ToggleGroup.Root>
+            )}
+          />
+          <Hint>{configured(config, 'checkpoint.sub_strategy', v?.checkpoint.sub_strategy)}</Hint>
+        </div>
+      ) : (
+        <div className="cf-field cf-field--switch">
+          <span className="cf-field__label" id={summarizeLabel}>
+            Summarize
+          </span>
+          <Controller
+            control={control}
+            name="summarize"
+            render={({ field }) => (
+              <span className="cf-switch-row">
+                <Switch.Root
+                  className="cf-switch"
+                  checked={summarizeApplies && field.value}
+                  onCheckedChange={field.onChange}
+                  disabled={disabled || !summarizeApplies}
+                  aria-labelledby={summarizeLabel}
+                >
+                  <Switch.Thumb className="cf-switch__thumb" />
+                </Switch.Root>
+                <span className="muted">{summarizeApplies ? (field.value ? 'on' : 'off') : 'n/a'}</span>
+              </span>
+            )}
+          />
+          <Hint>{summarizeApplies ? configured(config, 'summarize.enabled', v ? (v.summarize.enabled ? 'on' : 'off') : undefined) : `not used by ${strategy}`}</Hint>
+        </div>
+      )}
       <Controller
         control={control}
         name="upper"

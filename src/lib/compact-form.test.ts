@@ -21,7 +21,7 @@ const config = {
 
 describe('the manual-compact form', () => {
   it('is pre-filled from the agent config', () => {
-    expect(defaultsFrom(config)).toEqual({ agentPath: 'primary', strategy: 'summarize', summarize: true, upper: 0.85, lower: 0.6, prompt: 'config:/prompts/compaction-summary.md' });
+    expect(defaultsFrom(config)).toEqual({ agentPath: 'primary', strategy: 'summarize', summarize: true, upper: 0.85, lower: 0.6, prompt: 'config:/prompts/compaction-summary.md', delegatePlugin: config.values.delegate.plugin, checkpointSubStrategy: config.values.checkpoint.sub_strategy });
   });
 
   it('validates the thresholds', () => {
@@ -36,7 +36,9 @@ describe('the manual-compact form', () => {
     const values = defaultsFrom(config);
     expect(toRequest(values)).toEqual({ agent_path: 'primary', strategy: 'summarize', upper_threshold: 0.85, lower_threshold: 0.6, summarize: true, prompt: 'config:/prompts/compaction-summary.md' });
     expect(toRequest({ ...values, strategy: 'drop', summarize: false })).toEqual({ agent_path: 'primary', strategy: 'drop', upper_threshold: 0.85, lower_threshold: 0.6, summarize: false });
-    expect(toRequest({ ...values, strategy: 'delegate' })).toEqual({ agent_path: 'primary', strategy: 'delegate', upper_threshold: 0.85, lower_threshold: 0.6 });
+    expect(toRequest({ ...values, strategy: 'delegate', delegatePlugin: 'hindsight' })).toEqual({ agent_path: 'primary', strategy: 'delegate', upper_threshold: 0.85, lower_threshold: 0.6, delegate_plugin: 'hindsight' });
+    expect(toRequest({ ...values, strategy: 'checkpoint', checkpointSubStrategy: 'drop' })).toMatchObject({ strategy: 'checkpoint', checkpoint_sub_strategy: 'drop' });
+    expect(toRequest({ ...values, strategy: 'drop' })).not.toHaveProperty('delegate_plugin');
     expect(usesPrompt({ strategy: 'checkpoint', summarize: false })).toBe(true);
     expect(toRequest({ ...values, upper: 0.30000000000000004 }).upper_threshold).toBe(0.3);
   });
@@ -53,6 +55,8 @@ describe('the manual-compact form', () => {
     const values = defaultsFrom(config);
     const request = toRequest({ ...values, strategy: 'drop', summarize: false, upper: 0.3, lower: 0.15 });
     expect(toRequest(valuesFromRequest(request, values))).toEqual(request);
+    const delegated = toRequest({ ...values, strategy: 'delegate', delegatePlugin: 'chunked-summarizer' });
+    expect(toRequest(valuesFromRequest(delegated, values))).toEqual(delegated);
     expect(describeSettings(request)).toBe('drop · 0.30 → 0.15 · no summary');
   });
 });

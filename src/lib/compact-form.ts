@@ -26,7 +26,14 @@ export interface CompactFormValues {
   upper: number;
   lower: number;
   prompt: string;
+  /** The compactor plugin to delegate to (delegate only); null: none chosen. */
+  delegatePlugin: string | null;
+  /** What a checkpoint proposes (checkpoint only). */
+  checkpointSubStrategy: CheckpointSubStrategy;
 }
+
+export type CheckpointSubStrategy = NonNullable<CompactRequest['checkpoint_sub_strategy']>;
+export const CHECKPOINT_SUB_STRATEGIES: readonly CheckpointSubStrategy[] = ['drop', 'summarize'];
 
 /** Slider bounds and step for both thresholds. */
 export const THRESHOLD_MIN = 0.05;
@@ -55,6 +62,8 @@ export function defaultsFrom(config: AgentCompactionConfig): CompactFormValues {
     upper: round2(v.upper_threshold),
     lower: round2(v.lower_threshold),
     prompt: v.summarize.prompt,
+    delegatePlugin: v.delegate.plugin,
+    checkpointSubStrategy: v.checkpoint.sub_strategy,
   };
 }
 
@@ -80,6 +89,8 @@ export function toRequest(values: CompactFormValues): CompactRequest {
   };
   if (usesSummarizeToggle(values.strategy)) request.summarize = values.summarize;
   if (usesPrompt(values) && /^(project|config):\//.test(values.prompt)) request.prompt = values.prompt;
+  if (values.strategy === 'delegate') request.delegate_plugin = values.delegatePlugin;
+  if (values.strategy === 'checkpoint') request.checkpoint_sub_strategy = values.checkpointSubStrategy;
   return request;
 }
 
@@ -100,6 +111,8 @@ export function valuesFromRequest(request: CompactRequest, fallback: CompactForm
     upper: request.upper_threshold ?? fallback.upper,
     lower: request.lower_threshold ?? fallback.lower,
     prompt: request.prompt ?? fallback.prompt,
+    delegatePlugin: request.delegate_plugin === undefined ? fallback.delegatePlugin : request.delegate_plugin,
+    checkpointSubStrategy: request.checkpoint_sub_strategy ?? fallback.checkpointSubStrategy,
   };
 }
 

@@ -125,3 +125,13 @@ export function ThresholdLabPageSkeleton() {
     </div>
   );
 }
+
+export function KnobsPageSkeleton() {
+  return (
+    <div className="page" aria-busy="true">
+      <title>Knobs · Compactor</title>
+      <Skeleton height={16} width={240} />
+      <Skeleton height={520} />
+    </div>
+  );
+}

@@ -7,7 +7,7 @@ import { NotFoundState } from '../components/not-found-state';
 import { Panel } from '../components/panel';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
-import { thresholdLabHref } from '../lib/routes';
+import { knobsHref, thresholdLabHref } from '../lib/routes';
 import { useLedgerSearch } from '../lib/use-ledger-search';
 import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints-panel';
 import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
@@ -46,6 +46,9 @@ export function SessionPage() {
           sessionId={sessionId}
           actions={
             <>
+              <Link to={knobsHref(sessionId)} className="button">
+                Knobs
+              </Link>
               <Link to={thresholdLabHref(sessionId)} className="button">
                 Threshold lab
               </Link>

@@ -26,7 +26,8 @@ let shared: Ajv2020 | null = null;
 function ajv(): Ajv2020 {
   if (shared === null) {
     // The same Ajv build as the contract validator (src/lib/api/validator.ts), so bundles carry one copy.
-    shared = new Ajv2020({ allErrors: true, strict: false, unicodeRegExp: true });
+    // inlineRefs off: a shared definition is compiled once and called, not copied into every knob that uses it.
+    shared = new Ajv2020({ allErrors: true, strict: false, unicodeRegExp: true, inlineRefs: false });
     shared.addKeyword({
       keyword: STEP,
       type: 'number',
@@ -205,10 +206,24 @@ export interface KnobValidator {
  * dotted key, compiled once. Values of keys not present are not checked.
  */
 export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx: ValueContext): KnobValidator {
+  // Knobs of the same shape (every boolean, ratios of one range, enums with the same options) share
+  // one definition, so ajv generates its code once rather than once per knob.
   const properties: Record<string, JsonSchema> = {};
-  for (const [key, entry] of knobs) properties[key] = knobValueSchema(entry.knob, ctx);
+  const defs: Record<string, JsonSchema> = {};
+  const defByShape = new Map<string, string>();
+  for (const [key, entry] of knobs) {
+    const schema = knobValueSchema(entry.knob, ctx);
+    const shape = JSON.stringify(schema);
+    let def = defByShape.get(shape);
+    if (def === undefined) {
+      def = `v${defByShape.size}`;
+      defByShape.set(shape, def);
+      defs[def] = schema;
+    }
+    properties[key] = { $ref: `#/$defs/${def}` };
+  }
   let compiled: ValidateFunction | null = null;
-  const validate = (): ValidateFunction => (compiled ??= ajv().compile({ type: 'object', properties }));
+  const validate = (): ValidateFunction => (compiled ??= ajv().compile({ type: 'object', $defs: defs, properties }));
   const bySegment = new Map([...knobs.keys()].map((k) => [pointerSegment(k), k]));
 
   const checkAll = (values: Readonly<Record<string, unknown>>): ConfigFieldError[] => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layDraft, pendingEditsKey, storedDraft } from './pending-store';
+import { layDraft, pendingEditsKey, storedBaseVersion, storedDraft } from './pending-store';
 
 describe('pending knob edits store helpers', () => {
   it('lays a draft over another: its values win and its keys leave the unset list', () => {
@@ -14,5 +14,13 @@ describe('pending knob edits store helpers', () => {
     expect(storedDraft({ [key]: { set: [], unset: [1, 'a'] } }, key)).toEqual({ set: {}, unset: ['a'] });
     expect(storedDraft({ [key]: { set: { a: 1 }, unset: [] } }, key)).toEqual({ set: { a: 1 }, unset: [] });
     expect(storedDraft({}, key)).toEqual({ set: {}, unset: [] });
+  });
+
+  it('keeps the version the edits were made on, when it is one', () => {
+    const key = pendingEditsKey('s', 'primary');
+    expect(storedBaseVersion({ [key]: { set: {}, unset: [], version: 3 } }, key)).toBe(3);
+    expect(storedBaseVersion({ [key]: { set: {}, unset: [], version: '3' } }, key)).toBeNull();
+    expect(storedBaseVersion({ [key]: { set: {}, unset: [], version: 0 } }, key)).toBeNull();
+    expect(storedBaseVersion({}, key)).toBeNull();
   });
 });

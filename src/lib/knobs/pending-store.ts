@@ -12,8 +12,12 @@ export const pendingEditsKey = (sessionId: string, agentPath: string): string =>
 interface PendingEditsState {
   /** pendingEditsKey → { set, unset } as last written (unknown: storage is not trusted). */
   drafts: Record<string, unknown>;
-  /** Replaces an agent's draft; an empty one is removed. */
-  setDraft: (sessionId: string, agentPath: string, draft: Required<ConfigDraft>) => void;
+  /**
+   * Replaces an agent's draft; an empty one is removed. `baseVersion` is the config version the
+   * edits were made on (saved with them, so a newer save elsewhere answers 409 instead of being
+   * overwritten).
+   */
+  setDraft: (sessionId: string, agentPath: string, draft: Required<ConfigDraft>, baseVersion: number | null) => void;
   /** Lays `draft` over the agent's draft (its values win; its keys leave the unset list). */
   mergeDraft: (sessionId: string, agentPath: string, draft: Required<ConfigDraft>) => void;
   clearDraft: (sessionId: string, agentPath: string) => void;
@@ -21,11 +25,17 @@ interface PendingEditsState {
 
 const isEmptyDraft = (d: Required<ConfigDraft>): boolean => Object.keys(d.set).length === 0 && d.unset.length === 0;
 
-function withDraft(drafts: Record<string, unknown>, key: string, draft: Required<ConfigDraft> | null): Record<string, unknown> {
+function withDraft(drafts: Record<string, unknown>, key: string, draft: Required<ConfigDraft> | null, baseVersion: number | null = null): Record<string, unknown> {
   const next = { ...drafts };
   if (draft === null || isEmptyDraft(draft)) delete next[key];
-  else next[key] = { set: { ...draft.set }, unset: [...draft.unset] };
+  else next[key] = { set: { ...draft.set }, unset: [...draft.unset], version: baseVersion };
   return next;
+}
+
+/** The config version a stored draft was made on; null when unknown (handed over from the manual-compact modal). */
+export function storedBaseVersion(drafts: Record<string, unknown>, key: string): number | null {
+  const version = (drafts[key] as { version?: unknown } | undefined)?.version;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : null;
 }
 
 /** The draft stored under a key when it has the right shape; anything else counts as none. */
@@ -48,10 +58,11 @@ export const usePendingEditsStore = create<PendingEditsState>()(
   persist(
     (set, get) => ({
       drafts: {},
-      setDraft: (sessionId, agentPath, draft) => set({ drafts: withDraft(get().drafts, pendingEditsKey(sessionId, agentPath), draft) }),
+      setDraft: (sessionId, agentPath, draft, baseVersion) => set({ drafts: withDraft(get().drafts, pendingEditsKey(sessionId, agentPath), draft, baseVersion) }),
       mergeDraft: (sessionId, agentPath, draft) => {
         const key = pendingEditsKey(sessionId, agentPath);
-        set({ drafts: withDraft(get().drafts, key, layDraft(storedDraft(get().drafts, key), draft)) });
+        const drafts = get().drafts;
+        set({ drafts: withDraft(drafts, key, layDraft(storedDraft(drafts, key), draft), storedBaseVersion(drafts, key)) });
       },
       clearDraft: (sessionId, agentPath) => set({ drafts: withDraft(get().drafts, pendingEditsKey(sessionId, agentPath), null) }),
     }),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, Dialog, Tabs } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatTokens } from '../../../lib/format';
@@ -27,7 +27,9 @@ import { useHistoryChangedAt, useHistoryChanges } from '../../../lib/history-cha
 import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
 import { CompactFields } from '../../../components/compact-fields';
 import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/compact-outcome';
-import { checkpointHref } from '../../../lib/routes';
+import { checkpointHref, knobsHref } from '../../../lib/routes';
+import { compactRequestToDraft } from '../../../lib/knobs/compact-request';
+import { usePendingEditsStore } from '../../../lib/knobs/pending-store';
 import { CompareProposals, type CompareColumn } from './compare-proposals';
 import '../../../components/dialog.css';
 import './manual-compact.css';
@@ -63,7 +65,7 @@ export function ManualCompactDialog({ sessionId, open, onOpenChange, agentPath =
             <div>
               <Dialog.Title className="mc-dialog__title">Compact</Dialog.Title>
               <Dialog.Description id="mc-dialog-description" className="muted">
-                Overrides apply to this one compaction; the agent&apos;s configuration is unchanged. Preview first: nothing changes until you commit.
+                Overrides apply to this one compaction; the agent&apos;s configuration is unchanged unless you save them as its settings (they open on the knobs screen as unsaved changes). Preview first: nothing changes until you commit.
               </Dialog.Description>
             </div>
             <Dialog.Close className="button button--quiet" aria-label="Close">
@@ -126,6 +128,8 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const pin = useCompareStore((s) => s.pin);
   const unpin = useCompareStore((s) => s.unpin);
   const markStale = useHistoryChanges((s) => s.markChanged);
+  const mergeDraft = usePendingEditsStore((s) => s.mergeDraft);
+  const navigate = useNavigate();
 
   const request = useMemo(() => toRequest(values), [values]);
   const currentHash = requestHash(sessionId, request);
@@ -155,6 +159,14 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
         setTab('diff');
       },
     });
+  });
+
+  /** "Save as the agent's settings": the overrides become the agent's unsaved knob changes, reviewed on the knobs screen. */
+  const saveAsSettings = form.handleSubmit((vals) => {
+    const { agent_path: path, ...overrides } = toRequest(vals);
+    mergeDraft(sessionId, path, compactRequestToDraft(overrides));
+    onClose();
+    void navigate(knobsHref(sessionId, path));
   });
 
   /** Show a pinned proposal: its settings back in the form, its diff in view. */
@@ -204,6 +216,7 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
             window={agent?.window}
             disabled={disabled}
             layout="stack"
+            delegatePlugins={config?.plugins}
           />
           <div className="mc-side__actions">
             <button type="submit" className={previewCurrent ? 'button' : 'button button--primary'} disabled={dryRun.isPending || disabled}>
@@ -214,6 +227,9 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
             </button>
             <button type="button" className="button button--quiet" onClick={() => form.reset(defaultsFrom(config ?? initialConfig))} disabled={!form.formState.isDirty || disabled}>
               Reset
+            </button>
+            <button type="button" className="button button--quiet" onClick={() => void saveAsSettings()} disabled={disabled}>
+              Save as the agent&apos;s settings…
             </button>
           </div>
         </form>

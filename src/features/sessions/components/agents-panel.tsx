@@ -5,6 +5,8 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../lib/format';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { agentRows } from '../../../lib/agent-tree';
+import { knobsHref } from '../../../lib/routes';
+import { Link } from 'react-router';
 import { Head } from './agents-panel-skeleton';
 import './agents-panel.css';
 
@@ -28,6 +30,9 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
                 <span className="mono">{agent.agent_path}</span>
               </span>
               {agent.name !== agent.agent_path.split('/').pop() && <span className="agents__name muted">{agent.name}</span>}
+              <Link className="agents__knobs" to={knobsHref(sessionId, agent.agent_path)} aria-label={`Knobs of ${agent.agent_path}`}>
+                knobs
+              </Link>
             </td>
             <td className="agents__model">
               <span className="agents__alias">{agent.model_alias}</span>

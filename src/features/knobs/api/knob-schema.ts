@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../config/settings-store';
+import { unwrap } from '../../../lib/api/client';
+
+/** GET /compaction/knob-schema: the built-in compaction block as knobs (groups in display order). */
+export function builtinKnobSchemaQuery() {
+  return queryOptions({
+    queryKey: ['knob-schema', 'builtin'] as const,
+    queryFn: async ({ signal }) => unwrap(await api().GET('/compaction/knob-schema', { signal })),
+    staleTime: 10 * 60_000,
+  });
+}

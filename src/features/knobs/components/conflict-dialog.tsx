@@ -1,0 +1,76 @@
+import { AlertDialog } from 'radix-ui';
+import type { Schemas } from '../../../lib/api/types';
+import { displayValue } from '../lib/knob-controls';
+import { staleConflicts, type PendingEdits } from '../lib/pending-changes';
+import '../../../components/dialog.css';
+
+export interface Conflict {
+  agent: string;
+  edits: PendingEdits;
+  details: Schemas['ConfigVersionConflict']['details'];
+}
+
+/** A save met a newer version (409): both versions side by side, and the operator chooses. */
+export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (choice: 'mine' | 'theirs' | 'later') => void }) {
+  const clashes = conflict ? staleConflicts(conflict.edits, conflict.details.changes_since) : [];
+  return (
+    <AlertDialog.Root open={conflict !== null} onOpenChange={(open) => !open && onResolve('later')}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
+        {conflict && (
+          <AlertDialog.Content className="mc-confirm knobs-review">
+            <AlertDialog.Title className="mc-confirm__title">{conflict.agent} was changed elsewhere</AlertDialog.Title>
+            <AlertDialog.Description className="muted">
+              You edited version {conflict.details.your_version}; the daemon is at version {conflict.details.current.version}. Nothing was saved. Choose what to keep.
+            </AlertDialog.Description>
+            {clashes.length > 0 ? (
+              <table className="knobs-review__table">
+                <thead>
+                  <tr>
+                    <th scope="col">Knob</th>
+                    <th scope="col">Yours (unsaved)</th>
+                    <th scope="col">Theirs (saved)</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {clashes.map((c) => (
+                    <tr key={c.key}>
+                      <td className="mono">{c.key}</td>
+                      <td className="num">{c.yours === undefined ? 'inherit' : displayValue(c.yours)}</td>
+                      <td>
+                        <span className="num">{displayValue(c.theirs.value)}</span>{' '}
+                        <span className="faint">
+                          by {c.theirs.actor}, version {c.theirs.version}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p>The newer saves changed other knobs than yours:</p>
+            )}
+            <ul className="kh__changes">
+              {conflict.details.changes_since.flatMap((e) =>
+                e.changes.map((c) => (
+                  <li key={`${e.id}-${c.key}`}>
+                    version {e.version} by {e.actor}: <span className="mono">{c.key}</span> {displayValue(c.old)} → {displayValue(c.new)}
+                  </li>
+                )),
+              )}
+            </ul>
+            <div className="mc-confirm__actions">
+              <AlertDialog.Cancel className="button">Decide later (keep my edits)</AlertDialog.Cancel>
+              <button type="button" className="button" onClick={() => onResolve('theirs')}>
+                Use theirs
+              </button>
+              <button type="button" className="button button--primary" onClick={() => onResolve('mine')}>
+                Keep mine…
+              </button>
+            </div>
+          </AlertDialog.Content>
+        )}
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

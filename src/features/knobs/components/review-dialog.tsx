@@ -1,0 +1,71 @@
+import { AlertDialog } from 'radix-ui';
+import { displayValue } from '../lib/knob-controls';
+import type { AgentPending } from '../lib/pending-changes';
+import '../../../components/dialog.css';
+
+interface ReviewDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: readonly AgentPending[];
+  saving: boolean;
+  onSave: () => void;
+  onDiscard: (agentPath: string) => void;
+}
+
+/** Before anything is saved: every agent's pending changes, old → new with where each value comes from. */
+export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDiscard }: ReviewDialogProps) {
+  const total = pending.reduce((n, a) => n + a.changes.length, 0);
+  return (
+    <AlertDialog.Root open={open && pending.length > 0} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
+        <AlertDialog.Content className="mc-confirm knobs-review">
+          <AlertDialog.Title className="mc-confirm__title">
+            Save {total} {total === 1 ? 'change' : 'changes'}?
+          </AlertDialog.Title>
+          <AlertDialog.Description className="muted">Each agent is saved against the version you edited; a newer save elsewhere is shown to you, never overwritten.</AlertDialog.Description>
+          <div className="knobs-review__agents">
+            {pending.map((a) => (
+              <section key={a.agent_path} aria-label={`Changes to ${a.agent_path}`}>
+                <h3 className="knobs-review__agent">
+                  <span className="mono">{a.agent_path}</span>
+                  <button type="button" className="button button--quiet" onClick={() => onDiscard(a.agent_path)}>
+                    Discard {a.agent_path}&apos;s changes
+                  </button>
+                </h3>
+                <table className="knobs-review__table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Knob</th>
+                      <th scope="col">Old</th>
+                      <th scope="col">New</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {a.changes.map((c) => (
+                      <tr key={c.key}>
+                        <td className="mono">{c.key}</td>
+                        <td>
+                          <span className="num">{displayValue(c.old)}</span> <span className="faint">({c.oldOrigin.text})</span>
+                        </td>
+                        <td>
+                          <span className="num">{displayValue(c.new)}</span> <span className="faint">({c.action === 'unset' ? c.newOrigin.text : 'set on this agent'})</span>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            ))}
+          </div>
+          <div className="mc-confirm__actions">
+            <AlertDialog.Cancel className="button">Keep editing</AlertDialog.Cancel>
+            <button type="button" className="button button--primary" onClick={onSave} disabled={saving}>
+              {saving ? 'Saving…' : 'Save changes'}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
+import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { pluginsQuery } from '../../../lib/api/endpoints/list-plugins';
+import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
+import { agentRows } from '../../../lib/agent-tree';
+import type { Schemas } from '../../../lib/api/types';
+import { builtinKnobSchemaQuery } from '../api/knob-schema';
+import { modelsQuery } from '../api/list-models';
+import { knobIndex, formValidator } from '../lib/knob-form';
+import { readPluginListing } from '../lib/plugin-view';
+
+type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
+
+/** Everything the knobs screen reads: the session's agents and their configs, the knob schemas, plugins, models, prompts. */
+export function useKnobsData(sessionId: string) {
+  const session = useQuery(sessionQuery(sessionId));
+  const builtin = useQuery(builtinKnobSchemaQuery());
+  const plugins = useQuery(pluginsQuery());
+  const models = useQuery(modelsQuery());
+  const prompts = useQuery(promptsQuery());
+  const agents = useMemo(() => agentRows(session.data?.agents ?? []), [session.data?.agents]);
+  const configs = useQueries({
+    queries: agents.map((row) => compactionConfigQuery(sessionId, row.agent.agent_path)),
+  });
+  const promptPaths = useMemo(() => (prompts.data ?? []).map((p) => p.path), [prompts.data]);
+  const aliases = useMemo(() => (models.data ?? []).map((m) => m.alias), [models.data]);
+  const pluginViews = useMemo(() => (plugins.data ?? []).map((l) => readPluginListing(l, { modelAliases: aliases })), [plugins.data, aliases]);
+  const index = useMemo(() => (builtin.data ? knobIndex(builtin.data, pluginViews) : null), [builtin.data, pluginViews]);
+  const validator = useMemo(() => (index ? formValidator(index, aliases) : null), [index, aliases]);
+  const configByAgent = new Map<string, AgentCompactionConfig>();
+  agents.forEach((row, i) => {
+    const data = configs[i]?.data;
+    if (data) configByAgent.set(row.agent.agent_path, data);
+  });
+  const error = session.error ?? builtin.error ?? plugins.error ?? models.error ?? null;
+  const retry = () => {
+    for (const q of [session, builtin, plugins, models]) if (q.isError) void q.refetch();
+  };
+  return {
+    session: session.data,
+    agents,
+    builtin: builtin.data,
+    pluginViews,
+    models: models.data,
+    prompts: promptPaths,
+    index,
+    validator,
+    configByAgent,
+    configErrors: configs.map((c, i) => ({ agent: agents[i]?.agent.agent_path ?? '', error: c.error, refetch: c.refetch })).filter((c) => c.error),
+    error,
+    retry,
+  };
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { DryRunDiff } from '../components/diff/dry-run-diff';
+import { NotFoundState } from '../components/not-found-state';
+import { isNotFound } from '../lib/api/api-error';
+import { sessionQuery } from '../lib/api/endpoints/get-session';
+import { sessionHref } from '../lib/routes';
+import { KnobsScreen } from '../features/knobs/components/knobs-screen';
+
+/** /sessions/:sessionId/knobs?agent=…&group=…: an agent's compaction knobs, with the shared dry-run diff for previews. */
+export function KnobsPage() {
+  const { sessionId = '' } = useParams();
+  const [search] = useSearchParams();
+  const { data: session, error } = useQuery(sessionQuery(sessionId));
+  if (isNotFound(error)) {
+    return (
+      <div className="page">
+        <title>Session not found · Compactor</title>
+        <NotFoundState what="session" id={sessionId} />
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      <title>{`Knobs${session ? ` · ${session.title}` : ''} · Compactor`}</title>
+      <nav className="page__crumbs" aria-label="Breadcrumb">
+        <Link to="/sessions">Sessions</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={sessionHref(sessionId)}>{session?.title ?? sessionId}</Link>
+        <span aria-hidden="true">/</span>
+        <span>Knobs</span>
+      </nav>
+      <KnobsScreen
+        sessionId={sessionId}
+        agentPath={search.get('agent')}
+        group={search.get('group')}
+        renderPreview={(result) => <DryRunDiff result={result} ariaLabel="Preview of the pending settings" />}
+      />
+    </div>
+  );
+}
