@@ -1,13 +1,14 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { useLedgerColumns } from '../hooks/use-column-visibility';
+import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
+import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
@@ -49,6 +50,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const scrollRef = useRef<HTMLDivElement>(null);
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
+  const setWidth = useLedgerColumns((s) => s.setWidth);
+  const fitted = useFittedColumns().visibility;
   const arrivals = useArrivals((s) => s.ids);
   const viewKey = ledgerViewKey(sessionId, ledgerSearchString(search));
   const activeId = useLedgerCursor((s) => s.byView[viewKey] ?? null);
@@ -82,7 +85,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     getRowId: (record) => record.id,
     manualSorting: true,
     enableSortingRemoval: false,
-    state: { sorting, columnVisibility: visibility },
+    state: { sorting, columnVisibility: fitted },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       onSearchChange({ sort: sortingToSort(next) });
@@ -92,7 +95,23 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const windowRows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const template = gridTemplate(columns);
+  const minWidth = columns.reduce((sum, column) => sum + trackMinWidth(column.columnDef.meta?.width ?? '0px'), 0);
   const { hasMore, isFetchingMore, loadMore } = ledger;
+
+  // On a narrow screen the least important columns give way (lib/column-fit.ts): measure the width.
+  const measuredScrollRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      if (element === null) return;
+      const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        scrollRef.current = null;
+      };
+    },
+    [setWidth],
+  );
 
   useEffect(() => {
     if (hasMore && !isFetchingMore && lastIndex >= records.length - PREFETCH_ROWS) loadMore();
@@ -214,9 +233,9 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const activeRowId = activeIndex >= firstIndex && activeIndex <= lastIndex ? `ledger-row-${records[activeIndex]?.id}` : undefined;
 
   return (
-    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'}>
+    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'} style={{ '--ledger-min-width': `${minWidth}px` } as CSSProperties}>
       <div
-        ref={scrollRef}
+        ref={measuredScrollRef}
         className="ledger__scroll"
         role="grid"
         aria-label="Compaction ledger"
