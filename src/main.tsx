@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
-import { createQueryClient, followConnectionChanges } from './app/query-client';
+import { createQueryClient, followConnectionChanges, followReachability } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { useSettingsStore } from './config/settings-store';
 import { startThemeSync } from './config/theme';
@@ -40,6 +40,7 @@ useSettingsStore.getState().setDefaults(config, problem);
 
 const queryClient = createQueryClient();
 followConnectionChanges(queryClient);
+followReachability(queryClient);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -1,5 +1,6 @@
 import { applyCompaction, commitProposal } from '../engine/apply';
 import { computePins } from '../engine/pins';
+import { prunedSizes, pruneToolOutputs } from '../engine/prune';
 import { runCompaction } from '../engine/pipeline';
 import { applyRollback, computeRollback } from '../engine/rollback';
 import type { CompactedOutcome, CompactionInput, CompactionOutcome, ObserverPlugin } from '../engine/engine-types';
@@ -323,10 +324,13 @@ function proposedList(active: readonly Message[], outcome: CompactedOutcome): Me
 function proposalView(session: SessionState, agent: AgentState, compacted: CompactedOutcome, overrides: Omit<CompactRequest, 'agent_path'>, strategy: Schemas['Strategy']): Schemas['DryRunResult'] {
   const values = requestValues(session, agent, overrides);
   const active = computePins(activeMessages(agent), values.always_keep).messages;
+  // The pruning pre-pass the engine ran first (the same pure step): shown, so the figures add up.
+  const pruned = prunedSizes(active, pruneToolOutputs(active, values.prune, (m) => m.pin !== null));
   return {
     record: { ...compacted.record, dry_run: true, strategy },
     before_estimate: compacted.record.threshold_estimate,
     messages: proposedList(active, compacted),
+    ...(pruned.length > 0 ? { pruned } : {}),
   };
 }
 

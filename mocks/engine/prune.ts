@@ -62,3 +62,14 @@ export function pruneToolOutputs(messages: readonly Message[], config: PruneConf
   });
   return { messages: out, prunedCount: replacements.size, tokensSaved: saved };
 }
+
+/** What a pruning pass shortened: each pruned message with its estimated size before and after. */
+export function prunedSizes(original: readonly Message[], result: PruneResult): { message_id: string; tokens_before: number; tokens_after: number }[] {
+  if (result.prunedCount === 0) return [];
+  const out: { message_id: string; tokens_before: number; tokens_after: number }[] = [];
+  result.messages.forEach((m, i) => {
+    const before = original[i];
+    if (before !== undefined && m !== before) out.push({ message_id: m.id, tokens_before: messageTokens(before), tokens_after: messageTokens(m) });
+  });
+  return out;
+}

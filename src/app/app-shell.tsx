@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { useSettingsStore } from '../config/settings-store';
 import { useLiveStream } from '../lib/live/use-live-stream';
+import { OutageBanner } from './outage-banner';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 
@@ -19,6 +20,7 @@ export function AppShell() {
           config.json could not be used: {configProblem} Built-in values are in use; <Link to="/settings">check Settings</Link>.
         </p>
       )}
+      <OutageBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

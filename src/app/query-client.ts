@@ -2,6 +2,7 @@ import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { frameBatchScheduler } from '../lib/frame-batch';
 import { effectiveConnection, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
+import { reportAnswer, reportFailure, useReachability } from '../lib/api/daemon-reachability';
 
 /**
  * Server state lives here and only here. A failure worth retrying (network, timeout, 5xx) is
@@ -38,4 +39,32 @@ export function followConnectionChanges(queryClient: QueryClient): () => void {
       void queryClient.invalidateQueries();
     }
   });
+}
+
+/**
+ * Feeds every query's and mutation's outcome to the daemon's reachability (the page-level outage
+ * message), and when the daemon answers again after an outage, refetches every failed query and
+ * makes the active ones fresh: every panel recovers without a click.
+ */
+export function followReachability(queryClient: QueryClient): () => void {
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'error') reportFailure(event.action.error);
+    else if (event.action.type === 'success') reportAnswer();
+  });
+  const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'error') reportFailure(event.action.error);
+    else if (event.action.type === 'success') reportAnswer();
+  });
+  const unsubscribeStore = useReachability.subscribe((state, previous) => {
+    if (state.recoveries === previous.recoveries) return;
+    void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
+    void queryClient.invalidateQueries({ predicate: (query) => query.state.status !== 'error' });
+  });
+  return () => {
+    unsubscribeQueries();
+    unsubscribeMutations();
+    unsubscribeStore();
+  };
 }

@@ -6,6 +6,8 @@ interface ErrorBoundaryProps {
   onReset?: () => void;
   /** A change (e.g. another session id in the URL) clears a shown failure. */
   resetKey?: unknown;
+  /** A change retries a shown failure (the daemon answered again after an outage). */
+  retrySignal?: number;
   children: ReactNode;
 }
 
@@ -23,7 +25,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidUpdate(previous: ErrorBoundaryProps): void {
-    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.retry();
+    if (this.state.failed && (previous.resetKey !== this.props.resetKey || previous.retrySignal !== this.props.retrySignal)) this.retry();
   }
 
   retry = (): void => {

@@ -1,4 +1,5 @@
 import { describeError, isApiError } from '../lib/api/api-error';
+import { useIsOutageFailure } from '../lib/api/daemon-reachability';
 import './states.css';
 
 interface ErrorStateProps {
@@ -29,12 +30,23 @@ function headline(error: unknown, what: string): string {
   }
 }
 
-/** A failure, said specifically, with a retry. */
+/**
+ * A failure, said specifically, with a retry. While the daemon as a whole is not answering, the
+ * page says so once (the outage banner) and this only waits quietly for it to come back.
+ */
 export function ErrorState({ error, what, onRetry }: ErrorStateProps) {
+  const outage = useIsOutageFailure(error);
+  if (outage) {
+    return (
+      <div className="state state--waiting" role="status">
+        <p className="state__detail">Waiting for the daemon to show {what}…</p>
+      </div>
+    );
+  }
   return (
     <div className="state state--error" role="alert">
       <div className="state__text">
-        <p className="state__title">{headline(error, what)}</p>
+        <p className="state__title">{headline(error, what)}.</p>{' '}
         <p className="state__detail">{describeError(error)}</p>
       </div>
       {onRetry && (

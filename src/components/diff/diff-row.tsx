@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { Badge } from '../status-badge';
+import { usePruned } from './pruned-context';
 import { formatCount, formatTokens } from '../../lib/format';
 import type { DiffRow, Message, ToolGroup } from '../../lib/diff/align';
 import { tokensOf } from '../../lib/diff/align';
@@ -64,6 +65,9 @@ function Cell({
 }) {
   const text = messageText(m);
   const long = isLong(text);
+  // Marked where the message ends up: kept (the after side), or superseded (the before side).
+  const prunedSize = usePruned(m.id);
+  const pruned = prunedSize && (side === 'after' || row.after === null) ? prunedSize : undefined;
   const struck = side === 'before' && (row.kind === 'superseded' || (row.kind === 'moved' && row.after === null && row.before !== null));
   return (
     <div className={`diff-cell diff-cell--${side} diff-cell--${row.kind}`} role="cell">
@@ -87,6 +91,11 @@ function Cell({
           </Badge>
         )}
         {side === 'after' && row.kind === 'added' && <Badge tone="ok">{labels.added}</Badge>}
+        {pruned && (
+          <Badge tone="warn" title={`The pruning pre-pass replaces this tool output with a short notice: ${formatCount(pruned.tokens_before)} → ${formatCount(pruned.tokens_after)} tokens`}>
+            pruned {formatTokens(pruned.tokens_before)} → {formatTokens(pruned.tokens_after)}
+          </Badge>
+        )}
         {group && (place === 'head' || place === 'solo') && (
           <span className="diff-cell__group faint" title="A tool call and its results move together: never split">
             {groupLabel(group)}

@@ -4,7 +4,9 @@ import { ContextBar } from '../context-bar';
 import { formatCount, formatTokens, formatUsd } from '../../lib/format';
 import type { Schemas } from '../../lib/api/types';
 import { beforeOfProposal, buildDiffModel, type DiffTotals } from '../../lib/diff/align';
+import { proposalFigures, prunedById, type ProposalFigures } from '../../lib/diff/proposal-figures';
 import { DiffView } from './diff-view';
+import { PrunedContext } from './pruned-context';
 
 type DryRunResult = Schemas['DryRunResult'];
 type CompactionRecord = Schemas['CompactionRecord'];
@@ -22,14 +24,24 @@ export function landing(record: Pick<CompactionRecord, 'after_estimate' | 'conte
 
 interface TotalsProps {
   record: CompactionRecord;
-  beforeEstimate: number;
+  figures: ProposalFigures;
   totals: DiffTotals;
   /** Extra figures (a checkpoint's recorded proposal). */
   children?: ReactNode;
 }
 
+/** One term of the sum, exact on hover. */
+function Figure({ label, tokens }: { label: string; tokens: number }) {
+  return (
+    <span data-figure={label} data-tokens={tokens} title={`${formatCount(tokens)} tokens`}>
+      {label} {formatTokens(tokens)}
+    </span>
+  );
+}
+
 /** The diff's header: before → after against the thresholds and the window, and the figures a reviewer weighs. */
-export function DryRunTotals({ record, beforeEstimate, totals, children }: TotalsProps) {
+export function DryRunTotals({ record, figures, totals, children }: TotalsProps) {
+  const beforeEstimate = figures.before;
   const window = { tokens: record.context_window, source: record.context_window_source };
   const lands = landing(record);
   return (
@@ -44,9 +56,9 @@ export function DryRunTotals({ record, beforeEstimate, totals, children }: Total
         <div>
           <dt>Tokens</dt>
           <dd className="num">
-            {formatTokens(beforeEstimate)} → {formatTokens(record.after_estimate)}
+            {formatTokens(beforeEstimate)} → {formatTokens(record.after_estimate)}{' '}
+            <span className={lands.tone === 'ok' ? 'faint' : `diff-totals__${lands.tone}`}>{lands.text}</span>
           </dd>
-          <span className={lands.tone === 'ok' ? 'faint' : `diff-totals__${lands.tone}`}>{lands.text}</span>
         </div>
         <div>
           <dt>Messages kept</dt>
@@ -56,26 +68,37 @@ export function DryRunTotals({ record, beforeEstimate, totals, children }: Total
         </div>
         <div>
           <dt>Superseded</dt>
-          <dd className="num">{formatCount(totals.superseded.messages)}</dd>
-          <span className="faint num">{formatTokens(totals.superseded.tokens)} tok</span>
+          <dd className="num">
+            {formatCount(figures.supersededCount)} <span className="faint">{formatTokens(figures.superseded)} tok</span>
+          </dd>
         </div>
         <div>
           <dt>Summary</dt>
-          <dd className="num">{record.summary_tokens === null ? '—' : `${formatTokens(record.summary_tokens)} tok`}</dd>
+          <dd className="num">{record.summary_message_id === null ? '—' : `${formatTokens(figures.summary)} tok`}</dd>
         </div>
+        {figures.prunedCount > 0 && (
+          <div>
+            <dt>Pruned</dt>
+            <dd className="num">
+              {formatCount(figures.prunedCount)} <span className="faint">tool outputs, −{formatTokens(figures.pruned)} tok</span>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Always kept</dt>
           <dd className="num">{formatCount(totals.pinned)}</dd>
         </div>
         <div>
           <dt>Tool exchanges</dt>
-          <dd className="num">{formatCount(totals.groups)}</dd>
-          <span className="faint num">{formatCount(totals.parallelGroups)} parallel</span>
+          <dd className="num">
+            {formatCount(totals.groups)} <span className="faint">{formatCount(totals.parallelGroups)} parallel</span>
+          </dd>
         </div>
         <div>
           <dt>Est. cost</dt>
-          <dd className="num">{formatUsd(record.cost_usd)}</dd>
-          {record.summarizer_model && <span className="faint">{record.summarizer_model}</span>}
+          <dd className="num">
+            {formatUsd(record.cost_usd)} {record.summarizer_model && <span className="faint">{record.summarizer_model}</span>}
+          </dd>
         </div>
         {record.fallback_occurred && (
           <div>
@@ -91,6 +114,17 @@ export function DryRunTotals({ record, beforeEstimate, totals, children }: Total
         )}
         {children}
       </dl>
+      <p className="diff-totals__sum num" aria-label="How the figures add up">
+        <Figure label="before" tokens={figures.before} /> − <Figure label="superseded" tokens={figures.superseded} />
+        {figures.prunedCount > 0 && (
+          <>
+            {' '}
+            − <Figure label="pruned" tokens={figures.pruned} />
+          </>
+        )}{' '}
+        + <Figure label="summary" tokens={figures.summary} /> = <Figure label="after" tokens={figures.after} />
+        {!figures.balanced && <span className="diff-totals__warn"> (the daemon's estimates do not add up)</span>}
+      </p>
     </div>
   );
 }
@@ -106,16 +140,20 @@ interface DryRunDiffProps {
 /** A dry run as a side-by-side diff, with its totals. */
 export function DryRunDiff({ result, initialRect, extraFigures, ariaLabel }: DryRunDiffProps) {
   const model = useMemo(() => buildDiffModel(beforeOfProposal(result.messages, result.record), result.messages), [result]);
+  const figures = useMemo(() => proposalFigures(result), [result]);
+  const pruned = useMemo(() => prunedById(result), [result]);
   return (
+    <PrunedContext value={pruned}>
     <DiffView
       model={model}
       initialRect={initialRect}
       ariaLabel={ariaLabel}
       header={
-        <DryRunTotals record={result.record} beforeEstimate={result.before_estimate} totals={model.totals}>
+        <DryRunTotals record={result.record} figures={figures} totals={model.totals}>
           {extraFigures}
         </DryRunTotals>
       }
     />
+    </PrunedContext>
   );
 }

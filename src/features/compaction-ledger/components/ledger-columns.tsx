@@ -15,6 +15,7 @@ import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens,
 import type { CompactionRecord } from '../../../lib/api/types';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
+import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
 import { FlagButtons } from './flag-buttons';
 import { useLedgerActions } from './ledger-context';
@@ -25,6 +26,8 @@ export interface LedgerColumnMeta {
   align?: 'end';
   /** The name in the column chooser. */
   label: string;
+  /** 0: always shown; the higher, the sooner it hides on a narrow screen (lib/column-fit.ts). */
+  priority: number;
 }
 
 export const ledgerFeatures = tableFeatures({
@@ -66,7 +69,7 @@ export const ledgerColumns = helper.columns([
     id: 'time',
     header: 'Time (UTC)',
     sortDescFirst: true,
-    meta: { width: '118px', label: 'Time' },
+    meta: { width: '118px', label: 'Time', priority: 0 },
     cell: ({ row }) => (
       <time className="num" dateTime={row.original.created_at} title={formatDateTime(row.original.created_at)}>
         {formatLedgerTime(row.original.created_at)}
@@ -77,7 +80,7 @@ export const ledgerColumns = helper.columns([
     id: 'agent',
     header: 'Agent',
     enableSorting: false,
-    meta: { width: 'minmax(120px, 1fr)', label: 'Agent' },
+    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1 },
     cell: ({ row }) => (
       <span className="ledger__ellipsis mono" title={row.original.agent_path}>
         {row.original.agent_path}
@@ -88,14 +91,14 @@ export const ledgerColumns = helper.columns([
     id: 'trigger',
     header: 'Trigger',
     enableSorting: false,
-    meta: { width: '142px', label: 'Trigger' },
+    meta: { width: '142px', label: 'Trigger', priority: 2 },
     cell: ({ row }) => <span className="ledger__ellipsis">{TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger}</span>,
   }),
   helper.accessor('strategy', {
     id: 'strategy',
     header: 'Strategy',
     enableSorting: false,
-    meta: { width: '138px', label: 'Strategy (fallback)' },
+    meta: { width: '138px', label: 'Strategy (fallback)', priority: 1 },
     cell: ({ row }) => {
       const r = row.original;
       return (
@@ -119,7 +122,7 @@ export const ledgerColumns = helper.columns([
     id: 'tokens',
     header: 'Tokens',
     sortDescFirst: true,
-    meta: { width: '132px', align: 'end', label: 'Tokens before → after' },
+    meta: { width: '132px', align: 'end', label: 'Tokens before → after', priority: 1 },
     cell: ({ row }) => (
       <span className="num" title={`${formatCount(row.original.threshold_estimate)} → ${formatCount(row.original.after_estimate)} tokens (window ${formatCount(row.original.context_window)})`}>
         {formatTokens(row.original.threshold_estimate)} → {formatTokens(row.original.after_estimate)}
@@ -130,7 +133,7 @@ export const ledgerColumns = helper.columns([
     id: 'ratio',
     header: 'Ratio',
     sortDescFirst: false,
-    meta: { width: '62px', align: 'end', label: 'Compression ratio' },
+    meta: { width: '62px', align: 'end', label: 'Compression ratio', priority: 3 },
     cell: ({ row }) => (
       <span className="num" title="tokens after ÷ tokens before (lower compresses more)">
         {formatRatio(row.original.compression_ratio)}
@@ -141,7 +144,7 @@ export const ledgerColumns = helper.columns([
     id: 'messages',
     header: 'Messages',
     enableSorting: false,
-    meta: { width: '92px', align: 'end', label: 'Messages before → after' },
+    meta: { width: '92px', align: 'end', label: 'Messages before → after', priority: 4 },
     cell: ({ row }) => (
       <span className="num" title={`${row.original.superseded_message_ids.length} superseded`}>
         {formatCount(row.original.messages_before)} → {formatCount(row.original.messages_after)}
@@ -152,7 +155,7 @@ export const ledgerColumns = helper.columns([
     id: 'summary',
     header: 'Summary',
     sortDescFirst: true,
-    meta: { width: '86px', align: 'end', label: 'Summary length' },
+    meta: { width: '86px', align: 'end', label: 'Summary length', priority: 5 },
     cell: ({ row }) =>
       row.original.summary_tokens === null ? (
         <span className="faint" title="This strategy wrote no summary">
@@ -168,7 +171,7 @@ export const ledgerColumns = helper.columns([
     id: 'cost',
     header: 'Cost',
     sortDescFirst: true,
-    meta: { width: '76px', align: 'end', label: 'Cost' },
+    meta: { width: '76px', align: 'end', label: 'Cost', priority: 4 },
     cell: ({ row }) => (
       <span className="num" title={row.original.summarizer_model ? `model ${row.original.summarizer_model}` : 'no model call'}>
         {formatUsd(row.original.cost_usd)}
@@ -179,14 +182,14 @@ export const ledgerColumns = helper.columns([
     id: 'duration',
     header: 'Duration',
     sortDescFirst: true,
-    meta: { width: '86px', align: 'end', label: 'Duration' },
+    meta: { width: '86px', align: 'end', label: 'Duration', priority: 6 },
     cell: ({ row }) => <span className="num">{formatDuration(row.original.duration_ms)}</span>,
   }),
   helper.accessor((r) => pluginNames(r).join(', '), {
     id: 'plugins',
     header: 'Plugins',
     enableSorting: false,
-    meta: { width: 'minmax(110px, 1fr)', label: 'Plugins fired' },
+    meta: { width: 'minmax(110px, 1fr)', label: 'Plugins fired', priority: 3 },
     cell: ({ row }) => {
       const names = pluginNames(row.original);
       const errors = row.original.plugins_fired.some((p) => p.result_kind === 'error');
@@ -207,14 +210,14 @@ export const ledgerColumns = helper.columns([
     id: 'flag',
     header: 'Flag',
     enableSorting: false,
-    meta: { width: '84px', label: 'Flag' },
+    meta: { width: '84px', label: 'Flag', priority: 0 },
     cell: ({ row }) => <FlagCell record={row.original} />,
   }),
   helper.accessor('operator_notes', {
     id: 'notes',
     header: 'Notes',
     enableSorting: false,
-    meta: { width: 'minmax(140px, 1.6fr)', label: 'Notes' },
+    meta: { width: 'minmax(140px, 1.6fr)', label: 'Notes', priority: 1 },
     cell: ({ row }) => <NotesCell record={row.original} />,
   }),
 ]);
@@ -223,3 +226,10 @@ export const ledgerColumns = helper.columns([
 export const HIDEABLE_COLUMNS: readonly { id: string; label: string }[] = ledgerColumns
   .filter((column) => column.id !== undefined && column.id !== 'time')
   .map((column) => ({ id: column.id as string, label: column.meta?.label ?? (column.id as string) }));
+
+/** Every column's minimum width and priority, for fitting them to the ledger's width. */
+export const FIT_COLUMNS: readonly FitColumn[] = ledgerColumns.map((column) => ({
+  id: column.id as string,
+  minWidth: trackMinWidth(column.meta?.width ?? '0px'),
+  priority: column.meta?.priority ?? 1,
+}));

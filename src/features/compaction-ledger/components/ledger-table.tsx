@@ -7,7 +7,8 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { useLedgerColumns } from '../hooks/use-column-visibility';
+import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
+import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
@@ -50,6 +51,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const scrollRef = useRef<HTMLDivElement>(null);
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
+  const setWidth = useLedgerColumns((s) => s.setWidth);
+  const fitted = useFittedColumns().visibility;
   const arrivals = useArrivals((s) => s.ids);
   const viewKey = ledgerViewKey(sessionId, ledgerSearchString(search));
   const activeId = useLedgerCursor((s) => s.byView[viewKey] ?? null);
@@ -88,7 +91,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     getRowId: (record) => record.id,
     manualSorting: true,
     enableSortingRemoval: false,
-    state: { sorting, columnVisibility: visibility },
+    state: { sorting, columnVisibility: fitted },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       onSearchChange({ sort: sortingToSort(next) });
@@ -98,7 +101,23 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const windowRows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const template = gridTemplate(columns);
+  const minWidth = columns.reduce((sum, column) => sum + trackMinWidth(column.columnDef.meta?.width ?? '0px'), 0);
   const { hasMore, isFetchingMore, loadMore } = ledger;
+
+  // On a narrow screen the least important columns give way (lib/column-fit.ts): measure the width.
+  const measuredScrollRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      scrollRef.current = element;
+      if (element === null) return;
+      const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+      observer.observe(element);
+      return () => {
+        observer.disconnect();
+        scrollRef.current = null;
+      };
+    },
+    [setWidth],
+  );
 
   useEffect(() => {
     if (hasMore && !isFetchingMore && lastIndex >= records.length - PREFETCH_ROWS) loadMore();
@@ -229,9 +248,9 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const activeRowId = activeIndex >= firstIndex && activeIndex <= lastIndex ? `ledger-row-${records[activeIndex]?.id}` : undefined;
 
   return (
-    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'}>
+    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'} style={{ '--ledger-min-width': `${minWidth}px` } as CSSProperties}>
       <div
-        ref={scrollRef}
+        ref={measuredScrollRef}
         className="ledger__scroll"
         role="grid"
         aria-label="Compaction ledger"

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format';
-import { useLedgerColumns } from '../hooks/use-column-visibility';
+import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
 import type { useLedgerExport } from '../hooks/use-export';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
@@ -118,7 +118,9 @@ export function ColumnsMenu() {
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const reset = useLedgerColumns((s) => s.reset);
-  const hidden = HIDEABLE_COLUMNS.filter((c) => visibility[c.id] === false).length;
+  const fitted = useFittedColumns();
+  const hidden = HIDEABLE_COLUMNS.filter((c) => fitted.visibility[c.id] === false).length;
+  const chosen = Object.keys(visibility).length > 0;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="filter" aria-label={`Columns${hidden ? `: ${hidden} hidden` : ''}`}>
@@ -132,7 +134,7 @@ export function ColumnsMenu() {
             <DropdownMenu.CheckboxItem
               key={column.id}
               className="filter__item"
-              checked={visibility[column.id] !== false}
+              checked={fitted.visibility[column.id] !== false}
               onSelect={(event) => event.preventDefault()}
               onCheckedChange={(checked) => setVisibility({ ...visibility, [column.id]: checked })}
             >
@@ -140,11 +142,19 @@ export function ColumnsMenu() {
                 <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
               </span>
               <span className="filter__item-label">{column.label}</span>
+              {fitted.autoHidden.includes(column.id) && <span className="filter__hint">hidden to fit</span>}
             </DropdownMenu.CheckboxItem>
           ))}
           <DropdownMenu.Separator className="filter__separator" />
-          <DropdownMenu.Item className="filter__item filter__item--clear" disabled={hidden === 0} onSelect={reset}>
+          <DropdownMenu.Item
+            className="filter__item filter__item--clear"
+            disabled={hidden === 0}
+            onSelect={() => setVisibility(Object.fromEntries(HIDEABLE_COLUMNS.map((c) => [c.id, true])))}
+          >
             Show all columns
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="filter__item filter__item--clear" disabled={!chosen} onSelect={reset}>
+            Fit columns to the width
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

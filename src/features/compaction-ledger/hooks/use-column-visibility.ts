@@ -1,10 +1,19 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { fitColumns, type Fit } from '../lib/column-fit';
+import { FIT_COLUMNS } from '../components/ledger-columns';
 
-/** Which ledger columns are hidden (column id → false), remembered in this browser. */
+/**
+ * The operator's column choices (column id → shown or not; absent: as the width allows),
+ * remembered in this browser, and the ledger's measured width (not remembered).
+ */
 interface ColumnVisibilityState {
   visibility: Record<string, boolean>;
+  /** The ledger grid's inner width in px, once measured. */
+  width: number | null;
   setVisibility: (visibility: Record<string, boolean>) => void;
+  setWidth: (width: number) => void;
   reset: () => void;
 }
 
@@ -12,9 +21,23 @@ export const useLedgerColumns = create<ColumnVisibilityState>()(
   persist(
     (set) => ({
       visibility: {},
+      width: null,
       setVisibility: (visibility) => set({ visibility }),
+      setWidth: (width) => set({ width }),
       reset: () => set({ visibility: {} }),
     }),
-    { name: 'compactor.ledger-columns', version: 1, storage: createJSONStorage(() => localStorage) },
+    {
+      name: 'compactor.ledger-columns',
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ visibility }) => ({ visibility }),
+    },
   ),
 );
+
+/** The columns shown: the operator's choices, then the least important hidden until the rest fit. */
+export function useFittedColumns(): Fit {
+  const visibility = useLedgerColumns((s) => s.visibility);
+  const width = useLedgerColumns((s) => s.width);
+  return useMemo(() => fitColumns(FIT_COLUMNS, width, visibility), [visibility, width]);
+}

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
+import { proposalFigures } from '../../../lib/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../lib/format';
 import { DryRunDiff } from '../../../components/diff/dry-run-diff';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
@@ -315,7 +316,7 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
       <footer className="mc-footer">
         <p className="mc-footer__status muted" aria-live="polite">
           {gate.ok && preview
-            ? `Ready: supersedes ${formatCount(superseded)} messages, ${formatTokens(preview.result.before_estimate)} → ${formatTokens(preview.result.record.after_estimate)} tokens.`
+            ? `Ready: supersedes ${formatCount(superseded)} messages, ${formatTokens(proposalFigures(preview.result).before)} → ${formatTokens(preview.result.record.after_estimate)} tokens.`
             : gate.ok
               ? ''
               : gate.reason}

@@ -4,7 +4,7 @@ import './sessions-table.css';
 export interface ColumnLayout {
   header: string;
   meta: {
-    /** px, or a CSS width for the flexible column */
+    /** px, or a CSS width (a clamp() that narrows with the screen, auto for the flexible column) */
     width: number | string;
     align?: 'end';
   };
@@ -15,14 +15,16 @@ export interface ColumnLayout {
  * table and its skeleton, which loads with the first screen (no table library needed for it).
  */
 export const SESSION_COLUMNS = {
+  // The fixed columns narrow with the screen (down to what their content needs at 1024 px), so the
+  // session's name keeps a readable width and never collapses.
   title: { header: 'Session', meta: { width: 'auto' } },
-  project: { header: 'Project', meta: { width: 200 } },
-  status: { header: 'Status', meta: { width: 200 } },
-  agents: { header: 'Agents', meta: { width: 84, align: 'end' } },
-  context: { header: 'Context', meta: { width: 250 } },
-  compactions: { header: 'Compactions', meta: { width: 104, align: 'end' } },
-  cost: { header: 'Cost', meta: { width: 96, align: 'end' } },
-  updated: { header: 'Updated', meta: { width: 104, align: 'end' } },
+  project: { header: 'Project', meta: { width: 'clamp(120px, 13vw, 200px)' } },
+  status: { header: 'Status', meta: { width: 'clamp(150px, 15vw, 200px)' } },
+  agents: { header: 'Agents', meta: { width: 'clamp(68px, 6vw, 84px)', align: 'end' } },
+  context: { header: 'Context', meta: { width: 'clamp(150px, 15vw, 250px)' } },
+  compactions: { header: 'Compactions', meta: { width: 'clamp(102px, 8vw, 104px)', align: 'end' } },
+  cost: { header: 'Cost', meta: { width: 'clamp(80px, 7vw, 96px)', align: 'end' } },
+  updated: { header: 'Updated', meta: { width: 'clamp(88px, 8vw, 104px)', align: 'end' } },
 } satisfies Record<string, ColumnLayout>;
 
 type ColumnId = keyof typeof SESSION_COLUMNS;

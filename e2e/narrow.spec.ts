@@ -1,0 +1,88 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { resetDaemon } from './support/daemon';
+import { ledgerGrid } from './support/compactions';
+
+/**
+ * At 1024 px every screen is usable: names never collapse, the page never scrolls sideways, the
+ * ledger hides its least important columns first (Flag and Notes stay) and the chooser brings
+ * them back, and the compact dialog's diff keeps its role labels whole.
+ */
+test.use({ viewport: { width: 1024, height: 800 } });
+
+const SESSION = 'ses_gen_refactor';
+
+async function width(locator: Locator): Promise<number> {
+  return (await locator.boundingBox())?.width ?? 0;
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+/** Whether the element lies within the horizontal extent of the container (not cut off or scrolled away). */
+async function insideHorizontally(element: Locator, container: Locator): Promise<boolean> {
+  const [e, c] = await Promise.all([element.boundingBox(), container.boundingBox()]);
+  return e !== null && c !== null && e.x >= c.x - 1 && e.x + e.width <= c.x + c.width + 1;
+}
+
+test.beforeEach(async ({ request, page }) => {
+  await resetDaemon(request);
+  await page.addInitScript(() => localStorage.removeItem('compactor.ledger-columns'));
+});
+
+test('sessions list at 1024 px: the Session column keeps a readable width', async ({ page }) => {
+  await page.goto('/sessions');
+  const table = page.getByRole('table', { name: 'Sessions' });
+  const firstName = table.locator('tbody tr').first().getByRole('link').first();
+  await expect(firstName).toBeVisible();
+  expect(await width(table.getByRole('columnheader', { name: 'Session' }))).toBeGreaterThanOrEqual(180);
+  expect(await width(firstName)).toBeGreaterThan(100);
+  await expectNoSidewaysScroll(page);
+});
+
+test('session view at 1024 px: agent names stay, the ledger keeps Flag and Notes, hidden columns come back from the chooser', async ({ page }) => {
+  await page.goto(`/sessions/${SESSION}`);
+  const agents = page.getByRole('region', { name: 'Agents', exact: true }).getByRole('table');
+  await expect(agents.getByRole('cell', { name: 'primary', exact: true })).toBeVisible();
+  const agentHeader = agents.getByRole('columnheader', { name: 'Agent', exact: true });
+  await expect(agentHeader).toBeVisible();
+  expect(await width(agentHeader)).toBeGreaterThanOrEqual(140);
+
+  const grid = ledgerGrid(page);
+  await expect(grid.locator('[data-compaction-id]').first()).toBeVisible();
+  for (const name of ['Flag', 'Notes', 'Agent', 'Strategy']) {
+    const header = grid.getByRole('columnheader', { name, exact: true });
+    await expect(header).toBeVisible();
+    expect(await insideHorizontally(header, grid), `${name} is within the ledger`).toBe(true);
+  }
+  // The least important went first, and the chooser says so.
+  await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(0);
+  const chooser = page.getByRole('button', { name: /^Columns: \d+ hidden/ });
+  await expect(chooser).toBeVisible();
+  await chooser.click();
+  const duration = page.getByRole('menuitemcheckbox', { name: /Duration/ });
+  await expect(duration).toContainText('hidden to fit');
+  await expect(duration).toHaveAttribute('aria-checked', 'false');
+  await duration.click();
+  await expect(duration).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+  await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(1);
+  // Brought back on purpose: the grid scrolls sideways inside the ledger, the page does not.
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: /^Columns/ }).click();
+  await page.getByRole('menuitem', { name: 'Fit columns to the width' }).click();
+  await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(0);
+});
+
+test('compact dialog at 1024 px: the diff keeps role labels whole', async ({ page }) => {
+  await page.goto(`/sessions/${SESSION}`);
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: /^Preview/ }).click();
+  const diff = dialog.getByRole('table', { name: /diff/i });
+  await expect(diff).toBeVisible({ timeout: 20_000 });
+  await expect(diff.getByText('user', { exact: true }).first()).toBeVisible();
+  const truncated = await diff.locator('.diff-role').evaluateAll((roles) => roles.filter((r) => r.scrollWidth > r.clientWidth + 1).map((r) => r.textContent));
+  expect(truncated).toEqual([]);
+  await expectNoSidewaysScroll(page);
+});

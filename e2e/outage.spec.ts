@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { injectFaults, clearFaults, listSessions, resetDaemon } from './support/daemon';
+import { panel } from './support/ui';
+
+/**
+ * A daemon that stops and comes back: one page-level message while it is away (not a red panel
+ * per query), and every panel recovers by itself when it answers again. The daemon here is a
+ * simulator this test starts, stops and starts again on the same port; the app is pointed at it
+ * through its remembered Settings, as an operator would point it at a real daemon.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The simulator (as `npm run mock:api`) on this port, once it answers. */
+async function start(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), MOCK_LIVE: '0', MOCK_PERSIST: '0' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 })
+    .toBe(true);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function pointAt(page: Page, apiBaseUrl: string): Promise<void> {
+  await page.addInitScript((url) => {
+    localStorage.setItem('compactor.settings', JSON.stringify({ state: { overrides: { apiBaseUrl: url }, theme: 'system' }, version: 1 }));
+  }, apiBaseUrl);
+}
+
+function outage(page: Page) {
+  return page.getByRole('alert', { name: 'Daemon not answering' });
+}
+
+test('a stopped daemon shows one page-level message; when it answers again every panel recovers without a click', async ({ page }) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/api/v1`;
+  let daemon = await start(port);
+  try {
+    const session = (await (await fetch(`${url}/sessions`, { headers: { 'X-Kaged-User-Id': 'e2e' } })).json()) as { items: { id: string; title: string }[] };
+    const target = session.items[0]!;
+    await pointAt(page, url);
+    await page.goto('/sessions');
+    await expect(page.getByRole('table', { name: 'Sessions' }).getByRole('link', { name: target.title })).toBeVisible();
+
+    await stop(daemon);
+    // Opening a session while the daemon is away: one message naming the daemon, no red panels.
+    await page.getByRole('link', { name: target.title }).click();
+    await expect(outage(page)).toBeVisible({ timeout: 20_000 });
+    await expect(outage(page)).toContainText(`The kaged daemon at ${url} is not answering; retrying in`);
+    await expect(outage(page).getByRole('button', { name: 'Retry now' })).toBeVisible();
+    await expect(outage(page).getByRole('link', { name: /Settings/ })).toHaveAttribute('href', '/settings');
+    await expect(page.getByRole('alert')).toHaveCount(1);
+    // "Retry now" while still away keeps the one message.
+    await outage(page).getByRole('button', { name: 'Retry now' }).click();
+    await expect(outage(page)).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(1);
+
+    daemon = await start(port);
+    // Nothing clicked: the probe finds it, the message goes, the page fills in.
+    await expect(outage(page)).toHaveCount(0, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: target.title })).toBeVisible();
+    await expect(panel(page, 'Ledger').locator('[data-compaction-id]').first()).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/Waiting for the daemon/)).toHaveCount(0);
+  } finally {
+    await stop(daemon);
+  }
+});
+
+test('one endpoint failing stays its panel’s message, with no page-level outage', async ({ page, request }) => {
+  await resetDaemon(request);
+  const [session] = await listSessions(request);
+  await injectFaults(request, [{ method: 'GET', path: '/compaction-stats$', fault: 'status:503' }]);
+  try {
+    await page.goto(`/sessions/${session!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: session!.title })).toBeVisible();
+    const failed = page.getByRole('alert').filter({ hasText: 'compaction stats' }).first();
+    await expect(failed).toBeVisible({ timeout: 20_000 });
+    // The title and the endpoint's detail are separate sentences, never run together.
+    await expect(failed).toContainText(/\. GET \/sessions\/\{session_id\}\/compaction-stats/);
+    await expect(outage(page)).toHaveCount(0);
+  } finally {
+    await clearFaults(request);
+  }
+});

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { resetDaemon } from './support/daemon';
+import { SCREENS } from './support/screens';
+
+/**
+ * Every screen (e2e/support/screens.ts lists them): it opens without a console error or page
+ * error, and axe-core finds no serious or critical accessibility violation, in both themes.
+ */
+function collectProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  return problems;
+}
+
+for (const screen of SCREENS) {
+  test(`${screen.name}: no console or page error; no serious or critical axe violation in light and dark`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await resetDaemon(request);
+    const problems = collectProblems(page);
+    await page.goto(await screen.path(request));
+    await screen.ready(page);
+    if (screen.open) await screen.open(page);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${theme}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      expect(serious, `${screen.name} in ${theme}`).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+}

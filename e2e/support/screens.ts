@@ -1,0 +1,84 @@
+/**
+ * Every screen of the app, once: the smoke, accessibility and narrow-screen suites visit each.
+ * A new route is one more entry here (its address, and what shows once it is ready).
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiGet, listProjects } from './daemon';
+
+export interface Screen {
+  name: string;
+  /** The address to open (may ask the simulator for ids). */
+  path(request: APIRequestContext): Promise<string>;
+  /** Waits until the screen shows its data (not its skeleton). */
+  ready(page: Page): Promise<void>;
+  /** After `ready`, opens what the screen is about (a dialog), when it is not the page itself. */
+  open?(page: Page): Promise<void>;
+}
+
+/** The generated session with checkpoints, rollbacks and a pending proposal. */
+const REVIEW_SESSION = 'ses_gen_review';
+const SESSION = 'ses_gen_refactor';
+
+async function firstCompaction(request: APIRequestContext): Promise<string> {
+  const page = await apiGet<{ items: { id: string }[] }>(request, `/sessions/${SESSION}/compactions?limit=1`);
+  return page.items[0]!.id;
+}
+
+async function sessionReady(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('[data-compaction-id]').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Agents' }).or(page.getByRole('region', { name: 'Agents' })).first()).toBeVisible();
+}
+
+export const SCREENS: Screen[] = [
+  {
+    name: 'sessions',
+    path: async () => '/sessions',
+    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
+  },
+  {
+    name: 'session',
+    path: async () => `/sessions/${SESSION}`,
+    ready: sessionReady,
+  },
+  {
+    name: 'compact-dialog',
+    path: async () => `/sessions/${SESSION}`,
+    ready: sessionReady,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Compact…' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: /^Preview/ }).click();
+      await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
+    name: 'project',
+    path: async (request) => `/projects/${(await listProjects(request))[0]!.id}`,
+    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
+  },
+  {
+    name: 'compaction-detail',
+    path: async (request) => `/sessions/${SESSION}/compactions/${await firstCompaction(request)}`,
+    ready: async (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible(),
+  },
+  {
+    name: 'checkpoint-review',
+    path: async (request) => {
+      const { pending_checkpoint_id: id } = await apiGet<{ pending_checkpoint_id: string }>(request, `/sessions/${REVIEW_SESSION}`);
+      return `/sessions/${REVIEW_SESSION}/checkpoints/${id}`;
+    },
+    ready: async (page) => expect(page.getByRole('table', { name: /Proposal diff/ })).toBeVisible(),
+  },
+  {
+    name: 'settings',
+    path: async () => '/settings',
+    ready: async (page) => expect(page.getByRole('form', { name: 'Connection' })).toBeVisible(),
+  },
+  {
+    name: 'not-found',
+    path: async () => '/no/such/page',
+    ready: async (page) => expect(page.getByRole('heading', { name: 'Nothing here' })).toBeVisible(),
+  },
+];
