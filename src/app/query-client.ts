@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { effectiveConnection, useSettingsStore } from '../config/settings-store';
+import { connectionInForce, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
 
 /**
@@ -24,8 +24,8 @@ export function createQueryClient(): QueryClient {
  */
 export function followConnectionChanges(queryClient: QueryClient): () => void {
   return useSettingsStore.subscribe((state, previous) => {
-    const next = effectiveConnection(state.defaults, state.overrides);
-    const before = effectiveConnection(previous.defaults, previous.overrides);
+    const next = connectionInForce(state);
+    const before = connectionInForce(previous);
     if (next.apiBaseUrl !== before.apiBaseUrl) {
       void queryClient.cancelQueries().then(() => {
         queryClient.removeQueries({ type: 'inactive' });

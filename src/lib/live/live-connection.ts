@@ -13,8 +13,8 @@ import { classifySeq, framesAfter } from './seq';
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 export interface LiveConnectionOptions {
-  /** The socket address resuming after `since` (null: from now on). */
-  url: (since: number | null) => string;
+  /** The socket address resuming after `since` (null: from now on); may be fetched first (a stream ticket). */
+  url: (since: number | null) => string | Promise<string>;
   /** Where to start: the daemon's newest seq (GET /health), or null when unknown. */
   startSeq: () => Promise<number | null>;
   /** Frames after `since` over HTTP (GET /events?since=), for gaps. */
@@ -34,6 +34,8 @@ export interface LiveConnectionOptions {
 export class LiveConnection {
   private readonly options: LiveConnectionOptions;
   private socket: WebSocket | null = null;
+  /** The address is being fetched (a stream ticket): no second open meanwhile. */
+  private addressing = false;
   private lastSeq: number | null = null;
   private status: LiveStatus = 'connecting';
   private failures = 0;
@@ -67,7 +69,7 @@ export class LiveConnection {
 
   /** Skip the backoff wait (e.g. the browser came back online). */
   reconnectNow(): void {
-    if (this.stopped || this.socket !== null) return;
+    if (this.stopped || this.socket !== null || this.addressing) return;
     if (this.timer !== null) clearTimeout(this.timer);
     this.open();
   }
@@ -80,10 +82,38 @@ export class LiveConnection {
   private open(): void {
     if (this.stopped) return;
     this.timer = null;
+    let address: string | Promise<string>;
+    try {
+      address = this.options.url(this.lastSeq);
+    } catch (error) {
+      this.options.onProblem(`The live stream address is unusable: ${(error as Error).message}`);
+      this.retry();
+      return;
+    }
+    if (typeof address === 'string') {
+      this.connect(address);
+      return;
+    }
+    this.addressing = true;
+    address.then(
+      (url) => {
+        this.addressing = false;
+        this.connect(url);
+      },
+      (error: unknown) => {
+        this.addressing = false;
+        this.options.onProblem(`The live stream could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        this.retry();
+      },
+    );
+  }
+
+  private connect(address: string): void {
+    if (this.stopped) return;
     const Socket = this.options.WebSocket ?? WebSocket;
     let socket: WebSocket;
     try {
-      socket = new Socket(this.options.url(this.lastSeq));
+      socket = new Socket(address);
     } catch (error) {
       this.options.onProblem(`The live stream address is unusable: ${(error as Error).message}`);
       this.retry();
