@@ -78,4 +78,17 @@ describe('where the settings are kept', () => {
     storage.setItem('s', state(false, { token: null }));
     expect((storage.getItem('s') as { state: { overrides: unknown } }).state.overrides).toEqual({ token: null });
   });
+
+  it('keeps nothing, and does not fail, where Web Storage is missing', () => {
+    const storage = splitStorage(
+      () => {
+        throw new ReferenceError('localStorage is not defined');
+      },
+      () => {
+        throw new ReferenceError('sessionStorage is not defined');
+      },
+    );
+    expect(() => storage.setItem('s', state(false, { token: 'x' }))).not.toThrow();
+    expect(storage.getItem('s')).toBeNull();
+  });
 });

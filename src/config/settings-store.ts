@@ -60,8 +60,19 @@ interface SimpleStorage {
  * Persisted settings in `local`, except a token the operator did not ask to remember: that one
  * goes to `session` (sessionStorage) under `<name>.token`.
  */
-export function splitStorage(local: () => SimpleStorage, session: () => SimpleStorage): PersistStorage<Persisted> {
+export function splitStorage(localStore: () => SimpleStorage, sessionStore: () => SimpleStorage): PersistStorage<Persisted> {
   const tokenKey = (name: string) => `${name}.token`;
+  // Without Web Storage (Node, a locked-down browser) nothing is kept: a no-op store.
+  const none: SimpleStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
+  const safe = (get: () => SimpleStorage) => () => {
+    try {
+      return get() ?? none;
+    } catch {
+      return none;
+    }
+  };
+  const local = safe(localStore);
+  const session = safe(sessionStore);
   return {
     getItem(name) {
       const text = local().getItem(name);
