@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { createLogger, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkBuild, formatReport } from './e2e/budget/bundle-budget.ts';
+import { CSP_HEADER, CSP_META } from './src/config/content-security-policy.ts';
 
 // KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
 // Without it, `npm start` runs the simulated daemon inside the browser (msw).
@@ -44,14 +45,33 @@ function bundleBudget(): Plugin {
   };
 }
 
+/**
+ * The built index.html carries the Content-Security-Policy as a meta tag, so any static server
+ * applies it (src/config/content-security-policy.ts). Not in dev: Vite's dev server injects inline
+ * scripts (React Refresh), and demo mode's service worker runs only there.
+ */
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'compactor:content-security-policy',
+    apply: 'build',
+    transformIndexHtml(html) {
+      // Right after the charset, before any script or stylesheet the policy must cover.
+      const charset = /<meta charset="[^"]*"\s*\/?>/i;
+      if (!charset.test(html)) throw new Error('index.html needs a <meta charset> for the Content-Security-Policy to follow.');
+      return html.replace(charset, (tag) => `${tag}\n    <meta http-equiv="Content-Security-Policy" content="${CSP_META.replace(/'/g, '&#39;')}" />`);
+    },
+  };
+}
+
 export default defineConfig({
   customLogger: logger,
-  plugins: [react(), bundleBudget()],
+  plugins: [react(), contentSecurityPolicy(), bundleBudget()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },
   server: { proxy },
-  preview: { proxy },
+  // The preview server sends the policy as a header too (with frame-ancestors, which a meta tag cannot carry).
+  preview: { proxy, headers: { 'Content-Security-Policy': CSP_HEADER } },
   // The manifest says which files each page loads (the budget reads it; so can the benchmark).
   build: { sourcemap: true, manifest: true },
   test: {

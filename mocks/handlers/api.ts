@@ -1,4 +1,4 @@
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   checkpointProposal,
   dryRun,
@@ -16,6 +16,7 @@ import { projectStats } from '../daemon/aggregates/project-stats';
 import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
 import { compactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
+import { issueStreamTicket } from '../daemon/stream-tickets';
 import { toDetail } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
@@ -132,6 +133,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
     http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),
+    http.post(`${API}/events/ticket`, () => HttpResponse.json(issueStreamTicket(store()), { status: 201 })),
     http.get(`${API}/events`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;

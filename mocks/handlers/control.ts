@@ -59,5 +59,16 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
         return advanceSession(daemon.store, session, { maxTurns: Math.min(body.max_turns ?? 40, 400), untilCompaction: body.until_compaction ?? true, agentPath: body.agent_path });
       }),
     ),
+    // Hostile-text tests: a session title no transcript would give (5,000 characters, markup, lone surrogates).
+    http.post('*/__mock/sessions/:session_id/title', async ({ params, request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { title?: unknown };
+        if (typeof body.title !== 'string') throw new Error('title must be a string');
+        const session = requireSession(daemon.store, String(params.session_id));
+        session.title = body.title;
+        daemon.store.touch(session.id);
+        return { id: session.id, title_length: session.title.length };
+      }),
+    ),
   ];
 }

@@ -17,7 +17,8 @@ function guardHandler(daemon: SimulatedDaemon) {
     if (token && request.headers.get('authorization') !== `Bearer ${token}`) {
       return errorResponse(401, 'unauthorized', 'A valid bearer token is required.');
     }
-    if (request.method !== 'GET' && actorOf(request).startsWith('viewer')) {
+    // A stream ticket changes nothing: read-only operators may follow the live stream too.
+    if (request.method !== 'GET' && actorOf(request).startsWith('viewer') && !new URL(request.url).pathname.endsWith('/events/ticket')) {
       return errorResponse(403, 'forbidden', `Operator ${actorOf(request)} may read but not change anything.`);
     }
     return undefined;

@@ -215,6 +215,31 @@ describe('simulated daemon honours the contract', () => {
     expect(frames.map((f) => f.seq)).toEqual([since + 1, since + 2, since + 3]);
   });
 
+  it('a stream ticket opens the WebSocket once, so the bearer token stays out of the URL', async () => {
+    sim.daemon.options.requireToken = 'tok';
+    const opens = (query: string) =>
+      new Promise<boolean>((resolve) => {
+        const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/events?${query}`);
+        ws.on('open', () => {
+          ws.close();
+          resolve(true);
+        });
+        ws.on('error', () => resolve(false));
+      });
+    try {
+      expect((await call('POST', '/events/ticket', '/events/ticket')).status).toBe(401);
+      const { status, json } = await call('POST', '/events/ticket', '/events/ticket', undefined, { Authorization: 'Bearer tok', 'X-Kaged-User-Id': 'viewer-ann' });
+      expect(status).toBe(201);
+      expect(await opens(`ticket=${json.ticket}`)).toBe(true);
+      expect(await opens(`ticket=${json.ticket}`), 'a ticket is single-use').toBe(false);
+      expect(await opens('ticket=tkt_forged')).toBe(false);
+      expect(await opens(''), 'no credential').toBe(false);
+      expect(await opens('access_token=tok'), 'the fallback for clients without tickets').toBe(true);
+    } finally {
+      sim.daemon.options.requireToken = null;
+    }
+  });
+
   it('faults break the contract on purpose, visibly', async () => {
     const invalid = await fetch(`${sim.url}/sessions`, { headers: { 'X-Kaged-Mock-Fault': 'invalid' } });
     expect(validateResponseBody('/sessions', 'get', 200, await invalid.json())).not.toBeNull();

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { redeemStreamTicket } from '../daemon/stream-tickets';
 import { attachEventClient } from '../handlers/events';
 import type { FaultRule } from '../handlers/faults';
 import { createHandlers, noteWrite } from '../handlers';
@@ -92,7 +93,10 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
     const token = daemon.options.requireToken;
-    if (!/\/api\/v1\/events$/.test(url.pathname) || Date.now() < refuseUntil || (token && url.searchParams.get('access_token') !== token && req.headers.authorization !== `Bearer ${token}`)) {
+    // With a token required: a stream ticket (POST /events/ticket, single-use), the token itself (?access_token=, the fallback), or the header.
+    const authorized =
+      !token || redeemStreamTicket(daemon.store, url.searchParams.get('ticket')) || url.searchParams.get('access_token') === token || req.headers.authorization === `Bearer ${token}`;
+    if (!/\/api\/v1\/events$/.test(url.pathname) || Date.now() < refuseUntil || !authorized) {
       socket.write('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
       socket.destroy();
       return;

@@ -36,6 +36,8 @@ export class Store {
   readonly idempotency = new Map<string, unknown>();
   /** Transcript imports: jobs and the registry of imported files (plain data). */
   readonly imports: ImportRegistry = { jobs: [], files: {} };
+  /** Live-stream tickets (POST /events/ticket) → expiry in ms since the epoch. Not persisted. */
+  readonly streamTickets: Record<string, number> = {};
   private readonly listeners = new Set<FrameListener>();
   idCounter = 0;
   /** How the generated history was made (regenerated from this at start), or null without one. */

@@ -3,6 +3,7 @@ import { useMatch, useNavigate } from 'react-router';
 import { Select } from '../components/select';
 import { formatCount } from '../lib/format';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
+import { uriComponent } from '../lib/routes';
 
 const ALL = '__all__';
 
@@ -23,7 +24,7 @@ export function ProjectSwitcher() {
       value={current}
       options={options}
       disabled={projects.isError && current === ALL}
-      onValueChange={(value) => void navigate(value === ALL ? '/sessions' : `/projects/${encodeURIComponent(value)}`)}
+      onValueChange={(value) => void navigate(value === ALL ? '/sessions' : `/projects/${uriComponent(value)}`)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { frameBatchScheduler } from '../lib/frame-batch';
-import { effectiveConnection, useSettingsStore } from '../config/settings-store';
+import { connectionInForce, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
 import { reportAnswer, reportFailure, useReachability } from '../lib/api/daemon-reachability';
 
@@ -28,8 +28,8 @@ export function createQueryClient(): QueryClient {
  */
 export function followConnectionChanges(queryClient: QueryClient): () => void {
   return useSettingsStore.subscribe((state, previous) => {
-    const next = effectiveConnection(state.defaults, state.overrides);
-    const before = effectiveConnection(previous.defaults, previous.overrides);
+    const next = connectionInForce(state);
+    const before = connectionInForce(previous);
     if (next.apiBaseUrl !== before.apiBaseUrl) {
       void queryClient.cancelQueries().then(() => {
         queryClient.removeQueries({ type: 'inactive' });

@@ -46,6 +46,12 @@ describe('parseRuntimeConfig', () => {
     expect(() => parseRuntimeConfig({ apiBaseUrl: '/api', userId: 'x', token: 5 })).toThrow(/token/);
     expect(() => parseRuntimeConfig({ apiBaseUrl: '/api', userId: 'x', apiBase: '/' })).toThrow(/unknown keys: apiBase/);
   });
+
+  it('refuses credentials an HTTP header cannot carry, naming the character', () => {
+    expect(() => parseRuntimeConfig({ apiBaseUrl: '/api', userId: 'kim名' })).toThrow('config.json: userId contains "名" (U+540D)');
+    expect(() => parseRuntimeConfig({ apiBaseUrl: '/api', userId: 'kim', token: 'tök€n' })).toThrow('config.json: token contains "€" (U+20AC)');
+    expect(parseRuntimeConfig({ apiBaseUrl: '/api', userId: 'josé', token: 'abc' }).userId).toBe('josé');
+  });
 });
 
 describe('loadRuntimeConfig', () => {

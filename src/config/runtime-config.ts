@@ -3,6 +3,7 @@
  * the operator is. It is read at start, so pointing Compactor at another daemon needs no rebuild.
  */
 import type { ApiSettings } from '../lib/api/client';
+import { checkHeaderValue } from './connection-security';
 
 export type RuntimeConfig = ApiSettings;
 
@@ -52,6 +53,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (urlProblem !== null) throw new Error(`config.json: ${urlProblem}`);
   if (typeof userId !== 'string' || userId.trim() === '') throw new Error('config.json: userId must be a non-empty string.');
   if (token !== undefined && token !== null && typeof token !== 'string') throw new Error('config.json: token must be a string or null.');
+  const headerProblem = checkHeaderValue('userId', userId.trim()) ?? (token ? checkHeaderValue('token', token) : null);
+  if (headerProblem !== null) throw new Error(`config.json: ${headerProblem}`);
   return { apiBaseUrl: normalizeBaseUrl(apiBaseUrl), userId: userId.trim(), token: token || null };
 }
 

@@ -1,7 +1,22 @@
 /** The addresses of the app's screens (app/router.tsx declares the routes), for links between features. */
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `value` with each lone surrogate (which UTF-8 cannot carry) replaced by U+FFFD, as String.prototype.toWellFormed does. */
+export function wellFormed(value: string): string {
+  return value.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+/**
+ * encodeURIComponent that never throws: an id or agent path from the daemon may hold a lone
+ * surrogate ("URI malformed"); it is sent as U+FFFD, the way a daemon decoding JSON would store it.
+ */
+export function uriComponent(value: string): string {
+  return encodeURIComponent(wellFormed(value));
+}
+
 export function sessionHref(sessionId: string): string {
-  return `/sessions/${encodeURIComponent(sessionId)}`;
+  return `/sessions/${uriComponent(sessionId)}`;
 }
 
 /** The threshold lab: an agent's history replayed under other settings (query: agent, setting…, recorded; threshold-lab/lib/lab-settings). */
@@ -11,11 +26,11 @@ export function thresholdLabHref(sessionId: string, search?: URLSearchParams): s
 }
 
 export function compactionHref(sessionId: string, compactionId: string): string {
-  return `${sessionHref(sessionId)}/compactions/${encodeURIComponent(compactionId)}`;
+  return `${sessionHref(sessionId)}/compactions/${uriComponent(compactionId)}`;
 }
 
 export function checkpointHref(sessionId: string, checkpointId: string): string {
-  return `${sessionHref(sessionId)}/checkpoints/${encodeURIComponent(checkpointId)}`;
+  return `${sessionHref(sessionId)}/checkpoints/${uriComponent(checkpointId)}`;
 }
 
 /** The knobs screen: an agent's compaction settings, one knob group in view. */

@@ -111,6 +111,14 @@ describe('kaged API client', () => {
     expect(parses).toBe(1);
   });
 
+  it('sends a path or query value holding a lone surrogate as U+FFFD instead of throwing "URI malformed"', async () => {
+    routes.set('/api/v1/sessions/s%EF%BF%BD1', json(200, session));
+    const data = unwrap(await client().GET('/sessions/{session_id}', { params: { path: { session_id: 's\uD8001' } } }));
+    expect(data.agents[0]?.window.tokens).toBe(200_000);
+    routes.set('/api/v1/sessions/s1', json(200, session));
+    await client().GET('/sessions/{session_id}', { params: { path: { session_id: 's1' }, query: { agent_path: 'primary/\uDC00' } as never } });
+  });
+
   it('omits Authorization without a token', async () => {
     routes.set('/api/v1/health', json(200, { status: 'ok', version: '1.0.0', last_seq: 3, simulated: true }));
     const api = createApiClient({ apiBaseUrl: base, userId: 'op', token: null });

@@ -5,7 +5,8 @@
  * and parsed once, and the checked value is what the caller gets), a request time
  * limit, and `unwrap()` turning a result into data or an ApiError.
  */
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import createClient, { createQuerySerializer, defaultPathSerializer, type Client, type Middleware } from 'openapi-fetch';
+import { wellFormed } from '../routes';
 import { ApiError, parseRetryAfter } from './api-error';
 import type { paths } from './schema.gen';
 import { loadResponseValidators, responseValidator } from './response-validators';
@@ -129,6 +130,16 @@ const validation: Middleware = {
   },
 };
 
+const defaultQuerySerializer = createQuerySerializer();
+
+function wellFormedValues(values: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values ?? {})) {
+    out[key] = typeof value === 'string' ? wellFormed(value) : Array.isArray(value) ? value.map((v: unknown) => (typeof v === 'string' ? wellFormed(v) : v)) : value;
+  }
+  return out;
+}
+
 export function createApiClient(settings: ApiSettings, options: ClientOptions = {}): KagedClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -137,6 +148,9 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
   const client = createClient<paths>({
     baseUrl: settings.apiBaseUrl,
     headers,
+    // Path and query values from the daemon may hold lone surrogates: sent as U+FFFD, never "URI malformed".
+    pathSerializer: (pathname, params) => defaultPathSerializer(pathname, wellFormedValues(params)),
+    querySerializer: (query) => defaultQuerySerializer(wellFormedValues(query as Record<string, unknown>)),
     // The time limit joins whatever signal the caller passed (react-query's, on cancel).
     fetch: (request) => baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }),
   });

@@ -207,4 +207,27 @@ describe('LiveConnection', () => {
     expect(live.resyncs()).toBe(1);
     expect(live.problems.join(' ')).toContain('1000000');
   });
+
+  it('waits for an address that must be fetched first (a stream ticket) and asks again for each socket', async () => {
+    let issued = 0;
+    const live = connect({ url: async (since) => `ws://127.0.0.1:${port}/api/v1/events?since=${since}&ticket=t${++issued}` });
+    await until(() => connections.length === 1 && live.statuses.includes('live'), 'the connection');
+    expect(connections[0]?.query).toBe('?since=10&ticket=t1');
+    connections[0]!.socket.terminate();
+    await until(() => connections.length === 2, 'a new socket');
+    expect(connections[1]?.query).toBe('?since=10&ticket=t2');
+  });
+
+  it('reports an address that could not be fetched and retries', async () => {
+    let calls = 0;
+    const live = connect({
+      url: async () => {
+        calls += 1;
+        if (calls === 1) throw new Error('POST /events/ticket: the daemon could not be reached');
+        return `ws://127.0.0.1:${port}/api/v1/events`;
+      },
+    });
+    await until(() => live.statuses.includes('live'), 'live after the retry');
+    expect(live.problems).toEqual(['The live stream could not be opened: POST /events/ticket: the daemon could not be reached']);
+  });
 });

@@ -13,8 +13,8 @@ import { classifySeq, framesAfter } from './seq';
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 export interface LiveConnectionOptions {
-  /** The socket address resuming after `since` (null: from now on). */
-  url: (since: number | null) => string;
+  /** The socket address resuming after `since` (null: from now on); may be fetched first (a stream ticket). */
+  url: (since: number | null) => string | Promise<string>;
   /** The daemon's newest seq and instance (GET /health): where to start, and how restarts are seen. */
   daemonState: () => Promise<DaemonState>;
   /** Frames after `since` over HTTP (GET /events?since=), for gaps. */
@@ -40,6 +40,8 @@ export interface DaemonState {
 export class LiveConnection {
   private readonly options: LiveConnectionOptions;
   private socket: WebSocket | null = null;
+  /** The address is being fetched (a stream ticket): no second open meanwhile. */
+  private addressing = false;
   private lastSeq: number | null = null;
   private instance: string | null = null;
   /** Whether a socket has been open before (a reconnection checks the daemon first). */
@@ -102,7 +104,7 @@ export class LiveConnection {
 
   /** Skip the backoff wait (e.g. the browser came back online). */
   reconnectNow(): void {
-    if (this.stopped || this.socket !== null || this.timer === null) return;
+    if (this.stopped || this.socket !== null || this.addressing || this.timer === null) return;
     clearTimeout(this.timer);
     void this.reopen();
   }
@@ -121,10 +123,38 @@ export class LiveConnection {
   private open(): void {
     if (this.stopped) return;
     this.timer = null;
+    let address: string | Promise<string>;
+    try {
+      address = this.options.url(this.lastSeq);
+    } catch (error) {
+      this.options.onProblem(`The live stream address is unusable: ${(error as Error).message}`);
+      this.retry();
+      return;
+    }
+    if (typeof address === 'string') {
+      this.connect(address);
+      return;
+    }
+    this.addressing = true;
+    address.then(
+      (url) => {
+        this.addressing = false;
+        this.connect(url);
+      },
+      (error: unknown) => {
+        this.addressing = false;
+        this.options.onProblem(`The live stream could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+        this.retry();
+      },
+    );
+  }
+
+  private connect(address: string): void {
+    if (this.stopped) return;
     const Socket = this.options.WebSocket ?? WebSocket;
     let socket: WebSocket;
     try {
-      socket = new Socket(this.options.url(this.lastSeq));
+      socket = new Socket(address);
     } catch (error) {
       this.options.onProblem(`The live stream address is unusable: ${(error as Error).message}`);
       this.retry();

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useConnection } from '../../config/settings-store';
 import { healthQuery } from '../api/endpoints/get-health';
+import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
 import { publishFrame, subscribeToFrames } from './frame-bus';
 import { staleKeysFor } from './invalidation';
@@ -31,8 +32,15 @@ export function useLiveStream(): void {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       },
     });
+    // With a token: a fresh single-use ticket for every socket, so the token never goes into a URL;
+    // a daemon without tickets (404) gets ?access_token= from then on.
+    let ticketsUnsupported = false;
     const connection = new LiveConnection({
-      url: (since) => eventsSocketUrl(apiBaseUrl, window.location.href, since, token),
+      url: async (since) => {
+        const ticket = token && !ticketsUnsupported ? await createStreamTicket() : null;
+        if (token && ticket === null) ticketsUnsupported = true;
+        return eventsSocketUrl(apiBaseUrl, window.location.href, since, token, ticket);
+      },
       daemonState: async () => {
         // Always asked afresh: a cached answer could hide a restart.
         const health = await queryClient.fetchQuery({ ...healthQuery(), staleTime: 0 });

@@ -18,4 +18,10 @@ describe('eventsSocketUrl', () => {
     expect(eventsSocketUrl('/api/v1', 'https://ops.example.com/', 5, 'a b&c')).toBe('wss://ops.example.com/api/v1/events?since=5&access_token=a+b%26c');
     expect(eventsSocketUrl('/api/v1', 'https://ops.example.com/', 5, null)).toBe('wss://ops.example.com/api/v1/events?since=5');
   });
+
+  it('carries a stream ticket instead of the token when there is one', () => {
+    const url = eventsSocketUrl('/api/v1', 'https://ops.example.com/', 5, 's3cret', 'tkt_1');
+    expect(url).toBe('wss://ops.example.com/api/v1/events?since=5&ticket=tkt_1');
+    expect(url).not.toContain('s3cret');
+  });
 });

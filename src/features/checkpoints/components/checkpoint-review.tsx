@@ -34,6 +34,7 @@ import { useResumeCheckpoint, type ResumeRequest, type ResumeResult } from '../a
 import '../../../components/dialog.css';
 import '../../../components/notice.css';
 import './checkpoints.css';
+import { uriComponent } from '../../../lib/routes';
 
 /** The strategies a resumed proposal may run (the contract's ResumeRequest.overrides.strategy). */
 const EDIT_STRATEGIES: readonly Strategy[] = ['drop', 'summarize', 'delegate'];
@@ -59,7 +60,7 @@ export function CheckpointReview({ sessionId, checkpointId }: { sessionId: strin
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
   const { data: checkpoints } = useSuspenseQuery(checkpointsQuery(sessionId));
   const checkpoint = checkpoints.find((c) => c.id === checkpointId);
-  const sessionHref = `/sessions/${encodeURIComponent(sessionId)}`;
+  const sessionHref = `/sessions/${uriComponent(sessionId)}`;
 
   const crumbs = (
     <nav className="page__crumbs" aria-label="Breadcrumb">
@@ -183,7 +184,7 @@ function ProposalReview({
               <TimeAgo iso={checkpoint.resumed_at} />
             </>
           )}
-          . The session resumed; this proposal can no longer be changed. <Link to={`/sessions/${encodeURIComponent(sessionId)}`}>Back to the session</Link>
+          . The session resumed; this proposal can no longer be changed. <Link to={`/sessions/${uriComponent(sessionId)}`}>Back to the session</Link>
         </div>
       )}
       {resume.isError && (
@@ -262,7 +263,7 @@ function ProposalReview({
 }
 
 function DecisionNotice({ sessionId, decision }: { sessionId: string; decision: Decision }) {
-  const back = <Link to={`/sessions/${encodeURIComponent(sessionId)}`}>Back to the session</Link>;
+  const back = <Link to={`/sessions/${uriComponent(sessionId)}`}>Back to the session</Link>;
   if (decision.action === 'reject') {
     return (
       <div className="mc-notice" role="status" data-outcome="rejected">

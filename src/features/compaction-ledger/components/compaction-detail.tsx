@@ -24,6 +24,7 @@ import { SupersededMessages } from './superseded-messages';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
 import './event-detail.css';
+import { uriComponent } from '../../../lib/routes';
 
 /** The detail query, seeded from the ledger's cached pages (instant j/k walking). */
 function useRecord(sessionId: string, compactionId: string) {
@@ -159,7 +160,7 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
   const record = useRecord(sessionId, compactionId);
   const neighbours = useEventNeighbours(sessionId, compactionId, search);
   const setCursor = useLedgerCursor((s) => s.set);
-  const ledgerPath = `/sessions/${encodeURIComponent(sessionId)}${ledgerSearchString(search)}`;
+  const ledgerPath = `/sessions/${uriComponent(sessionId)}${ledgerSearchString(search)}`;
 
   // The ledger shows this event as the cursor row when the operator goes back.
   useEffect(() => setCursor(ledgerViewKey(sessionId, ledgerSearchString(search)), compactionId), [sessionId, compactionId, search, setCursor]);

@@ -11,6 +11,7 @@ import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import '../../../components/stat.css';
 import './session-header.css';
+import { uriComponent } from '../../../lib/routes';
 
 /** The session's identity, status, cost split and primary context; `actions` end the title row. */
 export function SessionHeader({ sessionId, actions }: { sessionId: string; actions?: ReactNode }) {
@@ -25,7 +26,7 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
         <nav className="page__crumbs" aria-label="Breadcrumb">
           <Link to="/sessions">Sessions</Link>
           <span aria-hidden="true">/</span>
-          <Link to={`/projects/${encodeURIComponent(session.project_id)}`}>{projectName}</Link>
+          <Link to={`/projects/${uriComponent(session.project_id)}`}>{projectName}</Link>
         </nav>
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>

@@ -31,6 +31,7 @@ import type { UpdateSessionSearch } from '../hooks/use-session-search';
 import { matchesText, type SessionListSearch } from '../lib/session-search';
 import { ColGroup, SESSION_COLUMNS, type ColumnLayout } from './sessions-table-skeleton';
 import './sessions-table.css';
+import { uriComponent } from '../../../lib/routes';
 
 interface SessionRow extends SessionSummary {
   projectName: string;
@@ -58,7 +59,7 @@ const columns = helper.columns([
     sortFn: 'text',
     meta: SESSION_COLUMNS.title.meta,
     cell: ({ row }) => (
-      <Link to={`/sessions/${encodeURIComponent(row.original.id)}`} className="sessions__title" title={`${row.original.title} (${row.original.id})`}>
+      <Link to={`/sessions/${uriComponent(row.original.id)}`} className="sessions__title" title={`${row.original.title} (${row.original.id})`}>
         {row.original.title}
       </Link>
     ),
@@ -202,7 +203,7 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
   const openRow = (event: MouseEvent<HTMLTableRowElement>, id: string) => {
     const target = event.target as HTMLElement;
     if (event.button !== 0 || target.closest('a, button') || window.getSelection()?.toString()) return;
-    void navigate(`/sessions/${encodeURIComponent(id)}`);
+    void navigate(`/sessions/${uriComponent(id)}`);
   };
 
   return (

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { checkHeaderValue, unconfirmedTokenOrigin } from '../../../config/connection-security';
 import { checkBaseUrl, normalizeBaseUrl, type RuntimeConfig } from '../../../config/runtime-config';
-import { THEMES, useConnection, useSettingsStore, type Theme } from '../../../config/settings-store';
+import { THEMES, useSettingsStore, useStoredConnection, type Theme } from '../../../config/settings-store';
 import { describeError } from '../../../lib/api/api-error';
 import { createApiClient, unwrap } from '../../../lib/api/client';
 import { formatCount } from '../../../lib/format';
@@ -14,9 +15,15 @@ interface FormValues {
   apiBaseUrl: string;
   userId: string;
   token: string;
+  rememberToken: boolean;
 }
 
-const toForm = (config: RuntimeConfig): FormValues => ({ apiBaseUrl: config.apiBaseUrl, userId: config.userId, token: config.token ?? '' });
+const toForm = (config: RuntimeConfig, rememberToken: boolean): FormValues => ({
+  apiBaseUrl: config.apiBaseUrl,
+  userId: config.userId,
+  token: config.token ?? '',
+  rememberToken,
+});
 
 const fromForm = (values: FormValues): RuntimeConfig => ({
   apiBaseUrl: normalizeBaseUrl(values.apiBaseUrl),
@@ -31,29 +38,67 @@ async function testConnection(config: RuntimeConfig) {
   return unwrap(await createApiClient(config).GET('/health'));
 }
 
+/** Asks before the bearer token goes to an origin other than this page's (nothing is sent until then). */
+function TokenOriginPrompt({ origin, onSend, onCancel }: { origin: string; onSend: () => void; onCancel: () => void }) {
+  return (
+    <div className="settings__confirm" role="alertdialog" aria-label="Send the token to another origin?" aria-describedby="settings-origin-text">
+      <p id="settings-origin-text">
+        <strong>{origin}</strong> is not this page&rsquo;s origin ({window.location.origin}). Sending your bearer token there gives that server
+        your credentials. Send it only if you trust {origin}; nothing has been sent yet.
+      </p>
+      <div className="settings__actions">
+        <button type="button" className="button button--primary" onClick={onSend}>
+          Send the token to {origin}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 function ConnectionForm() {
-  const connection = useConnection();
+  const connection = useStoredConnection();
   const defaults = useSettingsStore((s) => s.defaults);
+  const rememberToken = useSettingsStore((s) => s.rememberToken);
+  const trustedOrigins = useSettingsStore((s) => s.trustedOrigins);
   const saveConnection = useSettingsStore((s) => s.saveConnection);
+  const trustOrigin = useSettingsStore((s) => s.trustOrigin);
   const resetConnection = useSettingsStore((s) => s.resetConnection);
   const [showToken, setShowToken] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const ids = { base: useId(), user: useId(), token: useId() };
-  const form = useForm<FormValues>({ defaultValues: toForm(connection), mode: 'onTouched' });
+  /** Settings waiting for the operator to allow the token to go to `origin`. */
+  const [awaiting, setAwaiting] = useState<{ values: FormValues; origin: string } | null>(null);
+  const ids = { base: useId(), user: useId(), token: useId(), remember: useId() };
+  const form = useForm<FormValues>({ defaultValues: toForm(connection, rememberToken), mode: 'onTouched' });
   const { errors, isDirty } = form.formState;
+  const remember = useWatch({ control: form.control, name: 'rememberToken' });
   const test = useMutation({ mutationFn: testConnection });
 
-  const onSubmit = form.handleSubmit((values) => {
+  const save = (values: FormValues) => {
     const config = fromForm(values);
-    saveConnection(config);
-    form.reset(toForm(config));
+    saveConnection(config, values.rememberToken);
+    form.reset(toForm(config, values.rememberToken));
     setNotice('Saved.');
     test.mutate(config);
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    const origin = unconfirmedTokenOrigin(fromForm(values), window.location.href, trustedOrigins);
+    if (origin !== null) {
+      test.reset();
+      setNotice(null);
+      setAwaiting({ values, origin });
+      return;
+    }
+    save(values);
   });
 
   const onReset = () => {
     resetConnection();
-    form.reset(toForm(defaults));
+    setAwaiting(null);
+    form.reset(toForm(defaults, false));
     test.reset();
     setNotice('Back to the config.json values.');
   };
@@ -84,7 +129,9 @@ function ConnectionForm() {
           autoComplete="username"
           aria-invalid={errors.userId ? 'true' : 'false'}
           aria-describedby={`${ids.user}-help`}
-          {...form.register('userId', { validate: (value) => (value.trim() === '' ? 'The operator id is empty.' : true) })}
+          {...form.register('userId', {
+            validate: (value) => (value.trim() === '' ? 'The operator id is empty.' : (checkHeaderValue('The operator id', value.trim()) ?? true)),
+          })}
         />
         <p id={`${ids.user}-help`} className={errors.userId ? 'settings__error' : 'settings__help'}>
           {errors.userId?.message ?? `Sent as X-Kaged-User-Id and recorded on flags and notes. config.json: ${defaults.userId}`}
@@ -100,15 +147,26 @@ function ConnectionForm() {
             spellCheck={false}
             autoComplete="off"
             placeholder="none"
+            aria-invalid={errors.token ? 'true' : 'false'}
             aria-describedby={`${ids.token}-help`}
-            {...form.register('token')}
+            {...form.register('token', { validate: (value) => checkHeaderValue('The token', value.trim()) ?? true })}
           />
           <button type="button" className="button" onClick={() => setShowToken((v) => !v)} aria-pressed={showToken}>
             {showToken ? 'Hide' : 'Show'}
           </button>
         </div>
-        <p id={`${ids.token}-help`} className="settings__help">
-          Sent as Authorization: Bearer when set; kept in this browser only. config.json: {defaults.token ? 'a token is set' : 'none'}
+        <p id={`${ids.token}-help`} className={errors.token ? 'settings__error' : 'settings__help'}>
+          {errors.token?.message ??
+            `Sent as Authorization: Bearer when set, only to this page's origin or one you allowed. config.json: ${defaults.token ? 'a token is set' : 'none'}`}
+        </p>
+        <label className="settings__check" htmlFor={ids.remember}>
+          <input id={ids.remember} type="checkbox" aria-describedby={`${ids.remember}-help`} {...form.register('rememberToken')} />
+          Remember the token in this browser
+        </label>
+        <p id={`${ids.remember}-help`} className="settings__help">
+          {remember
+            ? 'Stored unencrypted in this browser’s local storage until you clear it: anyone using this browser profile can read it.'
+            : 'Kept for this tab only (session storage) and forgotten when the tab closes.'}
         </p>
       </div>
       <div className="settings__actions">
@@ -122,6 +180,20 @@ function ConnectionForm() {
           {isDirty ? 'Unsaved changes' : ''}
         </span>
       </div>
+      {awaiting && (
+        <TokenOriginPrompt
+          origin={awaiting.origin}
+          onSend={() => {
+            trustOrigin(awaiting.origin);
+            setAwaiting(null);
+            save(awaiting.values);
+          }}
+          onCancel={() => {
+            setAwaiting(null);
+            setNotice('Nothing saved; the token was not sent.');
+          }}
+        />
+      )}
       <div className="settings__result" aria-live="polite">
         {test.isSuccess && (
           <p className="settings__ok" role="status">
@@ -159,6 +231,26 @@ function ThemeChoice() {
   );
 }
 
+/** The token in force is being withheld from another origin (e.g. a cross-origin config.json): say so, offer to allow it. */
+function WithheldToken() {
+  const connection = useStoredConnection();
+  const trustedOrigins = useSettingsStore((s) => s.trustedOrigins);
+  const trustOrigin = useSettingsStore((s) => s.trustOrigin);
+  const origin = unconfirmedTokenOrigin(connection, window.location.href, trustedOrigins);
+  if (origin === null) return null;
+  return (
+    <div className="settings__fail settings__config-problem" role="alert">
+      <p>
+        The bearer token is not being sent: the daemon is at {origin}, another origin than this page ({window.location.origin}), and you have not
+        allowed the token to go there. Requests go without it.
+      </p>
+      <button type="button" className="button" onClick={() => trustOrigin(origin)}>
+        Send the token to {origin}
+      </button>
+    </div>
+  );
+}
+
 /** Where the daemon is and who the operator is (remembered in this browser, over config.json). */
 export function ConnectionSettings() {
   const configProblem = useSettingsStore((s) => s.configProblem);
@@ -173,6 +265,7 @@ export function ConnectionSettings() {
           config.json could not be used: {configProblem} Built-in values are the defaults.
         </p>
       )}
+      <WithheldToken />
       <ConnectionForm />
     </section>
   );

@@ -1,0 +1,123 @@
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { DAEMON, resetDaemon } from './support/daemon';
+import { expectLive, sessionRows } from './support/ui';
+
+/** Requests to the daemon's own origin (cross-origin from the page), with their Authorization header. */
+function watchDaemonRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(`${DAEMON}/api/`)) seen.push(r);
+  });
+  return seen;
+}
+
+test('an operator id or token an HTTP header cannot carry is refused, naming the character, before any request', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/settings');
+  await expectLive(page);
+  let tests = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/health')) tests += 1;
+  });
+  await page.getByLabel('Operator id').fill('kim名');
+  await page.getByLabel('Bearer token').fill('tök€n');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByText('The operator id contains "名" (U+540D): only Latin-1 characters can travel in an HTTP header.')).toBeVisible();
+  await expect(page.getByText('The token contains "€" (U+20AC)')).toBeVisible();
+  await expect(page.getByLabel('Operator id')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/Saved|Connected|did not answer/)).toHaveCount(0);
+  expect(tests).toBe(0);
+  // Nothing was saved: the app still works with the previous settings.
+  await page.getByRole('link', { name: 'Sessions' }).click();
+  await expect(sessionRows(page).first()).toBeVisible();
+});
+
+test('the token stays in this tab unless remembered, and the live stream never carries it in its URL', async ({ page, request }) => {
+  await resetDaemon(request);
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/settings');
+  await expect(page.getByText('Kept for this tab only (session storage) and forgotten when the tab closes.')).toBeVisible();
+  await page.getByLabel('Bearer token').fill('s3cret-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  await expectLive(page);
+
+  const storage = () => page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
+  expect((await storage()).local).not.toContain('s3cret-token');
+  expect((await storage()).session).toContain('s3cret-token');
+  // The socket opened with the new token used a single-use ticket, not the token.
+  await expect.poll(() => sockets.filter((u) => u.includes('ticket=')).length).toBeGreaterThan(0);
+  expect(sockets.filter((u) => u.includes('s3cret') || u.includes('access_token'))).toEqual([]);
+  await page.reload();
+  await expect(page.getByLabel('Bearer token')).toHaveValue('s3cret-token');
+
+  // Remembering is the operator's explicit choice, and says what it means.
+  await page.getByLabel('Remember the token in this browser').check();
+  await expect(page.getByText(/Stored unencrypted in this browser’s local storage/)).toBeVisible();
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  expect((await storage()).local).toContain('s3cret-token');
+  expect((await storage()).session).not.toContain('s3cret-token');
+});
+
+test('a token saved in one tab is not in a new tab of a fresh session (sessionStorage)', async ({ browser, request }) => {
+  await resetDaemon(request);
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto('/settings');
+  await first.getByLabel('Bearer token').fill('tab-only');
+  await first.getByRole('button', { name: 'Save and test' }).click();
+  await expect(first.getByRole('status')).toContainText('Connected');
+  const second = await context.newPage();
+  await second.goto('/settings');
+  await expect(second.getByLabel('Operator id')).toBeVisible();
+  await expect(second.getByLabel('Bearer token')).toHaveValue('');
+  await context.close();
+});
+
+test('a base URL on another origin: asks before the token goes there, and sends nothing until then', async ({ page, request }) => {
+  await resetDaemon(request);
+  const daemonRequests = watchDaemonRequests(page);
+  await page.goto('/settings');
+  await page.getByLabel('API base URL').fill(`${DAEMON}/api/v1`);
+  await page.getByLabel('Bearer token').fill('cross-origin-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  const prompt = page.getByRole('alertdialog', { name: 'Send the token to another origin?' });
+  await expect(prompt).toContainText(`${DAEMON} is not this page’s origin`);
+  expect(daemonRequests).toEqual([]);
+
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Nothing saved; the token was not sent.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('API base URL')).toHaveValue('/api/v1');
+  expect(daemonRequests).toEqual([]);
+
+  await page.getByLabel('API base URL').fill(`${DAEMON}/api/v1`);
+  await page.getByLabel('Bearer token').fill('cross-origin-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await page.getByRole('button', { name: `Send the token to ${DAEMON}` }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  expect(daemonRequests.length).toBeGreaterThan(0);
+  expect(daemonRequests.every((r) => r.headers().authorization === 'Bearer cross-origin-token')).toBe(true);
+});
+
+test('a config.json pointing at another origin: the token is withheld and the Settings screen offers to send it', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.route('**/config.json', (route) =>
+    route.fulfill({ json: { apiBaseUrl: `${DAEMON}/api/v1`, userId: 'ops', token: 'config-token' } }),
+  );
+  const daemonRequests = watchDaemonRequests(page);
+  await page.goto('/');
+  await expect(sessionRows(page).first()).toBeVisible();
+  expect(daemonRequests.length).toBeGreaterThan(0);
+  expect(daemonRequests.filter((r) => r.headers().authorization !== undefined)).toEqual([]);
+
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'The bearer token is not being sent' });
+  await expect(notice).toContainText(`the daemon is at ${DAEMON}, another origin than this page`);
+  const sent = page.waitForRequest((r) => r.url().startsWith(`${DAEMON}/api/`) && r.headers().authorization === 'Bearer config-token');
+  await notice.getByRole('button', { name: `Send the token to ${DAEMON}` }).click();
+  await sent;
+  await expect(notice).toHaveCount(0);
+});

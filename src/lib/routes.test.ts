@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { compactionHref, sessionHref, uriComponent, wellFormed } from './routes';
+
+describe('URL-safe ids', () => {
+  it('replaces lone surrogates, keeps pairs', () => {
+    expect(wellFormed('a\uD800b\uDC00c')).toBe('a\uFFFDb\uFFFDc');
+    expect(wellFormed('ok 😀')).toBe('ok 😀');
+  });
+
+  it('never throws where encodeURIComponent would', () => {
+    expect(() => encodeURIComponent('p\uD800')).toThrow(URIError);
+    expect(uriComponent('p\uD800')).toBe('p%EF%BF%BD');
+    expect(sessionHref('s/\uDC00')).toBe('/sessions/s%2F%EF%BF%BD');
+    expect(compactionHref('s', 'c?x')).toBe('/sessions/s/compactions/c%3Fx');
+  });
+});
