@@ -190,7 +190,7 @@ test('a session waiting for approval refuses a manual commit and points to the p
   await resetDaemon(request);
   const dialog = await openCompact(page, 'ses_gen_review');
   await expect(dialog.getByText(/A compaction proposal is waiting for approval/)).toBeVisible();
-  await dialog.getByRole('radio', { name: 'drop' }).click();
+  await dialog.getByRole('radiogroup', { name: 'Strategy' }).getByRole('radio', { name: 'drop' }).click();
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
   await dialog.getByRole('button', { name: 'Commit…' }).click();
