@@ -9,6 +9,8 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 const SESSION = 'ses_gen_refactor';
 
 test('after a daemon restart (its event sequence starting over) new events arrive without a reload', async ({ page, request }) => {
+  // The restart seeds the simulator afresh (as a reset does): seconds on a busy machine.
+  test.slow();
   await resetDaemon(request);
   const seeded = await listCompactions(request, SESSION);
   await page.goto(`/sessions/${SESSION}`);
