@@ -18,7 +18,8 @@ function collectProblems(page: Page): string[] {
 
 for (const screen of SCREENS) {
   test(`${screen.name}: no console or page error; no serious or critical axe violation in light and dark`, async ({ page, request }) => {
-    test.setTimeout(90_000);
+    // axe over a screen full of charts takes a while on a busy 2-core machine.
+    test.setTimeout(180_000);
     await resetDaemon(request);
     const problems = collectProblems(page);
     await page.goto(await screen.path(request));

@@ -179,24 +179,24 @@ function RollbackPreview({
         <dl className="diff-totals__figures rb-summary__figures">
           <div>
             <dt>Restores</dt>
-            <dd className="num" data-testid="rollback-restore-count">
-              {formatCount(result.restore_message_ids.length)}
+            <dd className="num">
+              <span data-testid="rollback-restore-count">{formatCount(result.restore_message_ids.length)}</span> <span className="faint">{formatTokens(lists.tokens.restored)} tok, un-superseded</span>
             </dd>
-            <span className="faint num">{formatTokens(lists.tokens.restored)} tok, un-superseded</span>
           </div>
           <div>
             <dt>Supersedes</dt>
-            <dd className="num">{formatCount(result.supersede_message_ids.length)}</dd>
-            <span className="faint">summaries of the undone compactions, messages after the checkpoint</span>
+            <dd className="num">
+              {formatCount(result.supersede_message_ids.length)} <span className="faint">summaries of the undone compactions, messages after the checkpoint</span>
+            </dd>
           </div>
           <div>
             <dt>Active list</dt>
             <dd className="num">
-              {formatCount(lists.before.length)} → {formatCount(lists.after.length)}
+              {formatCount(lists.before.length)} → {formatCount(lists.after.length)}{' '}
+              <span className="faint">
+                {formatTokens(lists.tokens.before)} → {formatTokens(lists.tokens.after)} tok
+              </span>
             </dd>
-            <span className="faint num">
-              {formatTokens(lists.tokens.before)} → {formatTokens(lists.tokens.after)} tok
-            </span>
           </div>
         </dl>
         <p className="rb-summary__undone">
