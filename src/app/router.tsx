@@ -5,6 +5,7 @@ import { NotFoundPage } from '../pages/not-found-page';
 import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
+  CompactionsPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
   SessionsPageSkeleton,
@@ -19,6 +20,7 @@ const SessionPage = lazyComponent(() => import('../pages/session-page').then((m)
 const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-detail-page').then((m) => m.CompactionDetailPage));
 const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
+const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 
 interface PageHandle {
@@ -57,6 +59,7 @@ const routes: RouteObject[] = [
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
+      page('compactions', CompactionsPage, <CompactionsPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -113,3 +113,22 @@ export function SettingsPageSkeleton() {
     </div>
   );
 }
+
+/** A page of the across-sessions views while its code loads: its heading and one panel's frame. */
+export function FleetPageSkeleton({ title, panel }: { title: string; panel?: ReactNode }) {
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div className="page__title">
+          <h1>{title}</h1>
+        </div>
+      </header>
+      {panel ?? <LoadingPanel skeleton={<Skeleton height={480} />} />}
+    </div>
+  );
+}
+
+export function CompactionsPageSkeleton() {
+  return <FleetPageSkeleton title="Compactions" panel={<LedgerPanelSkeleton title="Compactions across sessions" />} />;
+}
+
