@@ -6,6 +6,7 @@ import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
   CompactionsPageSkeleton,
+  HealthPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
   SessionsPageSkeleton,
@@ -21,6 +22,7 @@ const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-det
 const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
 const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
+const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 
 interface PageHandle {
@@ -60,6 +62,7 @@ const routes: RouteObject[] = [
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
       page('compactions', CompactionsPage, <CompactionsPageSkeleton />),
+      page('health', HealthPage, <HealthPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

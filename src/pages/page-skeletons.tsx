@@ -132,3 +132,7 @@ export function CompactionsPageSkeleton() {
   return <FleetPageSkeleton title="Compactions" panel={<LedgerPanelSkeleton title="Compactions across sessions" />} />;
 }
 
+
+export function HealthPageSkeleton() {
+  return <FleetPageSkeleton title="Compaction health" />;
+}

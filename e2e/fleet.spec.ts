@@ -1,0 +1,72 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { API, resetDaemon } from './support/daemon';
+import { countText, flagButton, ledgerGrid, ledgerRow, ledgerRows } from './support/compactions';
+
+/** Aggregates over the generated history take a moment on a busy machine. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test('from the project page: the health view calls out the spiralling session with its reason, and opens it', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/projects/payments-api');
+  await page.getByRole('link', { name: 'Compaction health' }).click();
+  await expect(page).toHaveURL(/\/health\?project=payments-api/);
+
+  const spirals = page.getByRole('region', { name: /^Spirals/ });
+  const stuck = spirals.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Stuck: reactive retries still overflow' }) });
+  await expect(stuck.getByText('stuck in context_overflow: the run failed on context length', { exact: false })).toBeVisible();
+  await expect(stuck.getByText(/compactions of primary within 10 minutes/).first()).toBeVisible();
+  // The defaults are shown, and adjusting them is kept in the URL.
+  await expect(spirals.getByText('burst: 5 within 10 min (default)')).toBeVisible();
+  await spirals.getByRole('button', { name: 'Adjust' }).click();
+  await spirals.getByRole('spinbutton', { name: 'N compactions' }).fill('40');
+  await spirals.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/burst_count=40/);
+  await expect(spirals.getByText('burst: 40 within 10 min (default 5 within 10 min)')).toBeVisible();
+
+  await stuck.getByRole('link', { name: 'Stuck: reactive retries still overflow' }).click();
+  await expect(page).toHaveURL(/\/sessions\/ses_h000g$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stuck: reactive retries still overflow' })).toBeVisible();
+});
+
+test('a bar of the events chart opens the cross-session ledger on that bucket and strategy; a flag set there survives a reload', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=30d');
+  const events = page.getByRole('figure', { name: 'Events over time by strategy' });
+  await expect(events.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The last bucket's drop segment (the bars are drawn per strategy, in the legend's order).
+  await events.locator('.recharts-bar-rectangle').last().click();
+  await expect(page).toHaveURL(/\/compactions\?.*strategy=/);
+  const url = new URL(page.url());
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  const strategy = url.searchParams.get('strategy');
+  expect(from && to && strategy).toBeTruthy();
+
+  // The ledger shows exactly what the daemon counts for that filter, with the session column.
+  const expected = await (await request.get(`${API}/compactions?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}&strategy=${strategy}&limit=1`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+  expect(expected.total).toBeGreaterThan(0);
+  await expect(page.getByRole('region', { name: 'Compactions across sessions' }).locator('.ledger-panel__count')).toHaveText(countText(expected.total, true));
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Session' })).toBeVisible();
+  const first = ledgerRows(page).first();
+  await expect(first.getByRole('gridcell').nth(1).getByRole('link')).toBeVisible();
+  const id = await first.getAttribute('data-compaction-id');
+
+  await flagButton(ledgerRow(page, id!), 'Bad').click();
+  await expect(flagButton(ledgerRow(page, id!), 'Bad')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await (await request.get(`${API}/compactions?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}&strategy=${strategy}&flag=bad&limit=1000`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json()).items.some((r: { id: string }) => r.id === id)).toBe(true);
+  await page.reload();
+  await expect(flagButton(ledgerRow(page, id!), 'Bad')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a breakdown row opens the cross-session ledger filtered by that plugin; the project filter is in the URL', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?project=infra-ops&range=all&dim=plugin');
+  const breakdown = page.getByRole('region', { name: 'Breakdown' });
+  const row = breakdown.getByRole('row').filter({ has: page.getByRole('link', { name: 'hindsight', exact: true }) });
+  const link = row.getByRole('link', { name: /events: hindsight$/ });
+  const events = Number((await link.innerText()).replace(/,/g, ''));
+  await link.click();
+  await expect(page).toHaveURL(/\/compactions\?project=infra-ops&plugin=hindsight/);
+  await expect(page.getByRole('button', { name: /^Project: / })).toContainText('infra-ops');
+  await expect(page.getByRole('region', { name: 'Compactions across sessions' }).locator('.ledger-panel__count')).toHaveText(countText(events, true));
+});
