@@ -70,3 +70,45 @@ test('a breakdown row opens the cross-session ledger filtered by that plugin; th
   await expect(page.getByRole('button', { name: /^Project: / })).toContainText('infra-ops');
   await expect(page.getByRole('region', { name: 'Compactions across sessions' }).locator('.ledger-panel__count')).toHaveText(countText(events, true));
 });
+
+test('a plugin author reviews five unrated events of one plugin with the keyboard, leaves, comes back and resumes', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all&dim=plugin');
+  await page.getByRole('region', { name: 'Breakdown' }).getByRole('link', { name: /^review .* unrated$/ }).first().click();
+  await expect(page).toHaveURL(/\/review\?plugin=/);
+  const plugin = new URL(page.url()).searchParams.get('plugin')!;
+
+  const progress = page.locator('.review-progress strong');
+  await expect(progress).toHaveText(/^1 of [\d,]+$/);
+  const total = (await progress.innerText()).split(' of ')[1];
+  const reviewed: string[] = [];
+  const keys = ['g', 'b', 'n', 'g', 'b'];
+  for (const [i, key] of keys.entries()) {
+    await expect(progress).toHaveText(`${i + 1} of ${total}`);
+    const id = await page.locator('.review-item__head h2').innerText();
+    reviewed.push(id);
+    await page.keyboard.press(key);
+    if (i === 1) {
+      await page.getByRole('textbox', { name: 'Note' }).fill('summary lost the failing test name');
+      await page.getByRole('textbox', { name: 'Note' }).blur();
+    }
+    await page.keyboard.press('Enter');
+  }
+  await expect(progress).toHaveText(`6 of ${total}`);
+  const sixth = await page.locator('.review-item__head h2').innerText();
+  expect(new Set([...reviewed, sixth]).size).toBe(6);
+
+  // The daemon has the five verdicts (and the note).
+  await expect
+    .poll(async () => {
+      const page1 = await (await request.get(`${API}/compactions?plugin=${plugin}&limit=1000&flag=good,bad,neutral&sort=created_at`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+      return reviewed.filter((id) => page1.items.some((r: { id: string }) => r.id === id)).length;
+    })
+    .toBe(5);
+
+  // Leave, come back: the queue resumes at the sixth.
+  await page.goto('/sessions');
+  await page.goto(`/review?plugin=${plugin}`);
+  await expect(progress).toHaveText(`6 of ${total}`);
+  await expect(page.locator('.review-item__head h2')).toHaveText(sixth);
+});

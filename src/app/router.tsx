@@ -7,6 +7,7 @@ import {
   CompactionDetailPageSkeleton,
   CompactionsPageSkeleton,
   HealthPageSkeleton,
+  ReviewPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
   SessionsPageSkeleton,
@@ -23,6 +24,7 @@ const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-rev
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
 const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
 const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
+const ReviewPage = lazyComponent(() => import('../pages/review-page').then((m) => m.ReviewPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 
 interface PageHandle {
@@ -63,6 +65,7 @@ const routes: RouteObject[] = [
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
       page('compactions', CompactionsPage, <CompactionsPageSkeleton />),
       page('health', HealthPage, <HealthPageSkeleton />),
+      page('review', ReviewPage, <ReviewPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

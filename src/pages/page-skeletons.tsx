@@ -136,3 +136,7 @@ export function CompactionsPageSkeleton() {
 export function HealthPageSkeleton() {
   return <FleetPageSkeleton title="Compaction health" />;
 }
+
+export function ReviewPageSkeleton() {
+  return <FleetPageSkeleton title="Review queue" />;
+}
