@@ -112,3 +112,19 @@ test('a plugin author reviews five unrated events of one plugin with the keyboar
   await expect(progress).toHaveText(`6 of ${total}`);
   await expect(page.locator('.review-item__head h2')).toHaveText(sixth);
 });
+
+test('the audit log shows no-ops that left no record; filtering by type is in the URL and each links to its session', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all');
+  await page.locator('.stat').filter({ hasText: 'No-ops' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/audit\?type=compaction.noop/);
+  const expected = await (await request.get(`${API}/audit?type=compaction.noop&limit=1&sort=-at`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+  const first = expected.items[0];
+  const audit = page.getByRole('region', { name: 'Audit events' });
+  await expect(audit.locator('.panel__aside')).toHaveText(`${expected.total.toLocaleString('en-US')} events`);
+  const row = audit.getByRole('row').nth(1);
+  await expect(row).toContainText('compaction.noop');
+  await expect(row).toContainText(first.data.reason);
+  await row.getByRole('link', { name: `session ${first.session_id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${first.session_id}$`));
+});

@@ -7,6 +7,7 @@ import {
   CompactionDetailPageSkeleton,
   CompactionsPageSkeleton,
   HealthPageSkeleton,
+  AuditPageSkeleton,
   ReviewPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
@@ -25,6 +26,7 @@ const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m)
 const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
 const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
 const ReviewPage = lazyComponent(() => import('../pages/review-page').then((m) => m.ReviewPage));
+const AuditPage = lazyComponent(() => import('../pages/audit-page').then((m) => m.AuditPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 
 interface PageHandle {
@@ -66,6 +68,7 @@ const routes: RouteObject[] = [
       page('compactions', CompactionsPage, <CompactionsPageSkeleton />),
       page('health', HealthPage, <HealthPageSkeleton />),
       page('review', ReviewPage, <ReviewPageSkeleton />),
+      page('audit', AuditPage, <AuditPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -140,3 +140,7 @@ export function HealthPageSkeleton() {
 export function ReviewPageSkeleton() {
   return <FleetPageSkeleton title="Review queue" />;
 }
+
+export function AuditPageSkeleton() {
+  return <FleetPageSkeleton title="Audit log" />;
+}
