@@ -128,3 +128,20 @@ test('the audit log shows no-ops that left no record; filtering by type is in th
   await row.getByRole('link', { name: `session ${first.session_id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${first.session_id}$`));
 });
+
+test('a plugin page shows roles, version, agents and its versions side by side, reached from the health view', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all');
+  await page.getByRole('link', { name: 'hindsight', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/plugins\/hindsight\?range=all/);
+  await expect(page.getByRole('heading', { level: 1, name: 'hindsight' })).toBeVisible();
+  const manifest = page.locator('.plugin-manifest');
+  await expect(manifest).toContainText('version 0.4.2');
+  await expect(manifest).toContainText('observer');
+  await expect(manifest).toContainText('compactor');
+  const versions = page.getByRole('region', { name: 'Versions side by side' });
+  await expect(versions.getByRole('columnheader')).not.toHaveCount(1);
+  await expect(versions.getByRole('rowheader', { name: 'Median ratio' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attached agents' }).getByRole('link', { name: /events$/ }).first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Flag mix over time' })).toBeVisible();
+});

@@ -8,6 +8,7 @@ import {
   CompactionsPageSkeleton,
   HealthPageSkeleton,
   AuditPageSkeleton,
+  PluginPageSkeleton,
   ReviewPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
@@ -27,6 +28,7 @@ const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').
 const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
 const ReviewPage = lazyComponent(() => import('../pages/review-page').then((m) => m.ReviewPage));
 const AuditPage = lazyComponent(() => import('../pages/audit-page').then((m) => m.AuditPage));
+const PluginPage = lazyComponent(() => import('../pages/plugin-page').then((m) => m.PluginPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 
 interface PageHandle {
@@ -69,6 +71,7 @@ const routes: RouteObject[] = [
       page('health', HealthPage, <HealthPageSkeleton />),
       page('review', ReviewPage, <ReviewPageSkeleton />),
       page('audit', AuditPage, <AuditPageSkeleton />),
+      page('plugins/:name', PluginPage, <PluginPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -144,3 +144,7 @@ export function ReviewPageSkeleton() {
 export function AuditPageSkeleton() {
   return <FleetPageSkeleton title="Audit log" />;
 }
+
+export function PluginPageSkeleton() {
+  return <FleetPageSkeleton title="Plugin" />;
+}

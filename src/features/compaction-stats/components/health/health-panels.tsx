@@ -25,7 +25,7 @@ import { breakdownQuery } from '../../api/get-breakdown';
 import { compactionHealthQuery } from '../../api/get-compaction-health';
 import { spiralsQuery } from '../../api/get-spirals';
 import { topSessionsQuery } from '../../api/get-top-sessions';
-import { aggregateQuery, DIMENSION_LABELS, DIMENSIONS, operatorZone, type AggregateQuery, type Dimension, type HealthScope } from '../../lib/health-scope';
+import { aggregateQuery, DIMENSION_LABELS, DIMENSIONS, operatorZone, writeHealthScope, type AggregateQuery, type Dimension, type HealthScope } from '../../lib/health-scope';
 import { distributionBars, healthPoints, stackKeys } from '../../lib/health-series';
 import type { HealthChartsProps } from './health-charts';
 import '../../../../components/panel.css';
@@ -49,6 +49,12 @@ export function useLedgerLink(scope: Pick<HealthScope, 'project' | 'range'>): (p
   const query = useAggregateQuery(scope);
   return (patch) =>
     compactionsHref(ledgerSearchString({ ...EMPTY_SEARCH, project: scope.project, from: query.from ?? null, to: query.to ?? null, ...patch }));
+}
+
+/** A plugin's page within this scope and range. */
+function scopedPluginHref(plugin: string, scope: Pick<HealthScope, 'project' | 'range'>): string {
+  const search = writeHealthScope(new URLSearchParams(), { project: scope.project, range: scope.range }).toString();
+  return `${pluginHref(plugin)}${search ? `?${search}` : ''}`;
 }
 
 function toLocalInput(iso: string | null | undefined): string {
@@ -324,7 +330,7 @@ export function HealthOverview({ scope, onChange }: { scope: HealthScope; onChan
         />
       </Suspense>
       <div className="health-row">
-        <HookTimings rows={data.hook_timings} ledgerLink={ledgerLink} />
+        <HookTimings rows={data.hook_timings} ledgerLink={ledgerLink} pluginLink={(plugin) => scopedPluginHref(plugin, scope)} />
         <div className="health-silent">
           <SilentList title="No-ops" summary={data.noops} link={auditLink('compaction.noop')} />
           <SilentList title="Failures" summary={data.failures} link={auditLink('compaction.failed')} />
@@ -350,7 +356,7 @@ export function HealthOverview({ scope, onChange }: { scope: HealthScope; onChan
   );
 }
 
-function HookTimings({ rows, ledgerLink }: { rows: readonly Schemas['HookTimingSummary'][]; ledgerLink: (p: Partial<LedgerSearch>) => string }) {
+function HookTimings({ rows, ledgerLink, pluginLink }: { rows: readonly Schemas['HookTimingSummary'][]; ledgerLink: (p: Partial<LedgerSearch>) => string; pluginLink: (plugin: string) => string }) {
   return (
     <div className="health-hooks">
       <h3>Hook timings</h3>
@@ -374,7 +380,7 @@ function HookTimings({ rows, ledgerLink }: { rows: readonly Schemas['HookTimingS
             {rows.map((r) => (
               <tr key={`${r.plugin}/${r.hook}`}>
                 <td>
-                  <Link to={pluginHref(r.plugin)}>{r.plugin}</Link>
+                  <Link to={pluginLink(r.plugin)}>{r.plugin}</Link>
                 </td>
                 <td className="mono">{r.hook}</td>
                 <td className="end num">
@@ -480,7 +486,7 @@ export function BreakdownPanel({ scope, onChange }: { scope: HealthScope; onChan
               {rows.map((r) => (
                 <tr key={r.key ?? '(none)'}>
                   <th scope="row">
-                    {scope.dimension === 'plugin' && r.key ? <Link to={pluginHref(r.key)}>{r.key}</Link> : rowLabel(scope.dimension, r.key)}
+                    {scope.dimension === 'plugin' && r.key ? <Link to={scopedPluginHref(r.key, scope)}>{r.key}</Link> : rowLabel(scope.dimension, r.key)}
                   </th>
                   <td className="end num">
                     {r.key === null && scope.dimension !== 'summarizer_model' ? formatCount(r.events) : <Link to={ledgerLink(rowFilter(scope.dimension, r.key))} aria-label={`${formatCount(r.events)} events: ${r.key ?? 'none'}`}>{formatCount(r.events)}</Link>}
