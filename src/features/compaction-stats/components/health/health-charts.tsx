@@ -194,7 +194,7 @@ export function HealthCharts({ points, stack, stackBy, ratio, summary, ratioMedi
           />
         }
       />
-      <DistributionCard title="Compression ratio" unit="events per ratio range (after ÷ before; lower compresses more)" bars={ratio} median={ratioMedian} format={(v) => v.toFixed(2)} />
+      <DistributionCard title="Compression ratio" unit="events per ratio range (after ÷ before; lower compresses more)" bars={ratio} median={ratioMedian} format={(v) => v.toFixed(2)} className="health-grid__narrow-wide" />
       <DistributionCard title="Summary length" unit="summaries per length range, in tokens" bars={summary} median={summaryMedian} format={formatTokens} className="stats-grid__wide" />
     </div>
   );
