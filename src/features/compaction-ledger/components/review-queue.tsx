@@ -136,7 +136,7 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
   return (
     <>
       {header}
-      <div className={switching ? 'review-item review-item--switching' : 'review-item'} aria-busy={switching || undefined}>
+      <div className={switching ? 'event-detail review-item review-item--switching' : 'event-detail review-item'} aria-busy={switching || undefined}>
         <header className="review-item__head">
           <h2>
             <Link to={compactionHref(item.session_id, item.id)} className="mono">
