@@ -15,7 +15,7 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, import, live, heap, soak
+ *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, import, live, heap, soak, fleet
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -63,7 +63,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'import', 'live', 'heap', 'soak'] as const;
+const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -178,6 +178,41 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
   }
 }
 
+/**
+ * The across-sessions screens against the simulator at MOCK_SCALE=large (1,000,000 events in 2,400
+ * sessions): time to the health view's first figures and to the cross-session ledger's first rows.
+ */
+async function fleetRuns(book: FigureBook): Promise<void> {
+  const servers: RunningServer[] = [];
+  let browser: Browser | null = null;
+  try {
+    step(`starting the simulator (MOCK_SCALE=large) on ${daemonUrl} and the build on ${baseUrl}`);
+    servers.push(
+      await startServer('the large simulator', process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_SCALE: 'large', MOCK_LIVE: '0', MOCK_PERSIST: '0' }, `${daemonUrl}/api/v1/health`, 300_000),
+    );
+    servers.push(
+      await startServer(
+        'the preview server',
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', dist],
+        { KAGED_API_URL: daemonUrl },
+        `${baseUrl}/`,
+        60_000,
+      ),
+    );
+    browser = await chromium.launch({ ...launch, headless: true });
+    const bench = new Bench(browser, options, book);
+    for (let run = 1; run <= runs; run += 1) {
+      step(`across sessions at 1,000,000 events: run ${run} of ${runs}`);
+      await bench.fleetHealth(run);
+      await bench.fleetLedger(run);
+    }
+  } finally {
+    await browser?.close().catch(() => undefined);
+    for (const server of servers.reverse()) await server.stop();
+  }
+}
+
 /** The three heaviest entries of each first-run scenario, by source file where the build's maps know it. */
 function formatDiagnostics(diagnostics: Bench['diagnostics']): string {
   const lines: string[] = [];
@@ -214,6 +249,7 @@ async function main(): Promise<void> {
 
   const book = new FigureBook();
   const { chromium: chromiumVersion, diagnostics, soak } = await browserRuns(book);
+  if (parts.has('fleet')) await fleetRuns(book);
   load.push(loadavg());
 
   const figures = [...book.results(), ...unit];

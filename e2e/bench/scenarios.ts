@@ -29,6 +29,8 @@ export const SEL = {
   peerRow: '[data-peer-row]',
   importReport: '[aria-label="Import report"] article',
   labComparison: 'table.lab-comparison tbody tr',
+  /** The health view's headline once its aggregates arrived (the skeleton is aria-busy). */
+  healthFigure: 'dl.health-headline:not([aria-busy]) dd',
 } as const;
 
 export const TYPICAL_SESSION = 'ses_gen_refactor';
@@ -90,11 +92,14 @@ const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
 const S_SOAK = 'Soak: the session page open under live events (heap after GC)';
 const S_BYOS = 'Import through the page and the threshold lab (loopback simulator)';
+const S_FLEET = 'Across sessions at 1,000,000 events (MOCK_SCALE=large; cold load, ms from navigation start)';
 
 const SESSION_GOAL = { text: '≤ 600 ms', met: (v: number) => v <= 600 };
 const fig = (id: string, section: string, label: string, unit: FigureSpec['unit'], extra: Partial<FigureSpec> = {}): FigureSpec => ({ id, section, label, unit, worse: 'higher', ...extra });
 
 export const FIG = {
+  fleetHealth: fig('fleet.health.first_view', S_FLEET, 'aggregated health view (all projects, all time): first figures', 'ms', { goal: { text: '≤ 1,500 ms', met: (v) => v <= 1500 } }),
+  fleetLedger: fig('fleet.ledger.first_rows', S_FLEET, 'cross-session ledger (all sessions): first rows', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 } }),
   initialJs: fig('bundle.initial.js', S_BUNDLE, 'initial JS (sessions list)', 'KB'),
   initialCss: fig('bundle.initial.css', S_BUNDLE, 'initial CSS (sessions list)', 'KB'),
   allJs: fig('bundle.all.js', S_BUNDLE, 'JS after visiting every screen', 'KB', { note: 'sessions, project, session view, event detail, checkpoint review, compact dialog with a preview, settings, not found' }),
@@ -291,6 +296,22 @@ export class Bench {
       const all = await assets.totals();
       this.book.add(FIG.allJs, all.js / 1024);
       this.book.add(FIG.allCss, all.css / 1024);
+    });
+  }
+
+  /** The aggregated health view over every project and all time (the daemon aggregates 1,000,000 events). */
+  async fleetHealth(run: number): Promise<void> {
+    await this.scenario(`fleet-health-run${run}`, { watch: { stat: SEL.healthFigure } }, async ({ page }) => {
+      await page.goto('/health?range=all');
+      this.book.add(FIG.fleetHealth, await this.mark(page, 'stat', 'the health view\'s first figure'));
+    });
+  }
+
+  /** The cross-session ledger, unfiltered. */
+  async fleetLedger(run: number): Promise<void> {
+    await this.scenario(`fleet-ledger-run${run}`, { watch: { row: SEL.ledgerRow } }, async ({ page }) => {
+      await page.goto('/compactions');
+      this.book.add(FIG.fleetLedger, await this.mark(page, 'row', 'the cross-session ledger\'s first row'));
     });
   }
 

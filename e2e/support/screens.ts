@@ -72,6 +72,44 @@ export const SCREENS: Screen[] = [
     ready: async (page) => expect(page.getByRole('table', { name: /Proposal diff/ })).toBeVisible(),
   },
   {
+    name: 'knobs',
+    path: async () => `/sessions/${SESSION}/knobs?agent=primary&group=trigger`,
+    ready: async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'primary' })).toBeVisible();
+      await expect(page.locator('.kf').first()).toBeVisible();
+    },
+  },
+  {
+    name: 'threshold-lab',
+    path: async () => `/sessions/${SESSION}/lab`,
+    ready: async (page) => expect(page.getByRole('heading', { name: 'Threshold lab' })).toBeVisible(),
+  },
+  {
+    name: 'health',
+    path: async () => '/health?range=all',
+    ready: async (page) => expect(page.locator('dl.health-headline:not([aria-busy]) dd').first()).toBeVisible({ timeout: 20_000 }),
+  },
+  {
+    name: 'compactions',
+    path: async () => '/compactions',
+    ready: async (page) => expect(page.locator('[data-compaction-id]').first()).toBeVisible(),
+  },
+  {
+    name: 'review-queue',
+    path: async () => '/review?plugin=hindsight',
+    ready: async (page) => expect(page.locator('.review-item__head h2')).toBeVisible(),
+  },
+  {
+    name: 'audit',
+    path: async () => '/audit',
+    ready: async (page) => expect(page.getByRole('region', { name: 'Audit events' }).getByRole('row').nth(1)).toBeVisible(),
+  },
+  {
+    name: 'plugin',
+    path: async () => '/plugins/hindsight?range=all',
+    ready: async (page) => expect(page.getByRole('heading', { level: 1, name: 'hindsight' })).toBeVisible(),
+  },
+  {
     name: 'settings',
     path: async () => '/settings',
     ready: async (page) => expect(page.getByRole('form', { name: 'Connection' })).toBeVisible(),

@@ -6,6 +6,11 @@ import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
   KnobsPageSkeleton,
+  CompactionsPageSkeleton,
+  HealthPageSkeleton,
+  AuditPageSkeleton,
+  PluginPageSkeleton,
+  ReviewPageSkeleton,
   ProjectPageSkeleton,
   SessionPageSkeleton,
   SessionsPageSkeleton,
@@ -22,6 +27,11 @@ const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-det
 const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
 const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
 const KnobsPage = lazyComponent(() => import('../pages/knobs-page').then((m) => m.KnobsPage));
+const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
+const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
+const ReviewPage = lazyComponent(() => import('../pages/review-page').then((m) => m.ReviewPage));
+const AuditPage = lazyComponent(() => import('../pages/audit-page').then((m) => m.AuditPage));
+const PluginPage = lazyComponent(() => import('../pages/plugin-page').then((m) => m.PluginPage));
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 const ThresholdLabPage = lazyComponent(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
 
@@ -63,6 +73,11 @@ const routes: RouteObject[] = [
       page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
       page('sessions/:sessionId/knobs', KnobsPage, <KnobsPageSkeleton />),
       page('projects/:projectId', ProjectPage, <ProjectPageSkeleton />),
+      page('compactions', CompactionsPage, <CompactionsPageSkeleton />),
+      page('health', HealthPage, <HealthPageSkeleton />),
+      page('review', ReviewPage, <ReviewPageSkeleton />),
+      page('audit', AuditPage, <AuditPageSkeleton />),
+      page('plugins/:name', PluginPage, <PluginPageSkeleton />),
       page('settings', SettingsPage, <SettingsPageSkeleton />),
       { path: '*', element: <NotFoundPage /> },
     ],

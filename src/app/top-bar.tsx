@@ -20,6 +20,15 @@ export function TopBar() {
         <NavLink to="/sessions" className="topbar__link">
           Sessions
         </NavLink>
+        <NavLink to="/health" className="topbar__link">
+          Health
+        </NavLink>
+        <NavLink to="/compactions" className="topbar__link">
+          Compactions
+        </NavLink>
+        <NavLink to="/audit" className="topbar__link">
+          Audit
+        </NavLink>
         <NavLink to="/settings" className="topbar__link">
           Settings
         </NavLink>

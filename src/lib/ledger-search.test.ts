@@ -12,6 +12,7 @@ import {
   sortToSorting,
   toggleValue,
   toListQuery,
+  withinSession,
   writeLedgerSearch,
   type LedgerSearch,
 } from './ledger-search';
@@ -34,6 +35,11 @@ describe('ledger search: reading the URL', () => {
       plugin: 'hindsight',
       q: 'estimator',
       sort: { field: 'cost_usd', desc: true },
+      project: null,
+      session: null,
+      model: null,
+      from: null,
+      to: null,
     });
   });
 
@@ -77,8 +83,33 @@ describe('ledger search: writing the URL', () => {
       plugin: 'memory-markdown',
       q: 'a, b & c',
       sort: { field: 'compression_ratio', desc: false },
+      project: 'payments-api',
+      session: 'ses_h0003',
+      model: 'claude-haiku-4-5',
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-02T00:00:00.000Z',
     };
     expect(readLedgerSearch(writeLedgerSearch(new URLSearchParams(), search))).toEqual(search);
+    expect(fromListQuery(toListQuery(search))).toEqual(search);
+  });
+
+  it('across sessions: scope filters go to the API query, count as filters, and drop within a session', () => {
+    const search = readLedgerSearch(new URLSearchParams('project=infra-ops&session=ses_1&model=m&from=2026-11-01T00:00:00Z&to=bad'));
+    expect(search).toMatchObject({ project: 'infra-ops', session: 'ses_1', model: 'm', from: '2026-11-01T00:00:00.000Z', to: null });
+    expect(toListQuery(search)).toEqual({ sort: '-created_at', project_id: 'infra-ops', session_id: 'ses_1', summarizer_model: 'm', from: '2026-11-01T00:00:00.000Z' });
+    expect(activeFilterCount(search)).toBe(4);
+    expect(withinSession(search)).toEqual(EMPTY_SEARCH);
+    expect(withinSession(EMPTY_SEARCH)).toBe(EMPTY_SEARCH);
+  });
+
+  it('a record outside the session, model or time range does not match', () => {
+    const view = { ...EMPTY_SEARCH, session: 'ses_1', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T00:00:00.000Z' };
+    const base = { session_id: 'ses_1', created_at: '2026-11-01T10:00:00.000Z', summarizer_model: 'm' };
+    const match = (r: object) => matchesLedgerSearch(makeRecord({ ...base, ...r }), view);
+    expect(match({})).toBe(true);
+    expect(match({ session_id: 'ses_2' })).toBe(false);
+    expect(match({ created_at: '2026-11-02T00:00:00.000Z' })).toBe(false);
+    expect(matchesLedgerSearch(makeRecord(base), { ...view, model: 'other' })).toBe(false);
   });
 
   it('makes the same link for the same view, whatever order the filters were chosen in', () => {

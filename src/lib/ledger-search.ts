@@ -47,6 +47,13 @@ export interface LedgerSearch {
   /** Text in the summary or the notes, any case. */
   q: string;
   sort: LedgerSort;
+  /** Across sessions only (the session ledger ignores these): one project, one session, one summarizer model. */
+  project: string | null;
+  session: string | null;
+  model: string | null;
+  /** Across sessions only: created at or after `from`, before `to` (ISO instants). */
+  from: string | null;
+  to: string | null;
 }
 
 export const EMPTY_SEARCH: LedgerSearch = {
@@ -58,10 +65,23 @@ export const EMPTY_SEARCH: LedgerSearch = {
   plugin: null,
   q: '',
   sort: DEFAULT_SORT,
+  project: null,
+  session: null,
+  model: null,
+  from: null,
+  to: null,
 };
 
+/** The filters only the cross-session ledger has. */
+export const CROSS_FIELDS = ['project', 'session', 'model', 'from', 'to'] as const;
+
+/** The view within one session: the cross-session filters dropped. */
+export function withinSession(search: LedgerSearch): LedgerSearch {
+  return search.project || search.session || search.model || search.from || search.to ? { ...search, project: null, session: null, model: null, from: null, to: null } : search;
+}
+
 /** The URL parameters the ledger owns (other features' parameters are left alone). */
-export const LEDGER_PARAMS = ['agent', 'trigger', 'strategy', 'flag', 'fallback', 'plugin', 'q', 'sort'] as const;
+export const LEDGER_PARAMS = ['project', 'session', 'agent', 'trigger', 'strategy', 'flag', 'fallback', 'plugin', 'model', 'from', 'to', 'q', 'sort'] as const;
 
 /** The known values of a comma-separated (or repeated) parameter, once each, in `allowed`'s order. */
 function readList<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
@@ -72,6 +92,12 @@ function readList<T extends string>(params: URLSearchParams, name: string, allow
       .map((value) => value.trim()),
   );
   return allowed.filter((value) => given.has(value));
+}
+
+function readInstant(value: string | null): string | null {
+  if (!value) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
 function canonicalList<T extends string>(values: readonly T[], allowed: readonly T[]): T[] {
@@ -101,6 +127,11 @@ export function readLedgerSearch(params: URLSearchParams): LedgerSearch {
     plugin: params.get('plugin')?.trim() || null,
     q: params.get('q') ?? '',
     sort: readSort(params.get('sort')),
+    project: params.get('project')?.trim() || null,
+    session: params.get('session')?.trim() || null,
+    model: params.get('model')?.trim() || null,
+    from: readInstant(params.get('from')),
+    to: readInstant(params.get('to')),
   };
 }
 
@@ -115,6 +146,7 @@ export function writeLedgerSearch(params: URLSearchParams, patch: Partial<Ledger
   if ('fallback' in patch) set('fallback', patch.fallback === true ? 'true' : patch.fallback === false ? 'false' : null);
   if ('plugin' in patch) set('plugin', patch.plugin ?? null);
   if ('q' in patch) set('q', patch.q ?? null);
+  for (const key of CROSS_FIELDS) if (key in patch) set(key, patch[key] ?? null);
   if ('sort' in patch) {
     const sort = patch.sort ?? DEFAULT_SORT;
     set('sort', sort.field === DEFAULT_SORT.field && sort.desc === DEFAULT_SORT.desc ? null : writeSort(sort));
@@ -143,7 +175,8 @@ export function activeFilterCount(search: LedgerSearch): number {
     (search.flag.length > 0 ? 1 : 0) +
     (search.fallback !== null ? 1 : 0) +
     (search.plugin ? 1 : 0) +
-    (search.q.trim() ? 1 : 0)
+    (search.q.trim() ? 1 : 0) +
+    CROSS_FIELDS.filter((key) => search[key] !== null).length
   );
 }
 
@@ -157,6 +190,11 @@ export interface ListQuery {
   plugin?: string;
   q?: string;
   sort: CompactionSort;
+  project_id?: string;
+  session_id?: string;
+  summarizer_model?: string;
+  from?: string;
+  to?: string;
 }
 
 export function toListQuery(search: LedgerSearch): ListQuery {
@@ -169,6 +207,11 @@ export function toListQuery(search: LedgerSearch): ListQuery {
   if (search.plugin) query.plugin = search.plugin;
   const q = search.q.trim();
   if (q) query.q = q;
+  if (search.project) query.project_id = search.project;
+  if (search.session) query.session_id = search.session;
+  if (search.model) query.summarizer_model = search.model;
+  if (search.from) query.from = search.from;
+  if (search.to) query.to = search.to;
   return query;
 }
 
@@ -180,6 +223,10 @@ export function matchesLedgerSearch(record: CompactionRecord, search: LedgerSear
   if (search.flag.length > 0 && !search.flag.includes(record.operator_flag ?? 'unflagged')) return false;
   if (search.fallback !== null && record.fallback_occurred !== search.fallback) return false;
   if (search.plugin && !record.plugins_fired.some((p) => p.name === search.plugin)) return false;
+  if (search.session && record.session_id !== search.session) return false;
+  if (search.model && record.summarizer_model !== search.model) return false;
+  if (search.from && record.created_at < search.from) return false;
+  if (search.to && record.created_at >= search.to) return false;
   const q = search.q.trim().toLowerCase();
   if (q && !(record.summary ?? '').toLowerCase().includes(q) && !(record.operator_notes ?? '').toLowerCase().includes(q)) return false;
   return true;
@@ -226,6 +273,11 @@ export function fromListQuery(query: ListQuery): LedgerSearch {
     plugin: query.plugin ?? null,
     q: query.q ?? '',
     sort: readSort(query.sort),
+    project: query.project_id ?? null,
+    session: query.session_id ?? null,
+    model: query.summarizer_model ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
   };
 }
 

@@ -41,3 +41,27 @@ export function knobsHref(sessionId: string, agentPath?: string, group?: string)
   const query = params.toString();
   return `${sessionHref(sessionId)}/knobs${query ? `?${query}` : ''}`;
 }
+
+/** The aggregated compaction health (all projects, or one), its time range and other view state in `params`. */
+export function healthHref(params?: URLSearchParams | string): string {
+  const text = params?.toString() ?? '';
+  return text ? `/health?${text}` : '/health';
+}
+
+/** The ledger across sessions; `search` is a ledger search string ("?project=…&flag=…") or empty. */
+export function compactionsHref(search = ''): string {
+  return `/compactions${search}`;
+}
+
+export function reviewQueueHref(plugin: string): string {
+  return `/review?plugin=${encodeURIComponent(plugin)}`;
+}
+
+export function pluginHref(name: string): string {
+  return `/plugins/${encodeURIComponent(name)}`;
+}
+
+export function auditHref(params?: URLSearchParams | string): string {
+  const text = params?.toString() ?? '';
+  return text ? `/audit?${text}` : '/audit';
+}

@@ -126,6 +126,20 @@ export function ThresholdLabPageSkeleton() {
   );
 }
 
+/** A page of the across-sessions views while its code loads: its heading and one panel's frame. */
+export function FleetPageSkeleton({ title, panel }: { title: string; panel?: ReactNode }) {
+  return (
+    <div className="page">
+      <header className="page__header">
+        <div className="page__title">
+          <h1>{title}</h1>
+        </div>
+      </header>
+      {panel ?? <LoadingPanel skeleton={<Skeleton height={480} />} />}
+    </div>
+  );
+}
+
 export function KnobsPageSkeleton() {
   return (
     <div className="page" aria-busy="true">
@@ -134,4 +148,24 @@ export function KnobsPageSkeleton() {
       <Skeleton height={520} />
     </div>
   );
+}
+
+export function CompactionsPageSkeleton() {
+  return <FleetPageSkeleton title="Compactions" panel={<LedgerPanelSkeleton title="Compactions across sessions" />} />;
+}
+
+export function HealthPageSkeleton() {
+  return <FleetPageSkeleton title="Compaction health" />;
+}
+
+export function ReviewPageSkeleton() {
+  return <FleetPageSkeleton title="Review queue" />;
+}
+
+export function AuditPageSkeleton() {
+  return <FleetPageSkeleton title="Audit log" />;
+}
+
+export function PluginPageSkeleton() {
+  return <FleetPageSkeleton title="Plugin" />;
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
 import { formatCount } from '../lib/format';
+import { compactionsHref, healthHref } from '../lib/routes';
 
 /** The project page's heading (also drawn while the page's code loads): its name and session count. */
 export function ProjectHeader({ projectId }: { projectId: string }) {
@@ -20,6 +21,10 @@ export function ProjectHeader({ projectId }: { projectId: string }) {
           <span className="muted num">{project ? `${formatCount(project.session_count)} sessions` : '\u00a0'}</span>
         </div>
       </div>
+      <nav className="page__links" aria-label="Across the project's sessions">
+        <Link to={healthHref(new URLSearchParams({ project: projectId }))}>Compaction health</Link>
+        <Link to={compactionsHref(`?project=${encodeURIComponent(projectId)}`)}>All compactions</Link>
+      </nav>
     </header>
   );
 }

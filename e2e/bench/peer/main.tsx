@@ -7,7 +7,7 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ledgerColumns, ledgerFeatures, LedgerActionsContext, type CompactionRecord } from './app-parts';
+import { ledgerColumns, ledgerFeatures, LedgerActionsContext, SESSION_COLUMN, type CompactionRecord } from './app-parts';
 import './peer.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -42,8 +42,16 @@ function gridTemplate(columns: readonly { columnDef: { meta?: { width: string } 
 
 /** The ledger's markup and styles (ledger.css), every row in normal flow: the grid without its window. */
 function PeerTable({ records }: { records: CompactionRecord[] }) {
-  const actions = useMemo(() => ({ sessionId, flag: () => undefined }), []);
-  const table = useTable({ features: ledgerFeatures, columns: ledgerColumns, data: records, getRowId: (r) => r.id, manualSorting: true });
+  const actions = useMemo(() => ({ sessionTitle: () => undefined, flag: () => undefined }), []);
+  // The session ledger's columns (the cross-session ledger's session column hidden, as the app does).
+  const table = useTable({
+    features: ledgerFeatures,
+    columns: ledgerColumns,
+    data: records,
+    getRowId: (r) => r.id,
+    manualSorting: true,
+    state: { columnVisibility: { [SESSION_COLUMN]: false } },
+  });
   const template = gridTemplate(table.getVisibleLeafColumns());
   return (
     <LedgerActionsContext.Provider value={actions}>

@@ -10,9 +10,14 @@ import { isSameOrNewer } from '../../../lib/compaction-records';
 import { flattenPages, insertRecordInPages, markRolledBack, replaceRecordInPages, updateRecordInPages, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { withPendingSave } from '../lib/pending-saves';
+import { ALL_SESSIONS } from './list-compactions';
 
+/** The session's ledger views and the cross-session ones (which may hold its records). */
 function ledgerViews(queryClient: QueryClient, sessionId: string): [QueryKey, LedgerData | undefined][] {
-  return queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) });
+  return [
+    ...queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) }),
+    ...queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(ALL_SESSIONS) }),
+  ];
 }
 
 function updateLedgers(queryClient: QueryClient, sessionId: string, change: (data: LedgerData, key: QueryKey) => LedgerData): void {
@@ -53,9 +58,13 @@ export function applyServerRecord(queryClient: QueryClient, record: CompactionRe
   updateLedgers(queryClient, record.session_id, (data) => replaceRecordInPages(data, record));
 }
 
-/** A new record (compaction.completed) joins every loaded ledger view it matches. */
+/**
+ * A new record (compaction.completed) joins every loaded ledger view of its session it matches.
+ * Cross-session views are left as loaded (a record does not carry its project, so whether it
+ * belongs cannot be told here); they pick new records up when reloaded.
+ */
 export function insertLiveRecord(queryClient: QueryClient, record: CompactionRecord): void {
-  updateLedgers(queryClient, record.session_id, (data, key) => insertRecordInPages(data, record, fromListQuery(key[2] as ListQuery)));
+  updateLedgers(queryClient, record.session_id, (data, key) => (key[1] === ALL_SESSIONS ? data : insertRecordInPages(data, record, fromListQuery(key[2] as ListQuery))));
 }
 
 /** Records rolled back (compaction.rolled_back). */

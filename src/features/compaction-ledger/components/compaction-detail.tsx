@@ -71,9 +71,9 @@ function EventNav({ sessionId, search, neighbours }: { sessionId: string; search
   );
 }
 
-function EventBody({ record }: { record: CompactionRecord }) {
+/** What an event did: figures, estimates, summary and key facts, superseded messages, plugins (the detail page, the review queue). */
+export function EventEvidence({ record }: { record: CompactionRecord }) {
   return (
-    <div className="event-detail__grid">
       <div className="event-detail__main">
         <section className="panel" aria-label="Record">
           <RecordFacts record={record} />
@@ -114,6 +114,13 @@ function EventBody({ record }: { record: CompactionRecord }) {
           </div>
         </section>
       </div>
+  );
+}
+
+function EventBody({ record }: { record: CompactionRecord }) {
+  return (
+    <div className="event-detail__grid">
+      <EventEvidence record={record} />
       <div className="event-detail__side">
         <section className="panel" aria-labelledby="verdict-title">
           <header className="panel__header">

@@ -17,6 +17,8 @@ import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels'
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
+import { Link } from 'react-router';
+import { sessionHref } from '../../../lib/routes';
 import { FlagButtons } from './flag-buttons';
 import { useLedgerActions } from './ledger-context';
 
@@ -44,8 +46,7 @@ function FlagCell({ record }: { record: CompactionRecord }) {
 }
 
 function NotesCell({ record }: { record: CompactionRecord }) {
-  const { sessionId } = useLedgerActions();
-  const draft = useNoteDrafts((s) => s.drafts[draftKey(sessionId, record.id)]);
+  const draft = useNoteDrafts((s) => s.drafts[draftKey(record.session_id, record.id)]);
   return (
     <span className="ledger__notes">
       {draft && (
@@ -64,6 +65,19 @@ function NotesCell({ record }: { record: CompactionRecord }) {
   );
 }
 
+function SessionCell({ record }: { record: CompactionRecord }) {
+  const { sessionTitle } = useLedgerActions();
+  const title = sessionTitle(record.session_id);
+  return (
+    <Link to={sessionHref(record.session_id)} className="ledger__ellipsis" title={title ? `${title} (${record.session_id})` : record.session_id}>
+      {title ?? <span className="mono">{record.session_id}</span>}
+    </Link>
+  );
+}
+
+/** The column only the cross-session ledger shows. */
+export const SESSION_COLUMN = 'session';
+
 export const ledgerColumns = helper.columns([
   helper.accessor('created_at', {
     id: 'time',
@@ -75,6 +89,13 @@ export const ledgerColumns = helper.columns([
         {formatLedgerTime(row.original.created_at)}
       </time>
     ),
+  }),
+  helper.accessor('session_id', {
+    id: SESSION_COLUMN,
+    header: 'Session',
+    enableSorting: false,
+    meta: { width: 'minmax(140px, 1.2fr)', label: 'Session', priority: 1 },
+    cell: ({ row }) => <SessionCell record={row.original} />,
   }),
   helper.accessor('agent_path', {
     id: 'agent',

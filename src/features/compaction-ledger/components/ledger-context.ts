@@ -2,7 +2,8 @@ import { createContext, useContext } from 'react';
 import type { Schemas } from '../../../lib/api/types';
 
 export interface LedgerActions {
-  sessionId: string;
+  /** The title of a session the ledger's records belong to, when known (the cross-session ledger's session column). */
+  sessionTitle: (sessionId: string) => string | undefined;
   /** Sets (or clears) the flag of a record, optimistically. */
   flag: (compactionId: string, flag: Schemas['Flag'] | null) => void;
 }

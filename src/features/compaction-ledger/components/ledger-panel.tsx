@@ -1,8 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatCount } from '../../../lib/format';
 import type { Schemas } from '../../../lib/api/types';
 import { compactionStatsQuery } from '../../../lib/api/endpoints/get-compaction-stats';
+import { pluginsQuery } from '../../../lib/api/endpoints/list-plugins';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
+import type { CrossCompactionPage } from '../api/list-all-compactions';
 import { cachedRecord } from '../api/record-cache';
 import { useLedgerExport } from '../hooks/use-export';
 import { useLedger } from '../hooks/use-ledger';
@@ -17,35 +20,69 @@ import './filter-menu.css';
 import './ledger.css';
 
 interface LedgerPanelProps {
-  sessionId: string;
+  /** The session whose ledger this is; null: the ledger across sessions. */
+  sessionId: string | null;
   search: LedgerSearch;
   onSearchChange: UpdateLedgerSearch;
 }
 
-/** The compaction ledger of a session: filters, the count, columns, export, and the rows. */
+/**
+ * The compaction ledger of a session, or across sessions (sessionId null: with a session column and
+ * the project, session, model and time filters): filters, the count, columns, export, and the rows.
+ */
 export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelProps) {
   const ledger = useLedger(sessionId, search);
   const exporter = useLedgerExport(sessionId, search);
   const { save } = useSaveFlag();
   const queryClient = useQueryClient();
-  const { data: stats } = useQuery(compactionStatsQuery(sessionId, null));
-  const plugins = useMemo(() => [...new Set(stats?.hook_timings.map((t) => t.plugin) ?? [])], [stats]);
+  const across = sessionId === null;
+  const { data: stats } = useQuery({ ...compactionStatsQuery(sessionId ?? '', null), enabled: !across });
+  const { data: installed } = useQuery({ ...pluginsQuery(), enabled: across });
+  const { data: projects } = useQuery({ ...projectsQuery(), enabled: across });
+  const plugins = useMemo(
+    () => (across ? (installed ?? []).map((p) => p.name) : [...new Set(stats?.hook_timings.map((t) => t.plugin) ?? [])]),
+    [across, installed, stats],
+  );
+  const records = ledger.records;
+  const acrossOptions = useMemo(
+    () =>
+      across
+        ? {
+            projects: (projects ?? []).map((p) => ({ value: p.id, label: p.name })),
+            models: [...new Set(records.flatMap((r) => (r.summarizer_model ? [r.summarizer_model] : [])))],
+          }
+        : undefined,
+    [across, projects, records],
+  );
 
+  // Whose record an id is: this session's, or (across sessions) the loaded row's.
+  const recordsRef = useRef(records);
+  useEffect(() => {
+    recordsRef.current = records;
+  }, [records]);
   const flag = useCallback(
     (compactionId: string, next: Schemas['Flag'] | null) => {
-      const record = cachedRecord(queryClient, sessionId, compactionId);
+      const owner = sessionId ?? recordsRef.current.find((r) => r.id === compactionId)?.session_id;
+      if (!owner) return;
+      const record = cachedRecord(queryClient, owner, compactionId);
       if (!record || record.operator_flag === next) return;
-      save({ sessionId, compactionId, edit: { flag: next }, baseVersion: record.version });
+      save({ sessionId: owner, compactionId, edit: { flag: next }, baseVersion: record.version });
     },
     [queryClient, save, sessionId],
   );
-  const actions = useMemo<LedgerActions>(() => ({ sessionId, flag }), [sessionId, flag]);
+  const { data: pages } = ledger;
+  const titles = useMemo(() => {
+    const map = new Map<string, string>();
+    for (const page of pages?.pages ?? []) for (const s of (page as Partial<CrossCompactionPage>).sessions ?? []) map.set(s.id, s.title);
+    return map;
+  }, [pages]);
+  const actions = useMemo<LedgerActions>(() => ({ sessionTitle: (id) => titles.get(id), flag }), [titles, flag]);
   const filtered = activeFilterCount(search) > 0;
 
   return (
     <section className="panel ledger-panel" aria-labelledby="ledger-title">
       <header className="panel__header">
-        <h2 id="ledger-title">Ledger</h2>
+        <h2 id="ledger-title">{across ? 'Compactions across sessions' : 'Ledger'}</h2>
         <div className="panel__aside">
           <span className="num ledger-panel__count" aria-live="polite">
             {ledger.isLoading ? '…' : `${formatCount(ledger.total)} ${ledger.total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}`}
@@ -56,10 +93,10 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
         </div>
       </header>
       <div className="ledger-toolbar">
-        <LedgerFilters search={search} onSearchChange={onSearchChange} plugins={plugins} />
+        <LedgerFilters search={search} onSearchChange={onSearchChange} plugins={plugins} across={acrossOptions} />
         <div className="ledger-toolbar__end">
           <ExportMenu total={ledger.total} exporter={exporter} />
-          <ColumnsMenu />
+          <ColumnsMenu withSession={across} />
         </div>
       </div>
       <LedgerActionsContext.Provider value={actions}>

@@ -15,8 +15,9 @@ import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { keyActionOf } from '../lib/keyboard';
 import { compactionHref } from '../../../lib/routes';
-import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../lib/ledger-search';
-import { ledgerColumns, ledgerFeatures } from './ledger-columns';
+import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, withinSession, type LedgerSearch } from '../../../lib/ledger-search';
+import { ALL_SESSIONS } from '../api/list-compactions';
+import { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
 import { LedgerRow } from './ledger-row';
 
@@ -25,12 +26,14 @@ export const LEDGER_ROW_HEIGHT = 34;
 const PREFETCH_ROWS = 40;
 const SKELETON_ROWS = 12;
 
+/** The event's page, carrying the view's filters (within its session: prev/next walk that session's ledger). */
 export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
-  return `${compactionHref(sessionId, compactionId)}${ledgerSearchString(search)}`;
+  return `${compactionHref(sessionId, compactionId)}${ledgerSearchString(withinSession(search))}`;
 }
 
 interface LedgerTableProps {
-  sessionId: string;
+  /** The session whose ledger this is; null: across sessions (with a session column). */
+  sessionId: string | null;
   search: LedgerSearch;
   onSearchChange: UpdateLedgerSearch;
   ledger: ReturnType<typeof useLedger>;
@@ -52,9 +55,10 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const setWidth = useLedgerColumns((s) => s.setWidth);
-  const fitted = useFittedColumns().visibility;
+  const fitted = useFittedColumns(sessionId === null).visibility;
   const arrivals = useArrivals((s) => s.ids);
-  const viewKey = ledgerViewKey(sessionId, ledgerSearchString(search));
+  const viewKey = ledgerViewKey(sessionId ?? ALL_SESSIONS, ledgerSearchString(search));
+  const columnVisibility = useMemo(() => (sessionId === null ? fitted : { ...fitted, [SESSION_COLUMN]: false }), [sessionId, fitted]);
   const activeId = useLedgerCursor((s) => s.byView[viewKey] ?? null);
   const setActive = useLedgerCursor((s) => s.set);
 
@@ -91,7 +95,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     getRowId: (record) => record.id,
     manualSorting: true,
     enableSortingRemoval: false,
-    state: { sorting, columnVisibility: fitted },
+    state: { sorting, columnVisibility },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;
       onSearchChange({ sort: sortingToSort(next) });
@@ -148,18 +152,18 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       const record = current[index];
       if (!record) return;
       event.preventDefault();
-      if (action.type === 'open') void navigate(detailPath(sessionId, record.id, currentSearch));
+      if (action.type === 'open') void navigate(detailPath(record.session_id, record.id, currentSearch));
       else flag(record.id, action.flag);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [flag, navigate, sessionId, setActive, virtualizer]);
+  }, [flag, navigate, setActive, virtualizer]);
 
   const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
     const target = event.target as HTMLElement;
     setActive(viewKey, record.id);
     if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('a, button') || window.getSelection()?.toString()) return;
-    void navigate(detailPath(sessionId, record.id, search));
+    void navigate(detailPath(record.session_id, record.id, search));
   };
   // Stable handlers for the memoised rows, reading the current view when called.
   const handlers = useRef({ openRow, activate: (id: string) => setActive(viewKey, id) });
@@ -168,7 +172,6 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   });
   const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
   const activate = useCallback((id: string) => handlers.current.activate(id), []);
-  const searchString = ledgerSearchString(search);
   const columnsKey = columns.map((column) => column.id).join(' ');
 
   const header = (
@@ -238,7 +241,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
           </EmptyState>
         ) : (
           <EmptyState title="No compactions yet">
-            No compaction has been applied in this session. Events appear here live as they happen.
+            {sessionId === null ? 'No compaction has been applied in any session yet.' : 'No compaction has been applied in this session. Events appear here live as they happen.'}
           </EmptyState>
         )}
       </div>
@@ -285,7 +288,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 key={item.key}
                 row={row}
                 columnsKey={columnsKey}
-                href={`${compactionHref(sessionId, record.id)}${searchString}`}
+                href={detailPath(record.session_id, record.id, search)}
                 onActivate={activate}
                 index={item.index}
                 top={item.start - LEDGER_ROW_HEIGHT}

@@ -6,16 +6,57 @@ import type { useLedgerExport } from '../hooks/use-export';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
 import { activeFilterCount, EMPTY_SEARCH, FLAG_FILTERS, STRATEGIES, toggleValue, TRIGGERS, type LedgerSearch } from '../../../lib/ledger-search';
-import { Chevron, MultiFilter, SingleFilter } from './filter-menu';
-import { HIDEABLE_COLUMNS } from './ledger-columns';
+import { Chevron, MultiFilter, SingleFilter, type FilterOption } from './filter-menu';
+import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
+import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../lib/time-range';
 
 const TEXT_DEBOUNCE_MS = 300;
 
 interface LedgerToolbarProps {
   search: LedgerSearch;
   onSearchChange: UpdateLedgerSearch;
-  /** Plugins that fired in this session, for the plugin filter. */
+  /** Plugins that fired in this session (or are installed, across sessions), for the plugin filter. */
   plugins: readonly string[];
+  /** Across sessions: the projects and summarizer models to choose from (the session ledger has neither). */
+  across?: { projects: readonly FilterOption<string>[]; models: readonly string[] };
+}
+
+const TIME_SPANS: readonly Exclude<Span, 'all'>[] = ['24h', '7d', '30d'];
+
+/** Across sessions: the project, the session (set by a link), the summarizer model and the time range. */
+function CrossFilters({ search, onSearchChange, across }: Pick<LedgerToolbarProps, 'search' | 'onSearchChange'> & { across: NonNullable<LedgerToolbarProps['across']> }) {
+  const models = [...new Set([...across.models, ...(search.model ? [search.model] : [])])].sort().map((m) => ({ value: m, label: m }));
+  const projects = search.project && !across.projects.some((p) => p.value === search.project) ? [...across.projects, { value: search.project, label: search.project }] : across.projects;
+  const timeValue = search.from ? 'custom' : '';
+  const timeOptions = [
+    ...TIME_SPANS.map((span) => ({ value: span, label: SPAN_LABELS[span] })),
+    ...(search.from ? [{ value: 'custom', label: timeRangeLabel({ kind: 'custom', from: search.from, to: search.to }) }] : []),
+  ];
+  return (
+    <>
+      <SingleFilter label="Project" anyLabel="all" value={search.project ?? ''} options={projects} onChange={(project) => onSearchChange({ project: project || null })} />
+      {search.session && (
+        <button type="button" className="filter filter--active" onClick={() => onSearchChange({ session: null })} title="Click to show every session">
+          <span className="filter__label">Session:</span>
+          <span className="filter__value">{search.session}</span>
+          <span aria-hidden="true">✕</span>
+          <span className="visually-hidden">(show every session)</span>
+        </button>
+      )}
+      <SingleFilter label="Model" anyLabel="any" value={search.model ?? ''} options={models} onChange={(model) => onSearchChange({ model: model || null })} />
+      <SingleFilter
+        label="Time"
+        anyLabel="any time"
+        value={timeValue}
+        options={timeOptions}
+        onChange={(value) => {
+          if (value === 'custom') return;
+          const range = value ? resolveTimeRange({ kind: 'span', span: value as Span }, Date.now()) : {};
+          onSearchChange({ from: range.from ?? null, to: range.to ?? null });
+        }}
+      />
+    </>
+  );
 }
 
 /** Text in summary or notes, written to the URL a moment after typing stops. */
@@ -58,7 +99,7 @@ function TextFilter({ search, onSearchChange }: Pick<LedgerToolbarProps, 'search
 }
 
 /** The ledger's filters (all in the URL). */
-export function LedgerFilters({ search, onSearchChange, plugins }: LedgerToolbarProps) {
+export function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolbarProps) {
   const filters = activeFilterCount({ ...search, agent: null });
   const pluginOptions = [...new Set([...plugins, ...(search.plugin ? [search.plugin] : [])])].sort().map((name) => ({ value: name, label: name }));
   return (
@@ -71,6 +112,7 @@ export function LedgerFilters({ search, onSearchChange, plugins }: LedgerToolbar
           <span className="visually-hidden">(show every agent)</span>
         </button>
       )}
+      {across && <CrossFilters search={search} onSearchChange={onSearchChange} across={across} />}
       <MultiFilter
         label="Trigger"
         options={TRIGGERS.map((t) => ({ value: t, label: TRIGGER_LABELS[t] }))}
@@ -114,12 +156,13 @@ export function LedgerFilters({ search, onSearchChange, plugins }: LedgerToolbar
 }
 
 /** Which columns show (remembered in this browser). */
-export function ColumnsMenu() {
+export function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const reset = useLedgerColumns((s) => s.reset);
-  const fitted = useFittedColumns();
-  const hidden = HIDEABLE_COLUMNS.filter((c) => fitted.visibility[c.id] === false).length;
+  const fitted = useFittedColumns(withSession);
+  const choosable = withSession ? HIDEABLE_COLUMNS : HIDEABLE_COLUMNS.filter((c) => c.id !== SESSION_COLUMN);
+  const hidden = choosable.filter((c) => fitted.visibility[c.id] === false).length;
   const chosen = Object.keys(visibility).length > 0;
   return (
     <DropdownMenu.Root>
@@ -130,7 +173,7 @@ export function ColumnsMenu() {
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
-          {HIDEABLE_COLUMNS.map((column) => (
+          {choosable.map((column) => (
             <DropdownMenu.CheckboxItem
               key={column.id}
               className="filter__item"

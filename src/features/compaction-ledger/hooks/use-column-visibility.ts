@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { fitColumns, type Fit } from '../lib/column-fit';
-import { FIT_COLUMNS } from '../components/ledger-columns';
+import { FIT_COLUMNS, SESSION_COLUMN } from '../components/ledger-columns';
 
 /**
  * The operator's column choices (column id → shown or not; absent: as the width allows),
@@ -35,9 +35,14 @@ export const useLedgerColumns = create<ColumnVisibilityState>()(
   ),
 );
 
-/** The columns shown: the operator's choices, then the least important hidden until the rest fit. */
-export function useFittedColumns(): Fit {
+const SESSION_SCOPED_COLUMNS = FIT_COLUMNS.filter((column) => column.id !== SESSION_COLUMN);
+
+/**
+ * The columns shown: the operator's choices, then the least important hidden until the rest fit.
+ * Within one session the session column takes no room (the table hides it).
+ */
+export function useFittedColumns(withSession: boolean): Fit {
   const visibility = useLedgerColumns((s) => s.visibility);
   const width = useLedgerColumns((s) => s.width);
-  return useMemo(() => fitColumns(FIT_COLUMNS, width, visibility), [visibility, width]);
+  return useMemo(() => fitColumns(withSession ? FIT_COLUMNS : SESSION_SCOPED_COLUMNS, width, visibility), [withSession, visibility, width]);
 }

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api/api-error';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import { fetchLedgerPage } from '../api/list-compactions';
 import { csvChunks, EXPORT_MIME, exportFileName, jsonlChunks, type ExportFormat } from '../lib/export';
-import { activeFilterCount, toListQuery, type LedgerSearch } from '../../../lib/ledger-search';
+import { activeFilterCount, type LedgerSearch } from '../../../lib/ledger-search';
 
 /** Records per request while exporting (the daemon's maximum). */
 const EXPORT_PAGE = 1000;
@@ -47,7 +47,7 @@ function download(chunks: string[], format: ExportFormat, fileName: string): voi
  * Exports every record of the current view (not only the loaded pages): pages through the API
  * with the view's filters and sort, then downloads CSV or JSONL. Cancellable; one at a time.
  */
-export function useLedgerExport(sessionId: string, search: LedgerSearch) {
+export function useLedgerExport(sessionId: string | null, search: LedgerSearch) {
   const [state, setState] = useState<ExportState>({ phase: 'idle' });
   const abort = useRef<AbortController | null>(null);
 
@@ -56,14 +56,13 @@ export function useLedgerExport(sessionId: string, search: LedgerSearch) {
       abort.current?.abort();
       const controller = new AbortController();
       abort.current = controller;
-      const query = toListQuery(search);
       const records: CompactionRecord[] = [];
       const seen = new Set<string>();
       setState({ phase: 'fetching', format, fetched: 0, total: null });
       try {
         let cursor: string | null = null;
         do {
-          const page = await fetchCompactionPage(sessionId, query, cursor, EXPORT_PAGE, controller.signal);
+          const page = await fetchLedgerPage(sessionId, search, cursor, EXPORT_PAGE, controller.signal);
           for (const record of page.items) {
             if (seen.has(record.id)) continue;
             seen.add(record.id);
@@ -73,7 +72,7 @@ export function useLedgerExport(sessionId: string, search: LedgerSearch) {
           setState({ phase: 'fetching', format, fetched: records.length, total: page.total });
         } while (cursor !== null && !controller.signal.aborted);
         if (controller.signal.aborted) return;
-        const fileName = exportFileName(sessionId, filterHint(search), format);
+        const fileName = exportFileName(sessionId ?? search.session ?? search.project ?? 'all-sessions', filterHint(search), format);
         download(format === 'csv' ? csvChunks(records) : jsonlChunks(records), format, fileName);
         setState({ phase: 'done', format, count: records.length, fileName });
       } catch (error) {

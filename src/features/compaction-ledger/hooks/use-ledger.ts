@@ -9,7 +9,7 @@ import type { LedgerSearch } from '../../../lib/ledger-search';
  * daemon's count of all matching records, and `loadMore` for the next page. While another view
  * loads, the previous one stays on screen (dimmed by the caller via `isSwitching`).
  */
-export function useLedger(sessionId: string, search: LedgerSearch) {
+export function useLedger(sessionId: string | null, search: LedgerSearch) {
   const query = useInfiniteQuery({ ...ledgerQuery(sessionId, search), placeholderData: keepPreviousData });
   const { data, fetchNextPage, refetch, isFetchingNextPage, isFetching } = query;
   const records = useMemo(() => flattenPages(data), [data]);
@@ -37,5 +37,7 @@ export function useLedger(sessionId: string, search: LedgerSearch) {
     isError: query.isError,
     refetch,
     queryKey: ledgerQuery(sessionId, search).queryKey,
+    /** The pages as loaded (the cross-session ledger's name their sessions). */
+    data,
   };
 }

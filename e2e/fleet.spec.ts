@@ -1,0 +1,147 @@
+import { expect as baseExpect, test } from '@playwright/test';
+import { API, resetDaemon } from './support/daemon';
+import { countText, flagButton, ledgerGrid, ledgerRow, ledgerRows } from './support/compactions';
+
+/** Aggregates over the generated history take a moment on a busy machine. */
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test('from the project page: the health view calls out the spiralling session with its reason, and opens it', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/projects/payments-api');
+  await page.getByRole('link', { name: 'Compaction health' }).click();
+  await expect(page).toHaveURL(/\/health\?project=payments-api/);
+
+  const spirals = page.getByRole('region', { name: /^Spirals/ });
+  const stuck = spirals.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Stuck: reactive retries still overflow' }) });
+  await expect(stuck.getByText('stuck in context_overflow: the run failed on context length', { exact: false })).toBeVisible();
+  await expect(stuck.getByText(/compactions of primary within 10 minutes/).first()).toBeVisible();
+  // The defaults are shown, and adjusting them is kept in the URL.
+  await expect(spirals.getByText('burst: 5 within 10 min (default)')).toBeVisible();
+  await spirals.getByRole('button', { name: 'Adjust' }).click();
+  await spirals.getByRole('spinbutton', { name: 'N compactions' }).fill('40');
+  await spirals.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/burst_count=40/);
+  await expect(spirals.getByText('burst: 40 within 10 min (default 5 within 10 min)')).toBeVisible();
+
+  await stuck.getByRole('link', { name: 'Stuck: reactive retries still overflow' }).click();
+  await expect(page).toHaveURL(/\/sessions\/ses_h000g$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Stuck: reactive retries still overflow' })).toBeVisible();
+});
+
+test('a bar of the events chart opens the cross-session ledger on that bucket and strategy; a flag set there survives a reload', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=30d');
+  const events = page.getByRole('figure', { name: 'Events over time by strategy' });
+  await expect(events.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The last bucket's drop segment (the bars are drawn per strategy, in the legend's order).
+  await events.locator('.recharts-bar-rectangle').last().click();
+  await expect(page).toHaveURL(/\/compactions\?.*strategy=/);
+  const url = new URL(page.url());
+  const from = url.searchParams.get('from');
+  const to = url.searchParams.get('to');
+  const strategy = url.searchParams.get('strategy');
+  expect(from && to && strategy).toBeTruthy();
+
+  // The ledger shows exactly what the daemon counts for that filter, with the session column.
+  const expected = await (await request.get(`${API}/compactions?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}&strategy=${strategy}&limit=1`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+  expect(expected.total).toBeGreaterThan(0);
+  await expect(page.getByRole('region', { name: 'Compactions across sessions' }).locator('.ledger-panel__count')).toHaveText(countText(expected.total, true));
+  await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Session' })).toBeVisible();
+  const first = ledgerRows(page).first();
+  await expect(first.getByRole('gridcell').nth(1).getByRole('link')).toBeVisible();
+  const id = await first.getAttribute('data-compaction-id');
+
+  await flagButton(ledgerRow(page, id!), 'Bad').click();
+  await expect(flagButton(ledgerRow(page, id!), 'Bad')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await (await request.get(`${API}/compactions?from=${encodeURIComponent(from!)}&to=${encodeURIComponent(to!)}&strategy=${strategy}&flag=bad&limit=1000`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json()).items.some((r: { id: string }) => r.id === id)).toBe(true);
+  await page.reload();
+  await expect(flagButton(ledgerRow(page, id!), 'Bad')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a breakdown row opens the cross-session ledger filtered by that plugin; the project filter is in the URL', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?project=infra-ops&range=all&dim=plugin');
+  const breakdown = page.getByRole('region', { name: 'Breakdown' });
+  const row = breakdown.getByRole('row').filter({ has: page.getByRole('link', { name: 'hindsight', exact: true }) });
+  const link = row.getByRole('link', { name: /events: hindsight$/ });
+  const events = Number((await link.innerText()).replace(/,/g, ''));
+  await link.click();
+  await expect(page).toHaveURL(/\/compactions\?project=infra-ops&plugin=hindsight/);
+  await expect(page.getByRole('button', { name: /^Project: / })).toContainText('infra-ops');
+  await expect(page.getByRole('region', { name: 'Compactions across sessions' }).locator('.ledger-panel__count')).toHaveText(countText(events, true));
+});
+
+test('a plugin author reviews five unrated events of one plugin with the keyboard, leaves, comes back and resumes', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all&dim=plugin');
+  await page.getByRole('region', { name: 'Breakdown' }).getByRole('link', { name: /^review .* unrated$/ }).first().click();
+  await expect(page).toHaveURL(/\/review\?plugin=/);
+  const plugin = new URL(page.url()).searchParams.get('plugin')!;
+
+  const progress = page.locator('.review-progress strong');
+  await expect(progress).toHaveText(/^1 of [\d,]+$/);
+  const total = (await progress.innerText()).split(' of ')[1];
+  const reviewed: string[] = [];
+  const keys = ['g', 'b', 'n', 'g', 'b'];
+  for (const [i, key] of keys.entries()) {
+    await expect(progress).toHaveText(`${i + 1} of ${total}`);
+    const id = await page.locator('.review-item__head h2').innerText();
+    reviewed.push(id);
+    await page.keyboard.press(key);
+    if (i === 1) {
+      await page.getByRole('textbox', { name: 'Note' }).fill('summary lost the failing test name');
+      await page.getByRole('textbox', { name: 'Note' }).blur();
+    }
+    await page.keyboard.press('Enter');
+  }
+  await expect(progress).toHaveText(`6 of ${total}`);
+  const sixth = await page.locator('.review-item__head h2').innerText();
+  expect(new Set([...reviewed, sixth]).size).toBe(6);
+
+  // The daemon has the five verdicts (and the note).
+  await expect
+    .poll(async () => {
+      const page1 = await (await request.get(`${API}/compactions?plugin=${plugin}&limit=1000&flag=good,bad,neutral&sort=created_at`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+      return reviewed.filter((id) => page1.items.some((r: { id: string }) => r.id === id)).length;
+    })
+    .toBe(5);
+
+  // Leave, come back: the queue resumes at the sixth.
+  await page.goto('/sessions');
+  await page.goto(`/review?plugin=${plugin}`);
+  await expect(progress).toHaveText(`6 of ${total}`);
+  await expect(page.locator('.review-item__head h2')).toHaveText(sixth);
+});
+
+test('the audit log shows no-ops that left no record; filtering by type is in the URL and each links to its session', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all');
+  await page.locator('.stat').filter({ hasText: 'No-ops' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/audit\?type=compaction.noop/);
+  const expected = await (await request.get(`${API}/audit?type=compaction.noop&limit=1&sort=-at`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json();
+  const first = expected.items[0];
+  const audit = page.getByRole('region', { name: 'Audit events' });
+  await expect(audit.locator('.panel__aside')).toHaveText(`${expected.total.toLocaleString('en-US')} events`);
+  const row = audit.getByRole('row').nth(1);
+  await expect(row).toContainText('compaction.noop');
+  await expect(row).toContainText(first.data.reason);
+  await row.getByRole('link', { name: `session ${first.session_id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${first.session_id}$`));
+});
+
+test('a plugin page shows roles, version, agents and its versions side by side, reached from the health view', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all');
+  await page.getByRole('link', { name: 'hindsight', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/plugins\/hindsight\?range=all/);
+  await expect(page.getByRole('heading', { level: 1, name: 'hindsight' })).toBeVisible();
+  const manifest = page.locator('.plugin-manifest');
+  await expect(manifest).toContainText('version 0.4.2');
+  await expect(manifest).toContainText('observer');
+  await expect(manifest).toContainText('compactor');
+  const versions = page.getByRole('region', { name: 'Versions side by side' });
+  await expect(versions.getByRole('columnheader')).not.toHaveCount(1);
+  await expect(versions.getByRole('rowheader', { name: 'Median ratio' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attached agents' }).getByRole('link', { name: /events$/ }).first()).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Flag mix over time' })).toBeVisible();
+});

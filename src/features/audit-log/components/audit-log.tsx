@@ -1,0 +1,179 @@
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { DropdownMenu } from 'radix-ui';
+import { useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { Select } from '../../../components/select';
+import { Skeleton } from '../../../components/skeleton';
+import { Badge, type Tone } from '../../../components/status-badge';
+import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
+import type { Schemas } from '../../../lib/api/types';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
+import { auditQuery } from '../api/list-audit';
+import { AUDIT_TYPES, auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
+import '../../../components/panel.css';
+import './audit-log.css';
+
+const ALL = '(all)';
+
+const TONES: Partial<Record<AuditType, Tone>> = {
+  'compaction.failed': 'danger',
+  'compaction.noop': 'warn',
+  'compaction.completed': 'ok',
+  'compaction.rolled_back': 'accent',
+  'config.changed': 'accent',
+};
+
+function describe(event: Schemas['AuditEvent']): string {
+  const d = event.data as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const key of ['reason', 'strategy', 'attempted_strategy', 'flag', 'decision', 'key', 'trigger']) {
+    const value = d[key];
+    if (typeof value === 'string' && value) parts.push(key === 'reason' ? value : `${key.replace('_', ' ')}: ${value}`);
+  }
+  return parts.join(' · ');
+}
+
+function Target({ event }: { event: Schemas['AuditEvent'] }) {
+  const target = auditTarget(event);
+  if (target.kind === 'compaction' && target.id) return <Link to={compactionHref(target.sessionId, target.id)} className="mono">{target.id}</Link>;
+  if (target.kind === 'checkpoint' && target.id) return <Link to={checkpointHref(target.sessionId, target.id)} className="mono">{target.id}</Link>;
+  return (
+    <Link to={sessionHref(target.sessionId)} aria-label={`session ${target.sessionId}${event.type === 'config.changed' ? ' (its configuration)' : ''}`}>
+      session{event.type === 'config.changed' ? ' config' : ''}
+    </Link>
+  );
+}
+
+function Filter({ label, value, onClear }: { label: string; value: string; onClear: () => void }) {
+  return (
+    <button type="button" className="filter filter--active" onClick={onClear} title={`Click to clear the ${label.toLowerCase()} filter`}>
+      <span className="filter__label">{label}:</span> <span className="filter__value">{value}</span> <span aria-hidden="true">✕</span>
+    </button>
+  );
+}
+
+function TypeMenu({ selected, onChange }: { selected: readonly AuditType[]; onChange: (types: AuditType[]) => void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className={selected.length > 0 ? 'filter filter--active' : 'filter'}>
+        <span className="filter__label">Type:</span> <span className="filter__value">{selected.length === 0 ? 'any' : selected.length === 1 ? selected[0] : `${selected.length} types`}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="filter__menu" align="start" sideOffset={4}>
+          {AUDIT_TYPES.map((type) => (
+            <DropdownMenu.CheckboxItem
+              key={type}
+              className="filter__item"
+              checked={selected.includes(type)}
+              onSelect={(event) => event.preventDefault()}
+              onCheckedChange={(on) => onChange(on ? [...selected, type] : selected.filter((t) => t !== type))}
+            >
+              <span className="filter__check" aria-hidden="true">
+                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
+              </span>
+              <span className="filter__item-label">{type}</span>
+            </DropdownMenu.CheckboxItem>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+/** Every audit event, filterable by project, session, agent, type, actor and time; each linked to what it is about. */
+export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+  const query = useMemo(() => toAuditQuery(search), [search]);
+  const log = useInfiniteQuery({ ...auditQuery(query), placeholderData: keepPreviousData });
+  const { data: projects } = useQuery(projectsQuery());
+  const events = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
+  const total = log.data?.pages[log.data.pages.length - 1]?.total ?? 0;
+
+  let body: ReactNode;
+  if (log.isError && !log.data) body = <ErrorState error={log.error} what="the audit log" onRetry={() => void log.refetch()} />;
+  else if (!log.data) body = <Skeleton height={400} />;
+  else if (events.length === 0) body = <EmptyState title="No audit event matches these filters" />;
+  else
+    body = (
+      <div className={log.isPlaceholderData ? 'table-scroll audit--switching' : 'table-scroll'}>
+        <table className="data-table audit-table">
+          <caption className="visually-hidden">Audit events</caption>
+          <thead>
+            <tr>
+              <th scope="col">Time (UTC)</th>
+              <th scope="col">Type</th>
+              <th scope="col">Session</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Actor</th>
+              <th scope="col">What</th>
+              <th scope="col">Link</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((e) => (
+              <tr key={e.id}>
+                <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
+                <td>
+                  <button type="button" className="link-button" onClick={() => onSearchChange({ types: [e.type] })} title="Show only this type">
+                    <Badge tone={TONES[e.type] ?? 'neutral'}>{e.type}</Badge>
+                  </button>
+                </td>
+                <td>
+                  <button type="button" className="link-button mono" onClick={() => onSearchChange({ session: e.session_id })} title="Show only this session">
+                    {e.session_id}
+                  </button>
+                </td>
+                <td className="mono">{e.agent_path ?? '—'}</td>
+                <td>{e.actor}</td>
+                <td className="audit-table__what" title={describe(e)}>
+                  {describe(e)}
+                </td>
+                <td>
+                  <Target event={e} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <section className="panel" aria-labelledby="audit-title">
+      <header className="panel__header">
+        <h2 id="audit-title">Audit events</h2>
+        <span className="panel__aside num" aria-live="polite">
+          {log.data ? `${formatCount(total)} ${total === 1 ? 'event' : 'events'}` : '…'}
+        </span>
+      </header>
+      <div className="ledger-toolbar audit-toolbar" role="group" aria-label="Audit filters">
+        <Select
+          label="Project"
+          showLabel
+          value={search.project ?? ALL}
+          options={[{ value: ALL, label: 'All projects' }, ...(projects ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+          onValueChange={(v) => onSearchChange({ project: v === ALL ? null : v })}
+        />
+        <TypeMenu selected={search.types} onChange={(types) => onSearchChange({ types })} />
+        {search.session && <Filter label="Session" value={search.session} onClear={() => onSearchChange({ session: null })} />}
+        {search.agent && <Filter label="Agent" value={search.agent} onClear={() => onSearchChange({ agent: null })} />}
+        {search.actor && <Filter label="Actor" value={search.actor} onClear={() => onSearchChange({ actor: null })} />}
+        {search.from && <Filter label="From" value={search.from.slice(0, 16).replace('T', ' ')} onClear={() => onSearchChange({ from: null })} />}
+        {search.to && <Filter label="To" value={search.to.slice(0, 16).replace('T', ' ')} onClear={() => onSearchChange({ to: null })} />}
+        <button type="button" className="button button--quiet" onClick={() => onSearchChange({ oldestFirst: !search.oldestFirst })}>
+          {search.oldestFirst ? 'Oldest first' : 'Newest first'}
+        </button>
+      </div>
+      {body}
+      {log.hasNextPage && (
+        <div className="audit-more">
+          <button type="button" className="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+            {log.isFetchingNextPage ? 'Loading…' : `Load more (${formatCount(events.length)} of ${formatCount(total)})`}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,167 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
+import { Skeleton } from '../../../components/skeleton';
+import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import { FLAG_LABELS } from '../../../lib/compaction-labels';
+import { formatCount, formatDateTime } from '../../../lib/format';
+import { compactionHref, sessionHref } from '../../../lib/routes';
+import { reviewQueueQuery } from '../api/get-review-queue';
+import { useSaveFlag } from '../hooks/use-save-flag';
+import { keyActionOf } from '../lib/keyboard';
+import { NO_PROGRESS, useReviewProgress } from '../lib/review-progress';
+import { EventEvidence } from './compaction-detail';
+import './event-detail.css';
+import './review-queue.css';
+
+const FLAGS: readonly Schemas['Flag'][] = ['good', 'bad', 'neutral'];
+const KEYS: Record<Schemas['Flag'], string> = { good: 'g', bad: 'b', neutral: 'n' };
+
+/** The verdict on the event under review: g/b/n choose the flag, Enter (or Ctrl+Enter in the note) saves and moves on. */
+function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; onSave: (flag: Schemas['Flag'], notes: string) => void; onSkip: () => void }) {
+  const [flag, setFlag] = useState<Schemas['Flag'] | null>(null);
+  const [notes, setNotes] = useState(record.operator_notes ?? '');
+  const state = useRef({ flag, notes });
+  useEffect(() => {
+    state.current = { flag, notes };
+  });
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = keyActionOf(event);
+      if (!action) return;
+      if (action.type === 'flag') {
+        event.preventDefault();
+        setFlag(action.flag);
+      } else if (action.type === 'open' && state.current.flag) {
+        event.preventDefault();
+        onSave(state.current.flag, state.current.notes);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onSave]);
+  return (
+    <form
+      className="review-verdict"
+      aria-label="Verdict"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (flag) onSave(flag, notes);
+      }}
+    >
+      <div className="review-verdict__flags" role="group" aria-label="Flag">
+        {FLAGS.map((f) => (
+          <button key={f} type="button" className={`button review-verdict__flag review-verdict__flag--${f}`} aria-pressed={flag === f} onClick={() => setFlag(f)}>
+            {FLAG_LABELS[f]} <kbd>{KEYS[f]}</kbd>
+          </button>
+        ))}
+      </div>
+      <label className="review-verdict__notes">
+        <span>Note</span>
+        <textarea
+          className="input"
+          rows={4}
+          value={notes}
+          placeholder="What was good or bad about this compaction (optional)"
+          onChange={(event) => setNotes(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && flag) {
+              event.preventDefault();
+              onSave(flag, notes);
+            }
+          }}
+        />
+      </label>
+      <div className="review-verdict__actions">
+        <button type="submit" className="button button--primary" disabled={!flag}>
+          Save and next <kbd>Enter</kbd>
+        </button>
+        <button type="button" className="button button--quiet" onClick={onSkip}>
+          Skip
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * "Review unrated events of plugin X": one event at a time across sessions, oldest first, with
+ * its evidence and a verdict; saving moves to the next, and the place is kept in this browser so
+ * leaving and coming back resumes where the operator stopped.
+ */
+export function ReviewQueue({ plugin }: { plugin: string }) {
+  const progress = useReviewProgress((s) => s.byPlugin[plugin] ?? NO_PROGRESS);
+  const begin = useReviewProgress((s) => s.begin);
+  const reviewed = useReviewProgress((s) => s.reviewed);
+  const restart = useReviewProgress((s) => s.restart);
+  const queue = useQuery({ ...reviewQueueQuery(plugin, progress.startedAt, progress.after), placeholderData: keepPreviousData });
+  const switching = queue.isPlaceholderData;
+  const { save } = useSaveFlag();
+  const data = queue.data;
+
+  useEffect(() => {
+    if (data && progress.startedAt === null) begin(plugin, data.started_at);
+  }, [data, progress.startedAt, begin, plugin]);
+
+  if (queue.isError && !data) return <ErrorState error={queue.error} what="the review queue" onRetry={() => void queue.refetch()} />;
+  if (!data) return <Skeleton height={480} />;
+
+  const item = data.item;
+  const header = (
+    <div className="review-progress" aria-live="polite">
+      <strong className="num">{data.position > 0 ? `${formatCount(data.position)} of ${formatCount(data.total)}` : `${formatCount(data.total)} reviewed`}</strong>
+      <span className="muted num">{formatCount(data.remaining)} unrated after this one</span>
+      <progress max={Math.max(1, data.total)} value={Math.max(0, data.position - 1)} aria-label="Review progress" />
+      <button type="button" className="button button--quiet" onClick={() => restart(plugin)}>
+        Start over
+      </button>
+    </div>
+  );
+  if (!item || !data.session) {
+    return (
+      <>
+        {header}
+        <EmptyState title={`No unrated event of ${plugin} left`}>Every event this plugin fired in has a flag.</EmptyState>
+      </>
+    );
+  }
+  const onSave = (flag: Schemas['Flag'], notes: string) => {
+    if (switching) return;
+    const edit = notes !== (item.operator_notes ?? '') ? { flag, notes } : { flag };
+    save({ sessionId: item.session_id, compactionId: item.id, edit, baseVersion: item.version });
+    reviewed(plugin, item.id);
+  };
+  return (
+    <>
+      {header}
+      <div className={switching ? 'event-detail review-item review-item--switching' : 'event-detail review-item'} aria-busy={switching || undefined}>
+        <header className="review-item__head">
+          <h2>
+            <Link to={compactionHref(item.session_id, item.id)} className="mono">
+              {item.id}
+            </Link>
+          </h2>
+          <span>
+            in <Link to={sessionHref(data.session.id)}>{data.session.title}</Link> <span className="muted">({data.session.project_id})</span>
+          </span>
+          <span className="muted num">{formatDateTime(item.created_at)}</span>
+        </header>
+        <div className="event-detail__grid">
+          <EventEvidence record={item} />
+          <div className="event-detail__side">
+            <section className="panel" aria-labelledby="review-verdict-title">
+              <header className="panel__header">
+                <h2 id="review-verdict-title">Your verdict</h2>
+              </header>
+              <div className="detail-section">
+                <ReviewVerdict key={item.id} record={item} onSave={onSave} onSkip={() => !switching && reviewed(plugin, item.id)} />
+              </div>
+            </section>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The aggregated health view's state, in the URL so a link reproduces it:
+ *
+ *   /health?project=payments-api&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=5
+ *
+ * project: one project or all (absent); the time range (time-range.ts) every panel follows; which
+ * dimension stacks the events chart; which breakdown table shows; the spiral detector's N within M
+ * minutes (absent: the daemon's defaults).
+ */
+import type { Schemas } from '../../../lib/api/types';
+import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../lib/time-range';
+
+export type StackBy = 'strategy' | 'trigger';
+export type Dimension = Exclude<Schemas['BreakdownDimension'], 'plugin_version'>;
+export const DIMENSIONS: readonly Dimension[] = ['strategy', 'agent_path', 'trigger', 'plugin', 'summarizer_model'];
+export const DIMENSION_LABELS: Record<Dimension, string> = {
+  strategy: 'Strategy',
+  agent_path: 'Agent path',
+  trigger: 'Trigger',
+  plugin: 'Plugin',
+  summarizer_model: 'Summarizer model',
+};
+
+export interface SpiralSettings {
+  burstCount: number | null;
+  burstMinutes: number | null;
+}
+
+export interface HealthScope {
+  project: string | null;
+  range: TimeRange;
+  stackBy: StackBy;
+  dimension: Dimension;
+  spirals: SpiralSettings;
+}
+
+function positive(value: string | null, min: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= min ? n : null;
+}
+
+export function readHealthScope(params: URLSearchParams): HealthScope {
+  const dim = params.get('dim');
+  const burstCount = positive(params.get('burst_count'), 2);
+  return {
+    project: params.get('project')?.trim() || null,
+    range: readTimeRange(params),
+    stackBy: params.get('by') === 'trigger' ? 'trigger' : 'strategy',
+    dimension: (DIMENSIONS as readonly string[]).includes(dim ?? '') ? (dim as Dimension) : 'strategy',
+    spirals: { burstCount: burstCount === null ? null : Math.floor(burstCount), burstMinutes: positive(params.get('burst_minutes'), Number.MIN_VALUE) },
+  };
+}
+
+/** New params with `patch` applied (other params kept, defaults left out). */
+export function writeHealthScope(params: URLSearchParams, patch: Partial<HealthScope>): URLSearchParams {
+  let next = new URLSearchParams(params);
+  const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
+  if ('project' in patch) set('project', patch.project ?? null);
+  if (patch.range) next = writeTimeRange(next, patch.range);
+  if ('stackBy' in patch) set('by', patch.stackBy === 'trigger' ? 'trigger' : null);
+  if ('dimension' in patch) set('dim', patch.dimension && patch.dimension !== 'strategy' ? patch.dimension : null);
+  if (patch.spirals) {
+    set('burst_count', patch.spirals.burstCount === null ? null : String(patch.spirals.burstCount));
+    set('burst_minutes', patch.spirals.burstMinutes === null ? null : String(patch.spirals.burstMinutes));
+  }
+  return next;
+}
+
+/** The query every aggregate endpoint takes: scope and time range, bucketed in the operator's zone. */
+export interface AggregateQuery {
+  project_id?: string;
+  from?: string;
+  to?: string;
+  tz: string;
+}
+
+export function aggregateQuery(scope: Pick<HealthScope, 'project' | 'range'>, now: number, tz: string): AggregateQuery {
+  const query: AggregateQuery = { ...resolveTimeRange(scope.range, now), tz };
+  if (scope.project) query.project_id = scope.project;
+  return query;
+}
+
+/** The operator's time zone (IANA), UTC when the browser does not say. */
+export function operatorZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}

@@ -1,0 +1,39 @@
+import { useCallback, useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary';
+import { ErrorState } from '../components/error-state';
+import { healthHref, reviewQueueHref } from '../lib/routes';
+import { PluginActivity } from '../features/compaction-stats/components/health/plugin-activity';
+import { ScopeBar } from '../features/compaction-stats/components/health/health-panels';
+import { readHealthScope, writeHealthScope, type HealthScope } from '../features/compaction-stats/lib/health-scope';
+
+/** /plugins/:name?project=…&range=…: one plugin across sessions, its versions side by side. */
+export function PluginPage() {
+  const { name = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const text = params.toString();
+  const scope = useMemo(() => readHealthScope(new URLSearchParams(text)), [text]);
+  const update = useCallback((patch: Partial<HealthScope>) => setParams((current) => writeHealthScope(current, patch), { preventScrollReset: true }), [setParams]);
+  return (
+    <div className="page">
+      <title>{`${name} · Compactor`}</title>
+      <header className="page__header">
+        <div>
+          <nav className="page__crumbs" aria-label="Breadcrumb">
+            <Link to={healthHref(new URLSearchParams({ dim: 'plugin' }))}>Compaction health</Link>
+            <span aria-hidden="true">/</span>
+            <span>Plugin</span>
+          </nav>
+          <div className="page__title">
+            <h1>{name}</h1>
+          </div>
+        </div>
+        <Link to={reviewQueueHref(name)}>Review unrated events →</Link>
+      </header>
+      <ScopeBar scope={scope} onChange={update} />
+      <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what={`the plugin ${name}`} onRetry={retry} />}>
+        <PluginActivity plugin={name} scope={scope} />
+      </ErrorBoundary>
+    </div>
+  );
+}
