@@ -1,19 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSettingsStore } from '../config/settings-store';
-import { useLiveStream } from '../lib/live/use-live-stream';
 import { OutageBanner } from './outage-banner';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 
+const LiveStream = lazy(() => import('./live-stream'));
+
 /** The frame around every screen; keeps the live stream open. */
 export function AppShell() {
-  useLiveStream();
   const configProblem = useSettingsStore((s) => s.configProblem);
   return (
     <div className="shell">
       <a href="#main" className="shell__skip">
         Skip to content
       </a>
+      <Suspense fallback={null}>
+        <LiveStream />
+      </Suspense>
       <TopBar />
       {configProblem && (
         <p className="shell__banner" role="alert">
