@@ -24,6 +24,10 @@ test('every screen works under the policy without a single violation', async ({ 
 
   await page.goto('/');
   await expect(sessionRows(page).first()).toBeVisible();
+  // The import dialog checks the simulator's import shapes (compiled at build time, no eval).
+  await page.getByRole('button', { name: 'Import transcripts…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import transcripts' }).getByLabel('Transcript files')).toBeAttached();
+  await page.keyboard.press('Escape');
   await page.goto(`/sessions/${encodeURIComponent(session.id)}`);
   await expect(page.locator('[data-compaction-id]').first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Compact…' }).click();
