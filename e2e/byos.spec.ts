@@ -94,7 +94,7 @@ test('imports a Claude Code session with its subagents and an OpenAI-chat trajec
   await adopt.getByRole('button', { name: 'Review as pending changes on the knobs screen' }).click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}/knobs\\?agent=primary$`));
   const stored = await page.evaluate(() => localStorage.getItem('compactor.knob-edits'));
-  expect(JSON.parse(stored ?? '{}').state.drafts[`${sessionId}\nprimary`]).toEqual({ set: { upper_threshold: 0.6, lower_threshold: 0.4 }, unset: [] });
+  expect(JSON.parse(stored ?? '{}').state.drafts[`${sessionId}\nprimary`]).toEqual({ set: { upper_threshold: 0.6, lower_threshold: 0.4 }, unset: [], version: null });
 });
 
 test('says why a file is not imported, and that a file imported again changes nothing', async ({ page, request }) => {

@@ -24,6 +24,10 @@ test('every screen works under the policy without a single violation', async ({ 
 
   await page.goto('/');
   await expect(sessionRows(page).first()).toBeVisible();
+  // The import dialog checks the simulator's import shapes (compiled at build time, no eval).
+  await page.getByRole('button', { name: 'Import transcripts…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import transcripts' }).getByLabel('Transcript files')).toBeAttached();
+  await page.keyboard.press('Escape');
   await page.goto(`/sessions/${encodeURIComponent(session.id)}`);
   await expect(page.locator('[data-compaction-id]').first()).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Compact…' }).click();
@@ -34,6 +38,13 @@ test('every screen works under the policy without a single violation', async ({ 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(record?.id ?? '');
   await page.goto('/settings');
   await expect(page.getByLabel('Operator id')).toBeVisible();
+  // The knobs screen validates with the knob schemas at run time: a value off the step gets its message, with no eval.
+  await page.goto(`/sessions/${encodeURIComponent(session.id)}/knobs?agent=primary`);
+  const upper = page.locator('.kf').filter({ has: page.getByText('Upper threshold', { exact: true }) });
+  const upperInput = upper.getByRole('spinbutton', { name: 'Upper threshold' });
+  await upperInput.fill('0.333');
+  await upperInput.press('Tab');
+  await expect(upper.getByRole('alert')).toHaveText('0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)');
   await page.goto(`/projects/${encodeURIComponent(session.project_id)}`);
   await page.goto('/no/such/screen');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

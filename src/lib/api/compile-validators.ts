@@ -88,6 +88,11 @@ function kebab(text: string): string {
 }
 
 function newAjv(contract: Contract): Ajv2020 {
+  return schemaCompiler({ ...contract, $id: DOCUMENT_ID });
+}
+
+/** Ajv set up for standalone code, knowing one schema document (its $id resolves the references). */
+function schemaCompiler(document: object): Ajv2020 {
   const ajv = new Ajv2020({
     strict: false,
     allErrors: false,
@@ -97,7 +102,7 @@ function newAjv(contract: Contract): Ajv2020 {
     code: { source: true, esm: true, formats: _`fullFormats` },
   });
   addFormats(ajv);
-  ajv.addSchema({ ...contract, $id: DOCUMENT_ID });
+  ajv.addSchema(document);
   return ajv;
 }
 
@@ -106,8 +111,8 @@ function newAjv(contract: Contract): Ajv2020 {
  * an `evaluated` property (for unevaluatedProperties); it is set inside a pure expression rather
  * than by a statement, so a bundler can still drop the validators a chunk does not use.
  */
-function moduleCode(contract: Contract, refs: Record<string, string>, tail: string, depth: number): string {
-  let code = standaloneCode(newAjv(contract), refs).replace(/^"use strict";/, '');
+function moduleCode(ajv: Ajv2020, refs: Record<string, string>, tail: string, depth: number): string {
+  let code = standaloneCode(ajv, refs).replace(/^"use strict";/, '');
   for (const [call, inline] of Object.entries(RUNTIME)) code = code.split(call).join(inline);
   const leftover = code.match(/require\([^)]*\)/);
   if (leftover) throw new Error(`compile-validators: the generated code still needs ${leftover[0]}; inline it in RUNTIME`);
@@ -167,7 +172,7 @@ export const statuses: Record<string, CompiledValidator | null> = {
 ${statuses.join('\n')}
 };
 `;
-      files.push({ path: `responses/${module}.gen.ts`, text: names.size > 0 ? moduleCode(contract, refs, tail, 2) : `${HEADER}\nimport type { CompiledValidator } from '../../validation';\n${tail}` });
+      files.push({ path: `responses/${module}.gen.ts`, text: names.size > 0 ? moduleCode(newAjv(contract), refs, tail, 2) : `${HEADER}\nimport type { CompiledValidator } from '../../validation';\n${tail}` });
       endpoints.push([endpoint, module]);
     }
   }
@@ -199,7 +204,7 @@ ${endpoints.map(([endpoint], i) => `  ${JSON.stringify(endpoint)}: endpoint${i},
   files.push({
     path: 'schemas.gen.ts',
     text: moduleCode(
-      contract,
+      newAjv(contract),
       Object.fromEntries(components.map((name) => [`schema_${name}`, schemaRef(name)])),
       `
 /** Every component schema's validator, by name (Node: the simulator checks request bodies with them). */
@@ -211,9 +216,31 @@ ${components.map((name) => `  ${JSON.stringify(name)}: schema_${name},`).join('\
     ),
   });
   for (const name of APP_COMPONENTS) {
-    files.push({ path: `schemas/${kebab(name)}.gen.ts`, text: moduleCode(contract, { validate: schemaRef(name) }, '', 2) });
+    files.push({ path: `schemas/${kebab(name)}.gen.ts`, text: moduleCode(newAjv(contract), { validate: schemaRef(name) }, '', 2) });
   }
   return files;
+}
+
+/**
+ * The simulator's import shapes (src/lib/imports/simulator-imports.schema.json, not the contract),
+ * compiled the same way: the import UI checks them in the browser, where the CSP forbids compiling.
+ */
+export function compileImportValidators(schema: { $id: string; $defs: Record<string, unknown> }): GeneratedFile {
+  const names = Object.keys(schema.$defs);
+  return {
+    path: 'imports.gen.ts',
+    text: moduleCode(
+      schemaCompiler(schema),
+      Object.fromEntries(names.map((name) => [`shape_${name}`, `${schema.$id}#/$defs/${fragment([name])}`])),
+      `
+/** Each definition of the simulator's import schema, by name. */
+export const importShapes: Record<string, CompiledValidator> = {
+${names.map((name) => `  ${JSON.stringify(name)}: shape_${name},`).join('\n')}
+};
+`,
+      1,
+    ),
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -221,7 +248,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const contract = JSON.parse(readFileSync(here('./kaged-openapi.json'), 'utf8')) as Contract;
   const out = process.argv[2] ?? here('./validators');
   rmSync(out, { recursive: true, force: true });
-  for (const file of compileValidators(contract)) {
+  const imports = JSON.parse(readFileSync(here('../imports/simulator-imports.schema.json'), 'utf8')) as Parameters<typeof compileImportValidators>[0];
+  for (const file of [...compileValidators(contract), compileImportValidators(imports)]) {
     mkdirSync(join(out, file.path, '..'), { recursive: true });
     writeFileSync(join(out, file.path), file.text);
   }

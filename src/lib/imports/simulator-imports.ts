@@ -5,9 +5,7 @@
  * The JSON schema (simulator-imports.schema.json) is the one definition; the simulator's own
  * tests validate its answers against it over HTTP.
  */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
-import schema from './simulator-imports.schema.json';
+import { importShapes } from '../api/validators/imports.gen';
 
 export type ImportFormatId = 'claude-code' | 'openai-chat';
 
@@ -83,26 +81,11 @@ export { IMPORTS_PATH } from './simulator-imports-path';
 
 type Definition = 'ImportCapability' | 'ImportJobEnvelope' | 'ImportJob' | 'ImportFileReport';
 
-let ajv: Ajv2020 | null = null;
-const validators = new Map<Definition, ValidateFunction>();
-
-function validator(name: Definition): ValidateFunction {
-  let v = validators.get(name);
-  if (!v) {
-    if (!ajv) {
-      ajv = new Ajv2020({ strict: false, allErrors: false });
-      addFormats(ajv);
-      ajv.addSchema(schema);
-    }
-    v = ajv.compile({ $ref: `${schema.$id}#/$defs/${name}` });
-    validators.set(name, v);
-  }
-  return v;
-}
-
 /** null when `value` matches the named shape, else the first problem ("/jobs/0/state must be equal to one of the allowed values"). */
 export function importShapeProblem(name: Definition, value: unknown): string | null {
-  const v = validator(name);
+  // Compiled at build time (npm run gen:api): the browser's CSP forbids compiling a schema at run time.
+  const v = importShapes[name];
+  if (v === undefined) throw new Error(`no compiled validator for ${name}`);
   if (v(value)) return null;
   const e = v.errors?.[0];
   return e ? `${e.instancePath || '(root)'} ${e.message ?? 'does not match'}` : 'does not match';

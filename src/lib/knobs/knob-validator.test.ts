@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexKnobs, type Knob } from './knob-kinds';
 import { createKnobValidator, snapToStep, stepDecimals } from './knob-validator';
 
@@ -110,6 +110,14 @@ describe('createKnobValidator.checkAll', () => {
     ]);
     expect(validator.check('unknown_key', 5)).toBeNull();
   });
+  it('treats an undefined value as absent, at the top and inside a predicate', () => {
+    expect(validator.checkAll({ upper_threshold: undefined, 'plugin_knobs.hindsight.similarity_floor': undefined })).toEqual([]);
+    expect(check('always_keep', [{ id: undefined, description: 'd', role: 'user' }])).toBe('predicate 1 needs an id');
+  });
+  it('reports a number that is not finite as not a number, and a repeated item by its value', () => {
+    expect(check('upper_threshold', Number.POSITIVE_INFINITY)).toBe('Infinity is not a number');
+    expect(check('prune.protected_tools', ['b', 'a', 'b'])).toBe('lists "b" twice');
+  });
   it('handles plugin names with a slash in the key', () => {
     const scoped = createKnobValidator(indexKnobs([], [{ name: '@kaged/memory', knobs: PLUGIN }]), { modelAliases: ['haiku'] });
     expect(scoped.check('plugin_knobs.@kaged/memory.similarity_floor', 0.333)).toBe('0.333 is not on a step of 0.05 from 0 (nearest allowed: 0.35)');
@@ -126,5 +134,22 @@ describe('snapToStep', () => {
     expect(snapToStep({ min: 100, max: 16_000, step: 50 }, 1524)).toBe(1500);
     expect(snapToStep({ min: 0, max: 10, step: 3 }, 10)).toBe(9);
     expect(stepDecimals(0.05, 0.1)).toBe(2);
+  });
+});
+
+describe('createKnobValidator under a policy without eval', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  it('validates 200 knobs without generating code (the CSP forbids new Function and eval)', () => {
+    const forbidden = () => {
+      throw new EvalError('Evaluating a string as JavaScript violates the Content Security Policy');
+    };
+    vi.stubGlobal('Function', forbidden);
+    vi.stubGlobal('eval', forbidden);
+    const many: Knob[] = Array.from({ length: 200 }, (_, i) => ({ type: 'range', key: `k${i}`, label: `K${i}`, min: 0, max: 100, step: 5, default: 0 }));
+    const fresh = createKnobValidator(indexKnobs(many, []), { modelAliases: [] });
+    const values = Object.fromEntries(many.map((k, i) => [k.key, i === 7 ? 12 : 10]));
+    expect(fresh.checkAll(values)).toEqual([{ key: 'k7', message: '12 is not on a step of 5 from 0 (nearest allowed: 10)' }]);
   });
 });

@@ -1,8 +1,9 @@
-// What a knob accepts, generated from the knob schemas as JSON Schema and checked with ajv:
-// the one source of truth for valid values, used by the form (through knob-resolver) and by
-// the simulated daemon's PUT …/compaction-config. Messages are written for the operator.
+// What a knob accepts, generated from the knob schemas as JSON Schema (the one source of truth for
+// valid values) and checked by a small interpreter of the keywords that schema uses: no code is
+// generated at run time (the app's Content-Security-Policy forbids eval and new Function), and a
+// 200-knob panel costs no compile step. Used by the form (through knob-resolver) and by the
+// simulated daemon's PUT …/compaction-config. Messages are written for the operator.
 
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import type { components } from '../api/schema.gen';
 import { allowsNull, type IndexedKnob, type Knob } from './knob-kinds';
 import { onStep, patternError, show } from './manifest-check';
@@ -21,31 +22,126 @@ const STEP = 'x-kaged-step';
 const REGEX = 'x-kaged-regex';
 const UNIQUE_BY = 'x-kaged-unique-by';
 
-let shared: Ajv2020 | null = null;
+/** One failed keyword: where in the knob's value (path segments below it) and with what parameters. */
+interface SchemaError {
+  keyword: string;
+  path: readonly string[];
+  params: Record<string, unknown>;
+}
 
-function ajv(): Ajv2020 {
-  if (shared === null) {
-    // The same Ajv build as the contract validator (src/lib/api/validator.ts), so bundles carry one copy.
-    // inlineRefs off: a shared definition is compiled once and called, not copied into every knob that uses it.
-    shared = new Ajv2020({ allErrors: true, strict: false, unicodeRegExp: true, inlineRefs: false });
-    shared.addKeyword({
-      keyword: STEP,
-      type: 'number',
-      schemaType: 'object',
-      validate: (s: { min: number; step: number }, value: number) => onStep(value, s.min, s.step),
-    });
-    shared.addKeyword({ keyword: REGEX, type: 'string', schemaType: 'boolean', validate: (_: boolean, value: string) => patternError(value) === null });
-    shared.addKeyword({
-      keyword: UNIQUE_BY,
-      type: 'array',
-      schemaType: 'string',
-      validate: (prop: string, value: unknown[]) => {
-        const ids = value.map((v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[prop] : undefined));
-        return new Set(ids).size === ids.length;
-      },
-    });
+const regexCache = new Map<string, RegExp>();
+function regex(pattern: string): RegExp {
+  let re = regexCache.get(pattern);
+  if (re === undefined) {
+    re = new RegExp(pattern, 'u');
+    regexCache.set(pattern, re);
   }
-  return shared;
+  return re;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasType(value: unknown, type: unknown): boolean {
+  switch (type) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'string':
+      return typeof value === 'string';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+  }
+  return true;
+}
+
+/** A key equal for deep-equal JSON values (object keys sorted), for uniqueItems. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
+  }
+  return typeof value === 'number' || typeof value === 'boolean' || value === null ? String(value) : JSON.stringify(value) ?? 'undefined';
+}
+
+/** Length in code points, as JSON Schema counts it. */
+function length(text: string): number {
+  let n = 0;
+  for (const _ of text) n += 1;
+  return n;
+}
+
+/**
+ * Checks `value` against the JSON Schema subset knobValueSchema produces (type, enum, not, anyOf,
+ * minimum/maximum, minLength/maxLength/pattern, maxItems/uniqueItems/items, required/properties/
+ * additionalProperties and the three x-kaged keywords), pushing every failure in the order ajv
+ * reports them: keywords of any type first, then those of the value's type (or the type error).
+ * An anyOf reports only itself, not its branches' failures.
+ */
+function interpret(schema: JsonSchema, value: unknown, path: readonly string[], out: SchemaError[]): void {
+  const fail = (keyword: string, params: Record<string, unknown> = {}, at: readonly string[] = path) => out.push({ keyword, path: at, params });
+  if ('enum' in schema) {
+    const allowed = schema.enum as unknown[];
+    if (!allowed.some((a) => a === value)) fail('enum', { allowedValues: allowed });
+  }
+  if ('not' in schema && conforms(schema.not as JsonSchema, value)) fail('not');
+  if ('anyOf' in schema && !(schema.anyOf as JsonSchema[]).some((branch) => conforms(branch, value))) fail('anyOf');
+  if ('type' in schema && !hasType(value, schema.type)) {
+    fail('type', { type: schema.type });
+    return;
+  }
+  if (typeof value === 'number') {
+    if (typeof schema.maximum === 'number' && value > schema.maximum) fail('maximum', { limit: schema.maximum });
+    if (typeof schema.minimum === 'number' && value < schema.minimum) fail('minimum', { limit: schema.minimum });
+    const step = schema[STEP] as { min: number; step: number } | undefined;
+    if (step !== undefined && !onStep(value, step.min, step.step)) fail(STEP);
+  } else if (typeof value === 'string') {
+    const n = typeof schema.maxLength === 'number' || typeof schema.minLength === 'number' ? length(value) : 0;
+    if (typeof schema.maxLength === 'number' && n > schema.maxLength) fail('maxLength', { limit: schema.maxLength });
+    if (typeof schema.minLength === 'number' && n < schema.minLength) fail('minLength', { limit: schema.minLength });
+    if (typeof schema.pattern === 'string' && !regex(schema.pattern).test(value)) fail('pattern', { pattern: schema.pattern });
+    if (schema[REGEX] === true && patternError(value) !== null) fail(REGEX);
+  } else if (Array.isArray(value)) {
+    if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) fail('maxItems', { limit: schema.maxItems });
+    if (schema.uniqueItems === true) {
+      const seen = new Map<string, number>();
+      for (let i = value.length - 1; i >= 0; i -= 1) {
+        const k = canonical(value[i]);
+        const j = seen.get(k);
+        if (j !== undefined) {
+          fail('uniqueItems', { i, j });
+          break;
+        }
+        seen.set(k, i);
+      }
+    }
+    if (isObject(schema.items)) value.forEach((item, i) => interpret(schema.items as JsonSchema, item, [...path, String(i)], out));
+    const prop = schema[UNIQUE_BY];
+    if (typeof prop === 'string') {
+      const ids = value.map((v) => (isObject(v) ? v[prop] : undefined));
+      if (new Set(ids).size !== ids.length) fail(UNIQUE_BY);
+    }
+  } else if (isObject(value)) {
+    for (const name of (schema.required as string[] | undefined) ?? []) if (value[name] === undefined) fail('required', { missingProperty: name });
+    const properties = (schema.properties as Record<string, JsonSchema> | undefined) ?? {};
+    if (schema.additionalProperties === false) {
+      for (const name of Object.keys(value)) if (!Object.hasOwn(properties, name)) fail('additionalProperties', { additionalProperty: name });
+    }
+    for (const [name, sub] of Object.entries(properties)) if (value[name] !== undefined) interpret(sub, value[name], [...path, name], out);
+  }
+}
+
+function conforms(schema: JsonSchema, value: unknown): boolean {
+  const out: SchemaError[] = [];
+  interpret(schema, value, [], out);
+  return out.length === 0;
 }
 
 /** Decimal places a step needs (0.05 → 2), so snapped values print cleanly. */
@@ -93,7 +189,7 @@ export function knobValueSchema(knob: Knob, ctx: ValueContext): JsonSchema {
     case 'boolean':
       return { type: 'boolean' };
     case 'model_alias': {
-      // ajv refuses an empty or repeated enum: a model list that is empty (or not loaded yet) refuses every alias.
+      // A model list that is empty (or not loaded yet) refuses every alias, with its own message.
       const allowed = [...new Set(ctx.modelAliases), ...(nullable ? [null] : [])];
       return allowed.length > 0 ? { enum: allowed } : { not: {} };
     }
@@ -118,14 +214,14 @@ function unit(knob: Knob): string {
   return knob.type === 'range' && knob.unit ? ` ${knob.unit}` : '';
 }
 
-function listItem(path: string[]): number | null {
+function listItem(path: readonly string[]): number | null {
   const n = Number(path[0]);
   return Number.isInteger(n) ? n + 1 : null;
 }
 
-/** One ajv error on one knob's value, in the operator's words. */
-function describe(error: ErrorObject, knob: Knob, value: unknown): string {
-  const path = error.instancePath.split('/').slice(2);
+/** One failed keyword on one knob's value, in the operator's words. */
+function describe(error: SchemaError, knob: Knob, value: unknown): string {
+  const path = error.path;
   const item = listItem(path);
   const p = error.params as Record<string, unknown>;
   if (knob.type === 'predicate_list' && item !== null) {
@@ -186,11 +282,7 @@ function describe(error: ErrorObject, knob: Knob, value: unknown): string {
     case UNIQUE_BY:
       return 'two predicates share an id';
   }
-  return error.message ?? 'is not valid';
-}
-
-function pointerSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return 'is not valid';
 }
 
 export interface KnobValidator {
@@ -202,54 +294,50 @@ export interface KnobValidator {
 }
 
 /**
- * Compiles one validator for a set of knobs: a single JSON Schema object with one property per
- * dotted key, compiled once. Values of keys not present are not checked.
+ * One validator for a set of knobs: each knob's value schema is generated once, on first use, and
+ * interpreted per check. Values of keys not present are not checked.
  */
 export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx: ValueContext): KnobValidator {
-  // Knobs of the same shape (every boolean, ratios of one range, enums with the same options) share
-  // one definition, so ajv generates its code once rather than once per knob.
-  const properties: Record<string, JsonSchema> = {};
-  const defs: Record<string, JsonSchema> = {};
-  const defByShape = new Map<string, string>();
-  for (const [key, entry] of knobs) {
-    const schema = knobValueSchema(entry.knob, ctx);
-    const shape = JSON.stringify(schema);
-    let def = defByShape.get(shape);
-    if (def === undefined) {
-      def = `v${defByShape.size}`;
-      defByShape.set(shape, def);
-      defs[def] = schema;
+  const schemas = new Map<string, JsonSchema>();
+  const schemaOf = (key: string, knob: Knob): JsonSchema => {
+    let schema = schemas.get(key);
+    if (schema === undefined) {
+      schema = knobValueSchema(knob, ctx);
+      schemas.set(key, schema);
     }
-    properties[key] = { $ref: `#/$defs/${def}` };
-  }
-  let compiled: ValidateFunction | null = null;
-  const validate = (): ValidateFunction => (compiled ??= ajv().compile({ type: 'object', $defs: defs, properties }));
-  const bySegment = new Map([...knobs.keys()].map((k) => [pointerSegment(k), k]));
+    return schema;
+  };
+
+  /** The first problem of one value, or null. */
+  const problem = (key: string, knob: Knob, value: unknown): string | null => {
+    // A key whose value is undefined is absent (a plugin knob with no value yet is not an error), as in JSON.
+    if (value === undefined) return null;
+    const errors: SchemaError[] = [];
+    interpret(schemaOf(key, knob), value, [], errors);
+    const error = errors[0];
+    if (error === undefined) return null;
+    // A value of the wrong type also fails the type-specific keywords; report the type.
+    const same = (e: SchemaError) => e.path.length === error.path.length && e.path.every((p, i) => p === error.path[i]);
+    return describe(errors.find((e) => e.keyword === 'type' && same(e)) ?? error, knob, value);
+  };
 
   const checkAll = (values: Readonly<Record<string, unknown>>): ConfigFieldError[] => {
-    const known: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(values)) if (knobs.has(key)) known[key] = value;
-    const fn = validate();
-    if (fn(known)) return [];
-    const first = new Map<string, string>();
-    // The branches of an anyOf report their own failures first; the anyOf error says it better.
-    const errors = (fn.errors ?? []).filter((e) => !e.schemaPath.includes('/anyOf/'));
-    for (const error of errors) {
-      const key = bySegment.get(error.instancePath.split('/')[1] ?? '');
-      const entry = key === undefined ? undefined : knobs.get(key);
-      if (key === undefined || entry === undefined || first.has(key)) continue;
-      // A value of the wrong type also fails the type-specific keywords; report the type.
-      const chosen = errors.find((e) => e.keyword === 'type' && e.instancePath === error.instancePath) ?? error;
-      first.set(key, describe(chosen, entry.knob, known[key]));
+    const found: ConfigFieldError[] = [];
+    for (const [key, value] of Object.entries(values)) {
+      const entry = knobs.get(key);
+      if (entry === undefined) continue;
+      const message = problem(key, entry.knob, value);
+      if (message !== null) found.push({ key, message });
     }
-    return Object.keys(known)
-      .filter((k) => first.has(k))
-      .map((k) => ({ key: k, message: first.get(k) as string }));
+    return found;
   };
 
   return {
     knobs,
     checkAll,
-    check: (key, value) => (knobs.has(key) ? (checkAll({ [key]: value })[0]?.message ?? null) : null),
+    check: (key, value) => {
+      const entry = knobs.get(key);
+      return entry === undefined ? null : problem(key, entry.knob, value);
+    },
   };
 }

@@ -7,8 +7,8 @@
  * and pattern, 30 booleans, 20 model aliases; values that break a tenth of them.
  *
  * Timed, each iteration from scratch (no compiled validator kept between iterations, on either side):
- *  (a) ours: the manifest checked, laid out (layoutKnobGroups), the validator generated and compiled
- *      (ajv), the group rendered through react-hook-form and the one knob renderer
+ *  (a) ours: the manifest checked, laid out (layoutKnobGroups), the validator generated (JSON Schema
+ *      per knob, interpreted: no code generation), the group rendered through react-hook-form and the one knob renderer
  *      (react-dom/server renderToString), then every value validated (validateKnobValues).
  *  (b) the peer: a fresh @rjsf/validator-ajv8 validator, <Form> rendered with renderToString on
  *      the same schema expressed as JSON Schema (range widgets, radios for short enums,
@@ -118,7 +118,7 @@ function peer(): number {
 }
 
 describe('knobs panel: 200 knobs of mixed kinds, render + validate', () => {
-  bench('ours: manifest check, layout, ajv validator, react-hook-form render, validate', () => {
+  bench('ours: manifest check, layout, schema validator, react-hook-form render, validate', () => {
     ours();
   });
   bench('@rjsf/core + validator-ajv8: render the equivalent JSON Schema, validate', () => {

@@ -1,5 +1,5 @@
 // The knobs form for react-hook-form: one flat field per editable knob, and a resolver that runs
-// the validation generated from the knob schemas (ajv, src/lib/knobs/knob-validator) plus the
+// the validation generated from the knob schemas (src/lib/knobs/knob-validator, eval-free) plus the
 // cross-field rules — the same code the simulated daemon runs on PUT, so the form and the
 // daemon agree on what is valid.
 
