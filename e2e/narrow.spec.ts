@@ -43,7 +43,7 @@ test('sessions list at 1024 px: the Session column keeps a readable width', asyn
 test('session view at 1024 px: agent names stay, the ledger keeps Flag and Notes, hidden columns come back from the chooser', async ({ page }) => {
   await page.goto(`/sessions/${SESSION}`);
   const agents = page.getByRole('region', { name: 'Agents', exact: true }).getByRole('table');
-  await expect(agents.getByRole('cell', { name: 'primary', exact: true })).toBeVisible();
+  await expect(agents.getByRole('cell').filter({ has: page.getByText('primary', { exact: true }) }).first()).toBeVisible();
   const agentHeader = agents.getByRole('columnheader', { name: 'Agent', exact: true });
   await expect(agentHeader).toBeVisible();
   expect(await width(agentHeader)).toBeGreaterThanOrEqual(140);

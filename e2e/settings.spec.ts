@@ -34,12 +34,16 @@ test('an unreachable daemon is reported, and reset brings the app back', async (
   await expectLive(page);
   await page.getByLabel('API base URL').fill('http://127.0.0.1:9/api/v1');
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('alert')).toContainText('The daemon did not answer: GET /health: the daemon could not be reached');
+  await expect(page.getByRole('alert').filter({ hasText: 'Saved.' })).toContainText('The daemon did not answer: GET /health: the daemon could not be reached');
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', /reconnecting|offline/);
+  // The shell says it once for the whole app, naming the daemon it tried.
+  const outage = page.getByRole('alert', { name: 'Daemon not answering' });
+  await expect(outage).toContainText('http://127.0.0.1:9/api/v1');
 
   await page.getByRole('button', { name: 'Reset to config.json' }).click();
   await expect(page.getByLabel('API base URL')).toHaveValue('/api/v1');
   await expectLive(page);
+  await expect(outage).toHaveCount(0);
   await page.getByRole('link', { name: 'Sessions' }).click();
   await expect(sessionRows(page).first()).toBeVisible();
 });

@@ -13,6 +13,7 @@ import { formatCount, formatDateTime } from '../../../lib/format';
 import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
 import { auditQuery } from '../api/list-audit';
 import { AUDIT_TYPES, auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
+import '../../../components/filter-menu.css';
 import '../../../components/panel.css';
 import './audit-log.css';
 

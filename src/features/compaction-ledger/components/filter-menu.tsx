@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import './filter-menu.css';
+import '../../../components/filter-menu.css';
 
 export interface FilterOption<T extends string> {
   value: T;

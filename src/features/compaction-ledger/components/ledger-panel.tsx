@@ -16,7 +16,7 @@ import { LedgerActionsContext, type LedgerActions } from './ledger-context';
 import { LedgerTable } from './ledger-table';
 import { ColumnsMenu, ExportMenu, LedgerFilters } from './ledger-toolbar';
 import '../../../components/panel.css';
-import './filter-menu.css';
+import '../../../components/filter-menu.css';
 import './ledger.css';
 
 interface LedgerPanelProps {
