@@ -15,6 +15,32 @@ export interface PluginChartsProps {
   series: readonly Schemas['PluginBucket'][];
 }
 
+interface BarSpec {
+  key: string;
+  name: string;
+  color: string | undefined;
+  /** Bars with the same stack id are stacked. */
+  stack?: string;
+}
+
+/** Counts per time bucket as bars, on the plugin page's shared axes. */
+function BucketBars({ data, bars }: { data: readonly object[]; bars: readonly BarSpec[] }) {
+  return (
+    <ResponsiveContainer width="100%" height={HEIGHT}>
+      <BarChart data={data} margin={MARGIN}>
+        <CartesianGrid stroke={CHART.grid} strokeDasharray="2 4" vertical={false} />
+        <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={16} />
+        <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
+        <Tooltip isAnimationActive={false} cursor={{ fill: CHART.cursor }} />
+        <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
+        {bars.map((bar) => (
+          <Bar key={bar.key} dataKey={bar.key} name={bar.name} stackId={bar.stack} fill={bar.color} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
 export function PluginCharts({ series }: PluginChartsProps) {
   const data = series.map((b) => ({ ...b, label: bucketLabel(b.start, b.end), good: b.flags.good, bad: b.flags.bad, neutral: b.flags.neutral, unrated: b.flags.unrated }));
   const empty = series.every((b) => b.events === 0) ? <ChartEmpty>No event of this plugin in this range.</ChartEmpty> : undefined;
@@ -28,19 +54,15 @@ export function PluginCharts({ series }: PluginChartsProps) {
         height={HEIGHT}
         empty={empty}
         chart={
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={data} margin={MARGIN}>
-              <CartesianGrid stroke={CHART.grid} strokeDasharray="2 4" vertical={false} />
-              <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={16} />
-              <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
-              <Tooltip isAnimationActive={false} cursor={{ fill: CHART.cursor }} />
-              <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-              <Bar dataKey="good" name="good" stackId="f" fill={SERIES_COLORS[2]} isAnimationActive={false} />
-              <Bar dataKey="bad" name="bad" stackId="f" fill={SERIES_COLORS[3]} isAnimationActive={false} />
-              <Bar dataKey="neutral" name="neutral" stackId="f" fill={SERIES_COLORS[4]} isAnimationActive={false} />
-              <Bar dataKey="unrated" name="unrated" stackId="f" fill={CHART.grid} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <BucketBars
+            data={data}
+            bars={[
+              { key: 'good', name: 'good', color: SERIES_COLORS[2], stack: 'f' },
+              { key: 'bad', name: 'bad', color: SERIES_COLORS[3], stack: 'f' },
+              { key: 'neutral', name: 'neutral', color: SERIES_COLORS[4], stack: 'f' },
+              { key: 'unrated', name: 'unrated', color: CHART.grid, stack: 'f' },
+            ]}
+          />
         }
         table={
           <ChartTable
@@ -92,18 +114,14 @@ export function PluginCharts({ series }: PluginChartsProps) {
         height={HEIGHT}
         empty={empty}
         chart={
-          <ResponsiveContainer width="100%" height={HEIGHT}>
-            <BarChart data={data} margin={MARGIN}>
-              <CartesianGrid stroke={CHART.grid} strokeDasharray="2 4" vertical={false} />
-              <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} minTickGap={16} />
-              <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} allowDecimals={false} />
-              <Tooltip isAnimationActive={false} cursor={{ fill: CHART.cursor }} />
-              <Legend iconSize={8} wrapperStyle={{ fontSize: 11 }} />
-              <Bar dataKey="hook_errors" name="hook errors" fill={SERIES_COLORS[3]} isAnimationActive={false} />
-              <Bar dataKey="failures" name="failures" fill={SERIES_COLORS[4]} isAnimationActive={false} />
-              <Bar dataKey="fallbacks" name="fallbacks" fill={SERIES_COLORS[1]} isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <BucketBars
+            data={data}
+            bars={[
+              { key: 'hook_errors', name: 'hook errors', color: SERIES_COLORS[3] },
+              { key: 'failures', name: 'failures', color: SERIES_COLORS[4] },
+              { key: 'fallbacks', name: 'fallbacks', color: SERIES_COLORS[1] },
+            ]}
+          />
         }
         table={
           <ChartTable
