@@ -109,6 +109,23 @@ async function resetDaemon(): Promise<void> {
   if (!response.ok) throw new Error(`the simulator did not reset: ${response.status} ${await response.text()}`);
 }
 
+/** The loopback simulator on the benchmark's port, live timer off. */
+function startSimulator(name: string, env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
+  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
+}
+
+/** `vite preview` of the benchmark's build, proxied to the simulator. */
+function startPreview(): Promise<RunningServer> {
+  return startServer(
+    'the preview server',
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', dist],
+    { KAGED_API_URL: daemonUrl },
+    `${baseUrl}/`,
+    60_000,
+  );
+}
+
 async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagnostics: Bench['diagnostics']; soak: Bench['soakSamples'] }> {
   const servers: RunningServer[] = [];
   let browser: Browser | null = null;
@@ -116,19 +133,8 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
     await assertPortFree('the simulator', `${daemonUrl}/api/v1/health`, 'BENCH_MOCK_PORT');
     await assertPortFree('the preview server', `${baseUrl}/`, 'BENCH_PREVIEW_PORT');
     step(`starting the simulator (bench scale) on ${daemonUrl} and the build on ${baseUrl}`);
-    servers.push(
-      await startServer('the simulator', process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_SCALE: 'bench', MOCK_LIVE: '0' }, `${daemonUrl}/api/v1/health`, 120_000),
-    );
-    servers.push(
-      await startServer(
-        'the preview server',
-        process.execPath,
-        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', dist],
-        { KAGED_API_URL: daemonUrl },
-        `${baseUrl}/`,
-        60_000,
-      ),
-    );
+    servers.push(await startSimulator('the simulator', { MOCK_SCALE: 'bench' }, 120_000));
+    servers.push(await startPreview());
     browser = await chromium.launch({ ...launch, headless: true });
     const bench = new Bench(browser, options, book);
     for (let run = 1; run <= runs; run += 1) {
@@ -187,19 +193,8 @@ async function fleetRuns(book: FigureBook): Promise<void> {
   let browser: Browser | null = null;
   try {
     step(`starting the simulator (MOCK_SCALE=large) on ${daemonUrl} and the build on ${baseUrl}`);
-    servers.push(
-      await startServer('the large simulator', process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_SCALE: 'large', MOCK_LIVE: '0', MOCK_PERSIST: '0' }, `${daemonUrl}/api/v1/health`, 300_000),
-    );
-    servers.push(
-      await startServer(
-        'the preview server',
-        process.execPath,
-        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'preview', '--host', '127.0.0.1', '--port', String(previewPort), '--strictPort', '--outDir', dist],
-        { KAGED_API_URL: daemonUrl },
-        `${baseUrl}/`,
-        60_000,
-      ),
-    );
+    servers.push(await startSimulator('the large simulator', { MOCK_SCALE: 'large', MOCK_PERSIST: '0' }, 300_000));
+    servers.push(await startPreview());
     browser = await chromium.launch({ ...launch, headless: true });
     const bench = new Bench(browser, options, book);
     for (let run = 1; run <= runs; run += 1) {
