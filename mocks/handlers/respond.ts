@@ -3,10 +3,11 @@ import { DaemonError } from '../daemon/errors';
 
 export const API = '*/api/v1';
 
-/** Runs a route body and answers JSON: its result with 200, a DaemonError with its status and the contract's Error shape. */
+/** Runs a route body and answers JSON: its result with 200 (a Response as it is), a DaemonError with its status and the contract's Error shape. */
 export async function respond(body: () => unknown): Promise<Response> {
   try {
-    return HttpResponse.json((await body()) as Record<string, unknown>);
+    const value = await body();
+    return value instanceof Response ? value : HttpResponse.json(value as Record<string, unknown>);
   } catch (error) {
     if (error instanceof DaemonError) return HttpResponse.json(error.body, { status: error.status });
     const message = error instanceof Error ? error.message : String(error);

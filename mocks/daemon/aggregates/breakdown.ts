@@ -31,7 +31,15 @@ interface Grouper {
 function grouper(part: Part, dim: Dimension, groups: Dict): Grouper {
   const f = part.facts;
   const t = part.silent;
-  const map = (values: ArrayLike<number>, codes: readonly number[]) => Int32Array.from(values, (v) => (v < 0 ? -1 : (codes[v] as number)));
+  const map = (values: ArrayLike<number>, codes: readonly number[], missing = -1) => {
+    // A plain loop: Int32Array.from with a map function is several times slower at 1,000,000 rows.
+    const out = new Int32Array(values.length);
+    for (let r = 0; r < out.length; r++) {
+      const v = values[r] as number;
+      out[r] = v < 0 ? missing : (codes[v] as number);
+    }
+    return out;
+  };
   switch (dim) {
     case 'strategy': {
       const codes = STRATEGIES.map((x) => groups.id(x));
@@ -48,7 +56,7 @@ function grouper(part: Part, dim: Dimension, groups: Dict): Grouper {
     case 'summarizer_model': {
       const codes = f.summarizers.map((m) => groups.id(m));
       const none = groups.id(NONE);
-      return { single: Int32Array.from(f.summarizer, (v) => (v < 0 ? none : (codes[v] as number))), multi: [], silent: new Int32Array(t.length).fill(-1) };
+      return { single: map(f.summarizer, codes, none), multi: [], silent: new Int32Array(t.length).fill(-1) };
     }
     case 'plugin':
     case 'plugin_version': {

@@ -177,6 +177,8 @@ export function compactionHealth(scope: Scope, parts: PartScope[]): Health {
     ratios.add(ratioChunk, nRatio);
     summaries.add(summaryChunk, nSummary);
     fallbackCounts.forEach((n, i) => n > 0 && bump(fallbackReasons, f.fallbackKinds[i] as string, n));
+    // One scratch buffer for every slot; each slot keeps only a copy of its own values.
+    const scratch = new Float64Array(nKept);
     f.slots.forEach((slot, i) => {
       const key = `${slot.plugin}\u0000${slot.hook}`;
       let entry = hooks.get(key);
@@ -186,17 +188,16 @@ export function compactionHealth(scope: Scope, parts: PartScope[]): Health {
       }
       const kind = f.slotKind[i] as Uint8Array;
       const ms = f.slotMs[i] as Float64Array;
-      const chunk = new Float64Array(nKept);
       let n = 0;
       let errors = 0;
       for (let k = 0; k < nKept; k++) {
         const r = kept[k] as number;
         const kd = kind[r] as number;
         if (kd === 0) continue;
-        chunk[n++] = ms[r] as number;
+        scratch[n++] = ms[r] as number;
         if (kd === KIND_ERROR) errors++;
       }
-      entry.values.add(chunk, n);
+      entry.values.add(scratch.slice(0, n), n);
       entry.errors += errors;
     });
     const t = ps.part.silent;

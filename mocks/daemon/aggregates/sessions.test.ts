@@ -4,8 +4,6 @@ import { parseSpiralParameters, SPIRAL_DEFAULTS, spirals, type SpiralParameters 
 import { allRecords, allSilent, ANCHOR, testStore, type NaiveRecord, type NaiveSilent } from './test-support';
 
 const store = testStore();
-const records = allRecords(store).filter((r) => !r.rolled_back);
-const silent = allSilent(store);
 const HOUR = 3_600_000;
 
 /** Spiral reasons the slow way: every pair of events compared, per session and agent. */
@@ -33,11 +31,13 @@ function naiveSpirals(recs: NaiveRecord[], sil: NaiveSilent[], p: SpiralParamete
   return out;
 }
 
-const statusOf = (id: string) => store.sessions.get(id)?.status ?? store.history?.sessions.find((s) => s.id === id)?.status ?? 'idle';
-
-function check(query: Record<string, string>, p: SpiralParameters) {
+function check(query: Record<string, string>, p: SpiralParameters, on = store) {
+  const statusOf = (id: string) => on.sessions.get(id)?.status ?? on.history?.sessions.find((s) => s.id === id)?.status ?? 'idle';
+  // A history session that became a stored one lists its history records too: each record once.
+  const records = [...new Map(allRecords(on).filter((r) => !r.rolled_back).map((r) => [r.id, r])).values()];
+  const silent = allSilent(on);
   const params = new URLSearchParams(query);
-  const { scope, parts } = parseScope(store, params);
+  const { scope, parts } = parseScope(on, params);
   const report = spirals(scope, parts, p, 500);
   const { from, to } = scope.range;
   const keep = (e: { session_id: string; project_id: string; agent_path: string }, at: number) =>
@@ -49,7 +49,7 @@ function check(query: Record<string, string>, p: SpiralParameters) {
     statusOf,
   );
   // A session stuck in context_overflow is reported even with no events in the range.
-  for (const s of [...store.sessions.values(), ...(store.history?.sessions ?? [])]) {
+  for (const s of [...on.sessions.values(), ...(on.history?.sessions ?? [])]) {
     if (s.status === 'context_overflow' && !expected.has(s.id) && (!query.project_id || s.project_id === query.project_id)) expected.set(s.id, ['stuck_overflow - 1']);
   }
   const actual = new Map(report.items.map((item) => [item.session_id, item.reasons.map((r) => `${r.kind} ${r.agent_path ?? '-'} ${r.count}`).sort()]));
@@ -84,6 +84,27 @@ describe('spiral detection against brute force', () => {
     const report = check({ project_id: 'live' }, { ...SPIRAL_DEFAULTS, burst_count: 2, burst_minutes: 0.001 });
     // Two of b's burst events share one instant.
     expect(report.items.find((i) => i.session_id === 'ses_live_b')?.reasons.find((r) => r.kind === 'burst')?.count).toBe(2);
+  });
+
+  it('a history session that became a stored one counts as one session, its rows from both parts in time order', () => {
+    const two = testStore(9);
+    const h = two.history?.sessions[0];
+    if (!h) throw new Error('no history');
+    const session = two.session(h.id);
+    if (!session) throw new Error('no session');
+    two.touch(h.id);
+    expect(two.sessions.has(h.id)).toBe(true);
+    // New records between and after the history's own, for the same agent: a burst across both parts.
+    const last = Math.max(...session.compactions.map((r) => Date.parse(r.created_at)));
+    const template = session.compactions.at(-1) as (typeof session.compactions)[number];
+    for (let i = 0; i < 6; i++) {
+      const id = two.nextId('cmp');
+      two.addCompaction(session, { ...template, id, run_id: `run_${id}`, created_at: new Date(last - 3 * 60_000 + i * 60_000).toISOString(), threshold_estimate: 100_000, after_estimate: 99_000, operator_flag: null, rolled_back: false, dry_run: false });
+    }
+    const report = check({}, { ...SPIRAL_DEFAULTS, burst_count: 4 }, two);
+    const item = report.items.find((i) => i.session_id === h.id);
+    expect(item?.reasons.some((r) => r.kind === 'burst' && r.agent_path === template.agent_path)).toBe(true);
+    expect(report.items.filter((i) => i.session_id === h.id)).toHaveLength(1);
   });
 
   it('reads and checks its parameters, answering the defaults alongside', () => {

@@ -112,81 +112,154 @@ export function parseSpiralParameters(params: URLSearchParams): SpiralParameters
 const RETRY = TRIGGERS.indexOf('provider_overflow_retry');
 type Reason = Schemas['SpiralReason'];
 
-/** One agent's records and silent rows in scope, in time order, copied into small columns. */
+/** One agent's records and silent rows in scope, in time order. */
 export interface AgentRows {
-  at: number[];
-  before: number[];
-  after: number[];
-  window: number[];
-  trigger: number[];
+  at: Float64Array;
+  before: Float64Array;
+  after: Float64Array;
+  window: Float64Array;
+  trigger: Uint8Array;
   /** Packed (part, row) of each record, to name it. */
-  hit: number[];
-  silentAt: number[];
-  silentNoop: boolean[];
-  silentTrigger: number[];
+  hit: Float64Array;
+  silentAt: Float64Array;
+  silentNoop: Uint8Array;
+  silentTrigger: Uint8Array;
 }
 
-const emptyRows = (): AgentRows => ({ at: [], before: [], after: [], window: [], trigger: [], hit: [], silentAt: [], silentNoop: [], silentTrigger: [] });
+/**
+ * A part's rows in scope laid out by (session, agent), each group in time order: two sequential
+ * passes over the time-ordered columns (count, then place). Reading each session's rows where
+ * they lie instead jumps all over the columns, and at 1,000,000 rows that costs more than the work.
+ */
+interface Grouped {
+  /** Agents per session in the key (session × agents + agent); silent rows share the facts' agent dictionary. */
+  agents: readonly string[];
+  start: Int32Array;
+  rows: Omit<AgentRows, 'silentAt' | 'silentNoop' | 'silentTrigger'>;
+  silentStart: Int32Array;
+  silent: Pick<AgentRows, 'silentAt' | 'silentNoop' | 'silentTrigger'>;
+}
+
+function prefixSums(counts: Int32Array): void {
+  for (let k = 1; k < counts.length; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
+}
+
+function groupPart(ps: PartScope, p: number): Grouped {
+  const { part, lo, hi, silentLo, silentHi, sessions: inScope, agent: sel } = ps;
+  const f = part.facts;
+  const t = part.silent;
+  const agents = f.agents.length >= t.agents.length ? f.agents : t.agents;
+  const nA = Math.max(1, agents.length);
+  const nG = part.sessions.length * nA;
+  const start = new Int32Array(nG + 1);
+  const keys = new Int32Array(Math.max(0, hi - lo));
+  for (let r = lo; r < hi; r++) {
+    const s = f.session[r] as number;
+    if (inScope[s] !== 1 || (sel !== -1 && f.agent[r] !== sel) || f.rolledBack[r] !== 0) {
+      keys[r - lo] = -1;
+      continue;
+    }
+    const key = s * nA + (f.agent[r] as number);
+    keys[r - lo] = key;
+    start[key + 1] = (start[key + 1] as number) + 1;
+  }
+  prefixSums(start);
+  const n = start[nG] as number;
+  const rows = { at: new Float64Array(n), before: new Float64Array(n), after: new Float64Array(n), window: new Float64Array(n), trigger: new Uint8Array(n), hit: new Float64Array(n) };
+  const fill = start.slice(0, nG);
+  for (let r = lo; r < hi; r++) {
+    const key = keys[r - lo] as number;
+    if (key < 0) continue;
+    const at = fill[key] as number;
+    fill[key] = at + 1;
+    rows.at[at] = f.at[r] as number;
+    rows.before[at] = f.before[r] as number;
+    rows.after[at] = f.after[r] as number;
+    rows.window[at] = f.window[r] as number;
+    rows.trigger[at] = f.trigger[r] as number;
+    rows.hit[at] = p * PACK + r;
+  }
+  const silentStart = new Int32Array(nG + 1);
+  const silentKeys = new Int32Array(Math.max(0, silentHi - silentLo));
+  for (let r = silentLo; r < silentHi; r++) {
+    const keep = keepsSilent(ps, r);
+    const key = keep ? (t.session[r] as number) * nA + (t.agent[r] as number) : -1;
+    silentKeys[r - silentLo] = key;
+    if (keep) silentStart[key + 1] = (silentStart[key + 1] as number) + 1;
+  }
+  prefixSums(silentStart);
+  const m = silentStart[nG] as number;
+  const silent = { silentAt: new Float64Array(m), silentNoop: new Uint8Array(m), silentTrigger: new Uint8Array(m) };
+  const silentFill = silentStart.slice(0, nG);
+  for (let r = silentLo; r < silentHi; r++) {
+    const key = silentKeys[r - silentLo] as number;
+    if (key < 0) continue;
+    const at = silentFill[key] as number;
+    silentFill[key] = at + 1;
+    silent.silentAt[at] = t.at[r] as number;
+    silent.silentNoop[at] = t.kind[r] === SILENT_NOOP ? 1 : 0;
+    silent.silentTrigger[at] = t.trigger[r] as number;
+  }
+  return { agents, start, rows, silentStart, silent };
+}
+
+/** One group's rows as views (no copy). */
+function groupRows(g: Grouped, key: number): AgentRows {
+  const [a, b, c, d] = [g.start[key] as number, g.start[key + 1] as number, g.silentStart[key] as number, g.silentStart[key + 1] as number];
+  return {
+    at: g.rows.at.subarray(a, b),
+    before: g.rows.before.subarray(a, b),
+    after: g.rows.after.subarray(a, b),
+    window: g.rows.window.subarray(a, b),
+    trigger: g.rows.trigger.subarray(a, b),
+    hit: g.rows.hit.subarray(a, b),
+    silentAt: g.silent.silentAt.subarray(c, d),
+    silentNoop: g.silent.silentNoop.subarray(c, d),
+    silentTrigger: g.silent.silentTrigger.subarray(c, d),
+  };
+}
+
+/** Two parts' rows of one agent joined in time order (a history session that became a stored one). */
+function joinRows(a: AgentRows, b: AgentRows): AgentRows {
+  const order = (x: Float64Array, y: Float64Array) => Array.from({ length: x.length + y.length }, (_, i) => i).sort((i, j) => (i < x.length ? (x[i] as number) : (y[i - x.length] as number)) - (j < x.length ? (x[j] as number) : (y[j - x.length] as number)) || i - j);
+  const facts = order(a.at, b.at);
+  const silent = order(a.silentAt, b.silentAt);
+  const pick = <T extends Float64Array | Uint8Array>(x: T, y: T, idx: number[], make: (n: number) => T): T => {
+    const out = make(idx.length);
+    idx.forEach((i, k) => (out[k] = i < x.length ? (x[i] as number) : (y[i - x.length] as number)));
+    return out;
+  };
+  const f64 = (n: number) => new Float64Array(n);
+  const u8 = (n: number) => new Uint8Array(n);
+  return {
+    at: pick(a.at, b.at, facts, f64),
+    before: pick(a.before, b.before, facts, f64),
+    after: pick(a.after, b.after, facts, f64),
+    window: pick(a.window, b.window, facts, f64),
+    trigger: pick(a.trigger, b.trigger, facts, u8),
+    hit: pick(a.hit, b.hit, facts, f64),
+    silentAt: pick(a.silentAt, b.silentAt, silent, f64),
+    silentNoop: pick(a.silentNoop, b.silentNoop, silent, u8),
+    silentTrigger: pick(a.silentTrigger, b.silentTrigger, silent, u8),
+  };
+}
 
 /** Records and silent rows per agent path of one session (merged in time order when the session spans two parts). */
-function byAgent(parts: PartScope[], places: [number, number][]): Map<string, AgentRows> {
+function byAgent(grouped: Grouped[], places: [number, number][]): Map<string, AgentRows> {
   const agents = new Map<string, AgentRows>();
-  const get = (path: string) => {
-    let a = agents.get(path);
-    if (!a) {
-      a = emptyRows();
-      agents.set(path, a);
-    }
-    return a;
-  };
   for (const [p, s] of places) {
-    const ps = parts[p] as PartScope;
-    const { part } = ps;
-    const f = part.facts;
-    const t = part.silent;
-    // One lookup per agent index, not per row.
-    const byIndex: (AgentRows | undefined)[] = [];
-    const rowsOf = (index: number) => (byIndex[index] ??= get(f.agents[index] as string));
-    for (let k = part.factStart[s] as number; k < (part.factStart[s + 1] as number); k++) {
-      const r = part.factsBySession[k] as number;
-      if (r < ps.lo || r >= ps.hi || !keepsFact(ps, r)) continue;
-      const a = rowsOf(f.agent[r] as number);
-      a.at.push(f.at[r] as number);
-      a.before.push(f.before[r] as number);
-      a.after.push(f.after[r] as number);
-      a.window.push(f.window[r] as number);
-      a.trigger.push(f.trigger[r] as number);
-      a.hit.push(p * PACK + r);
-    }
-    for (let k = part.silentStart[s] as number; k < (part.silentStart[s + 1] as number); k++) {
-      const r = part.silentBySession[k] as number;
-      if (r < ps.silentLo || r >= ps.silentHi || !keepsSilent(ps, r)) continue;
-      const a = rowsOf(t.agent[r] as number);
-      a.silentAt.push(t.at[r] as number);
-      a.silentNoop.push(t.kind[r] === SILENT_NOOP);
-      a.silentTrigger.push(t.trigger[r] as number);
+    const g = grouped[p] as Grouped;
+    const nA = Math.max(1, g.agents.length);
+    for (let a = 0; a < g.agents.length; a++) {
+      const key = s * nA + a;
+      if (g.start[key + 1] === g.start[key] && g.silentStart[key + 1] === g.silentStart[key]) continue;
+      const path = g.agents[a] as string;
+      const rows = groupRows(g, key);
+      const earlier = agents.get(path);
+      agents.set(path, earlier ? joinRows(earlier, rows) : rows);
     }
   }
-  if (places.length > 1) for (const [path, a] of agents) agents.set(path, inTimeOrder(a));
   return agents;
-}
-
-/** The same rows sorted by time (only for a session whose rows come from two parts). */
-function inTimeOrder(a: AgentRows): AgentRows {
-  const f = a.at.map((_, i) => i).sort((x, y) => (a.at[x] as number) - (a.at[y] as number));
-  const s = a.silentAt.map((_, i) => i).sort((x, y) => (a.silentAt[x] as number) - (a.silentAt[y] as number));
-  const pick = <T>(list: T[], order: number[]) => order.map((i) => list[i] as T);
-  return {
-    at: pick(a.at, f),
-    before: pick(a.before, f),
-    after: pick(a.after, f),
-    window: pick(a.window, f),
-    trigger: pick(a.trigger, f),
-    hit: pick(a.hit, f),
-    silentAt: pick(a.silentAt, s),
-    silentNoop: pick(a.silentNoop, s),
-    silentTrigger: pick(a.silentTrigger, s),
-  };
 }
 
 const idOf = (parts: PartScope[], hit: number) => recordId((parts[Math.floor(hit / PACK)] as PartScope).part, hit % PACK);
@@ -286,6 +359,7 @@ const KIND_ORDER: Schemas['SpiralReasonKind'][] = ['stuck_overflow', 'burst', 'r
 /** Sessions where compaction repeats and achieves little, with reasons; most severe first. */
 export function spirals(scope: Scope, parts: PartScope[], p: SpiralParameters, limit: number): Schemas['SpiralReport'] {
   const items: (Schemas['SpiralSession'] & { severity: number[] })[] = [];
+  const grouped = parts.map(groupPart);
   for (const { meta, places } of sessionsInScope(parts).values()) {
     const reasons: Reason[] = [];
     if (meta.status === 'context_overflow') {
@@ -293,7 +367,7 @@ export function spirals(scope: Scope, parts: PartScope[], p: SpiralParameters, l
     }
     let events = 0;
     let last = Number.NEGATIVE_INFINITY;
-    for (const [path, rows] of byAgent(parts, places)) {
+    for (const [path, rows] of byAgent(grouped, places)) {
       reasons.push(...agentReasons(parts, path, rows, p));
       events += rows.at.length;
       if (rows.at.length > 0) last = Math.max(last, rows.at[rows.at.length - 1] as number);
