@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { DropdownMenu } from 'radix-ui';
-import { useMemo, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -84,23 +85,101 @@ function TypeMenu({ selected, onChange }: { selected: readonly AuditType[]; onCh
   );
 }
 
-/** Every audit event, filterable by project, session, agent, type, actor and time; each linked to what it is about. */
-export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
-  const query = useMemo(() => toAuditQuery(search), [search]);
-  const log = useInfiniteQuery({ ...auditQuery(query), placeholderData: keepPreviousData });
-  const { data: projects } = useQuery(projectsQuery());
-  const events = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
-  const total = log.data?.pages[log.data.pages.length - 1]?.total ?? 0;
+/** One row's height (CSS: .audit-table td), fixed so the virtualiser needs no measuring. */
+const ROW_HEIGHT = 32;
+/** Load the next page when the rows in view come this close to the end of what is loaded. */
+const PREFETCH_ROWS = 30;
 
-  let body: ReactNode;
-  if (log.isError && !log.data) body = <ErrorState error={log.error} what="the audit log" onRetry={() => void log.refetch()} />;
-  else if (!log.data) body = <Skeleton height={400} />;
-  else if (events.length === 0) body = <EmptyState title="No audit event matches these filters" />;
-  else
-    body = (
-      <div className={log.isPlaceholderData ? 'table-scroll audit--switching' : 'table-scroll'}>
-        <table className="data-table audit-table">
+const AuditRow = memo(function AuditRow({ event: e, onSearchChange }: { event: Schemas['AuditEvent']; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+  const what = describe(e);
+  return (
+    <tr>
+      <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
+      <td>
+        <button type="button" className="link-button" onClick={() => onSearchChange({ types: [e.type] })} title="Show only this type">
+          <Badge tone={TONES[e.type] ?? 'neutral'}>{e.type}</Badge>
+        </button>
+      </td>
+      <td>
+        <button type="button" className="link-button mono audit-table__clip" onClick={() => onSearchChange({ session: e.session_id })} title={`Show only session ${e.session_id}`}>
+          {e.session_id}
+        </button>
+      </td>
+      <td className="mono audit-table__clip" title={e.agent_path ?? undefined}>
+        {e.agent_path ?? '—'}
+      </td>
+      <td className="audit-table__clip" title={e.actor}>
+        {e.actor}
+      </td>
+      <td className="audit-table__clip" title={what}>
+        {what}
+      </td>
+      <td className="audit-table__clip">
+        <Target event={e} />
+      </td>
+    </tr>
+  );
+});
+
+/**
+ * The events as a virtualised table: only the rows in view (and a few around) are in the DOM;
+ * the next page (cursor paging) loads as the view nears the end of what is loaded. The scroller
+ * takes focus, so the keyboard scrolls it (arrows, Page Up/Down, Home/End) and Tab reaches the
+ * links and filters of the rows in view.
+ */
+function AuditTable({
+  events,
+  total,
+  switching,
+  more,
+  onSearchChange,
+}: {
+  events: Schemas['AuditEvent'][];
+  total: number;
+  switching: boolean;
+  more: { hasNext: boolean; fetching: boolean; failed: boolean; fetchNext: () => void };
+  onSearchChange: (patch: Partial<AuditSearch>) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const getItemKey = useCallback((index: number) => events[index]?.id ?? index, [events]);
+  // The build has no React Compiler; the virtualizer is meant to be read during render.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: events.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 10,
+    getItemKey,
+    useFlushSync: false,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index ?? 0;
+  const { hasNext, fetching, failed, fetchNext } = more;
+  useEffect(() => {
+    if (hasNext && !fetching && !failed && lastIndex >= events.length - PREFETCH_ROWS) fetchNext();
+  }, [hasNext, fetching, failed, lastIndex, events.length, fetchNext]);
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  return (
+    <>
+      <div
+        ref={scrollRef}
+        className={switching ? 'table-scroll audit-scroll audit--switching' : 'table-scroll audit-scroll'}
+        tabIndex={0}
+        role="group"
+        aria-label={`Audit events, ${formatCount(events.length)} of ${formatCount(total)} loaded; scroll for more`}
+      >
+        <table className="data-table audit-table" aria-rowcount={total + 1}>
           <caption className="visually-hidden">Audit events</caption>
+          <colgroup>
+            <col className="audit-col--time" />
+            <col className="audit-col--type" />
+            <col className="audit-col--session" />
+            <col className="audit-col--agent" />
+            <col className="audit-col--actor" />
+            <col />
+            <col className="audit-col--link" />
+          </colgroup>
           <thead>
             <tr>
               <th scope="col">Time (UTC)</th>
@@ -113,34 +192,57 @@ export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSe
             </tr>
           </thead>
           <tbody>
-            {events.map((e) => (
-              <tr key={e.id}>
-                <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
-                <td>
-                  <button type="button" className="link-button" onClick={() => onSearchChange({ types: [e.type] })} title="Show only this type">
-                    <Badge tone={TONES[e.type] ?? 'neutral'}>{e.type}</Badge>
-                  </button>
-                </td>
-                <td>
-                  <button type="button" className="link-button mono" onClick={() => onSearchChange({ session: e.session_id })} title="Show only this session">
-                    {e.session_id}
-                  </button>
-                </td>
-                <td className="mono">{e.agent_path ?? '—'}</td>
-                <td>{e.actor}</td>
-                <td className="audit-table__what" title={describe(e)}>
-                  {describe(e)}
-                </td>
-                <td>
-                  <Target event={e} />
-                </td>
-              </tr>
-            ))}
+            {top > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: top }} />}
+            {items.map((item) => {
+              const event = events[item.index];
+              return event ? <AuditRow key={item.key} event={event} onSearchChange={onSearchChange} /> : null;
+            })}
+            {bottom > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: bottom }} />}
           </tbody>
         </table>
       </div>
-    );
+      <div className="audit-more" role="status">
+        <span className="muted num">
+          {formatCount(events.length)} of {formatCount(total)} loaded
+          {fetching ? ' · loading more…' : ''}
+        </span>
+        {hasNext && (
+          <button type="button" className="button button--quiet" disabled={fetching} onClick={fetchNext}>
+            {failed ? 'Retry loading more' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
 
+/** Every audit event, filterable by project, session, agent, type, actor and time; each linked to what it is about. */
+export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+  const query = useMemo(() => toAuditQuery(search), [search]);
+  const log = useInfiniteQuery({ ...auditQuery(query), placeholderData: keepPreviousData });
+  const { data: projects } = useQuery(projectsQuery());
+  const events = useMemo(() => log.data?.pages.flatMap((p) => p.items) ?? [], [log.data]);
+  const total = log.data?.pages[log.data.pages.length - 1]?.total ?? 0;
+  const { fetchNextPage } = log;
+  const fetchNext = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+
+  let body: ReactNode;
+  if (log.isError && !log.data) body = <ErrorState error={log.error} what="the audit log" onRetry={() => void log.refetch()} />;
+  else if (!log.data) body = <Skeleton height={400} />;
+  else if (events.length === 0) body = <EmptyState title="No audit event matches these filters" />;
+  else
+    body = (
+      <>
+        {log.isFetchNextPageError && <ErrorState error={log.error} what="more audit events" onRetry={fetchNext} />}
+        <AuditTable
+          events={events}
+          total={total}
+          switching={log.isPlaceholderData}
+          more={{ hasNext: log.hasNextPage, fetching: log.isFetchingNextPage, failed: log.isFetchNextPageError, fetchNext }}
+          onSearchChange={onSearchChange}
+        />
+      </>
+    );
   return (
     <section className="panel" aria-labelledby="audit-title">
       <header className="panel__header">
@@ -168,13 +270,6 @@ export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSe
         </button>
       </div>
       {body}
-      {log.hasNextPage && (
-        <div className="audit-more">
-          <button type="button" className="button" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
-            {log.isFetchingNextPage ? 'Loading…' : `Load more (${formatCount(events.length)} of ${formatCount(total)})`}
-          </button>
-        </div>
-      )}
     </section>
   );
 }

@@ -44,6 +44,18 @@ export function useAggregateQuery(scope: Pick<HealthScope, 'project' | 'range'>)
   return useMemo(() => aggregateQuery(scope, minute * 60_000, operatorZone()), [scope, minute]);
 }
 
+/**
+ * Whether the headline figures of this scope have arrived (or failed): the lower panels ask the
+ * daemon only then, so the figures and the spirals are computed first (a daemon answers one
+ * aggregate at a time).
+ */
+function useFiguresSettled(query: AggregateQuery): boolean {
+  const figures = useQuery({ ...compactionHealthQuery(query), enabled: false });
+  const [settled, setSettled] = useState(false);
+  if (!settled && (figures.data !== undefined || figures.isError)) setSettled(true);
+  return settled;
+}
+
 /** The cross-session ledger's address for a filter within this scope and range. */
 export function useLedgerLink(scope: Pick<HealthScope, 'project' | 'range'>): (patch: Partial<LedgerSearch>) => string {
   const query = useAggregateQuery(scope);
@@ -443,7 +455,7 @@ function rowLabel(dimension: Dimension, key: string | null): ReactNode {
 export function BreakdownPanel({ scope, onChange }: { scope: HealthScope; onChange: UpdateHealthScope }) {
   const query = useAggregateQuery(scope);
   const ledgerLink = useLedgerLink(scope);
-  const breakdown = useQuery({ ...breakdownQuery(query, scope.dimension), placeholderData: keepPreviousData });
+  const breakdown = useQuery({ ...breakdownQuery(query, scope.dimension), placeholderData: keepPreviousData, enabled: useFiguresSettled(query) });
   const rows = breakdown.data?.rows ?? [];
   return (
     <section className="panel" aria-labelledby="breakdown-title">
@@ -546,7 +558,7 @@ function TopList({ title, rows, figure, ledgerLink }: { title: string; rows: rea
 export function TopSessionsPanel({ scope }: { scope: HealthScope }) {
   const query = useAggregateQuery(scope);
   const ledgerLink = useLedgerLink(scope);
-  const top = useQuery({ ...topSessionsQuery(query), placeholderData: keepPreviousData });
+  const top = useQuery({ ...topSessionsQuery(query), placeholderData: keepPreviousData, enabled: useFiguresSettled(query) });
   return (
     <section className="panel" aria-labelledby="top-title">
       <header className="panel__header">
