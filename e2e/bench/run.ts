@@ -188,10 +188,15 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
  * The across-sessions screens against the simulator at MOCK_SCALE=large (1,000,000 events in 2,400
  * sessions): time to the health view's first figures and to the cross-session ledger's first rows.
  */
-async function fleetRuns(book: FigureBook): Promise<void> {
+/** The simulator's own compute time per aggregate and run (Server-Timing), kept in bench.json. */
+const fleetCompute: Record<string, number>[] = [];
+
+async function fleetRuns(book: FigureBook): Promise<string> {
   const servers: RunningServer[] = [];
   let browser: Browser | null = null;
   try {
+    await assertPortFree('the simulator', `${daemonUrl}/api/v1/health`, 'BENCH_MOCK_PORT');
+    await assertPortFree('the preview server', `${baseUrl}/`, 'BENCH_PREVIEW_PORT');
     step(`starting the simulator (MOCK_SCALE=large) on ${daemonUrl} and the build on ${baseUrl}`);
     servers.push(await startSimulator('the large simulator', { MOCK_SCALE: 'large', MOCK_PERSIST: '0' }, 300_000));
     servers.push(await startPreview());
@@ -201,7 +206,11 @@ async function fleetRuns(book: FigureBook): Promise<void> {
       step(`across sessions at 1,000,000 events: run ${run} of ${runs}`);
       await bench.fleetHealth(run);
       await bench.fleetLedger(run);
+      const computed = await bench.fleetApi(daemonUrl);
+      console.log(`  simulator compute time (Server-Timing): ${Object.entries(computed).map(([k, v]) => `${k} ${Math.round(v)} ms`).join(', ')}`);
+      fleetCompute.push(computed);
     }
+    return browser.version();
   } finally {
     await browser?.close().catch(() => undefined);
     for (const server of servers.reverse()) await server.stop();
@@ -243,8 +252,12 @@ async function main(): Promise<void> {
   }
 
   const book = new FigureBook();
-  const { chromium: chromiumVersion, diagnostics, soak } = await browserRuns(book);
-  if (parts.has('fleet')) await fleetRuns(book);
+  // BENCH_ONLY=fleet: no bench-scale simulator at all, only the large one.
+  const onlyFleet = PARTS.every((part) => part === 'fleet' || !parts.has(part));
+  const browserResult = onlyFleet ? { chromium: '', diagnostics: {}, soak: [] } : await browserRuns(book);
+  const fleetChromium = parts.has('fleet') ? await fleetRuns(book) : '';
+  const { diagnostics, soak } = browserResult;
+  const chromiumVersion = browserResult.chromium || fleetChromium;
   load.push(loadavg());
 
   const figures = [...book.results(), ...unit];
@@ -269,6 +282,7 @@ async function main(): Promise<void> {
     options: { ...options, dist },
     figures: figures.map(({ goal, ...f }) => ({ ...f, goal: goal?.text ?? null })),
     soak,
+    fleet_compute_ms: fleetCompute,
     diagnostics,
   };
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);

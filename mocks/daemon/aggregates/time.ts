@@ -144,12 +144,12 @@ function parseInstant(raw: string | null, field: string): number | null {
 
 /**
  * from/to/tz/bucket of a request. Absent from: the earliest event in scope (`earliest`);
- * absent to: just after the latest event or now (rounded up to the minute), whichever is later.
+ * absent to: just after the latest event or now (rounded up to the hour), whichever is later.
  */
 export function parseRange(params: URLSearchParams, bounds: { earliest: number | null; latest: number | null; now: number }): Range {
   const zone = parseZone(params.get('tz'));
-  // Now rounded up to the minute: an open range resolves alike for a minute, so its answer can be kept (result-cache.ts).
-  const to = parseInstant(params.get('to'), 'to') ?? Math.max(Math.ceil(bounds.now / MINUTE) * MINUTE, (bounds.latest ?? bounds.now) + 1);
+  // Now rounded up to the hour: an open range resolves alike for an hour, so its answer can be kept (result-cache.ts).
+  const to = parseInstant(params.get('to'), 'to') ?? Math.max(Math.ceil(bounds.now / HOUR) * HOUR, (bounds.latest ?? bounds.now) + 1);
   const from = parseInstant(params.get('from'), 'from') ?? Math.min(bounds.earliest ?? to - 30 * DAY, to - 1);
   if (from >= to) throw new DaemonError(400, 'invalid_request', 'from must be before to', { field: 'from' });
   const rawBucket = params.get('bucket');
