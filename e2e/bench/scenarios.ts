@@ -123,11 +123,15 @@ export const FIG = {
   fleetHealthAll: fig('fleet.health.all_panels', S_FLEET, 'aggregated health view: every panel (top sessions last)', 'ms', { goal: { text: '≤ 3,000 ms', met: (v) => v <= 3000 } }),
   fleetHealthRequests: fig('fleet.health.requests', S_FLEET, 'aggregated health view: API requests until every panel', 'count'),
   ...Object.fromEntries(
-    FLEET_QUERIES.map((q) => [
+    FLEET_QUERIES.map((q, i) => [
       `fleetApi_${q.id}`,
-      fig(`fleet.api.${q.id}`, S_FLEET_API, q.label, 'ms', { goal: { text: '≤ 500 ms', met: (v) => v <= 500 }, note: 'wall clock of the request; the simulator\'s own compute time is in bench.json (Server-Timing)' }),
+      fig(`fleet.api.${q.id}`, S_FLEET_API, q.label, 'ms', {
+        goal: { text: '≤ 500 ms', met: (v) => v <= 500 },
+        ...(i === 0 ? { note: "wall clock of each request; the simulator's own compute times (Server-Timing) are printed per run and kept in bench.json" } : {}),
+      }),
     ]),
   ),
+  fleetApiCached: fig('fleet.api.cached_total', S_FLEET_API, 'all of the above asked again (answered from the cache), together', 'ms', { goal: { text: '≤ 500 ms', met: (v) => v <= 500 } }),
   fleetLedger: fig('fleet.ledger.first_rows', S_FLEET, 'cross-session ledger (all sessions): first rows', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 } }),
   initialJs: fig('bundle.initial.js', S_BUNDLE, 'initial JS (sessions list)', 'KB'),
   initialCss: fig('bundle.initial.css', S_BUNDLE, 'initial CSS (sessions list)', 'KB'),
@@ -361,6 +365,9 @@ export class Bench {
       const timing = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
       if (timing) computed[q.id] = Number(timing[1]);
     }
+    const start = performance.now();
+    for (const q of FLEET_QUERIES) await (await fetch(`${daemonUrl}/api/v1${q.path}`, { headers: { 'X-Kaged-User-Id': 'bench' } })).arrayBuffer();
+    this.book.add(FIG.fleetApiCached, performance.now() - start);
     return computed;
   }
 
