@@ -129,6 +129,23 @@ test('the audit log shows no-ops that left no record; filtering by type is in th
   await expect(page).toHaveURL(new RegExp(`/sessions/${first.session_id}$`));
 });
 
+test('the audit log is a virtualised list: the keyboard scrolls it, the next page loads as it nears the end, few rows are in the page', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await page.goto('/audit');
+  const list = page.getByRole('group', { name: /^Audit events, 100 of [\d,]+ loaded/ });
+  await expect(list).toBeVisible();
+  const status = page.getByRole('status').filter({ hasText: /loaded/ });
+  await expect(status).toContainText(/^100 of [\d,]+ loaded/);
+  await list.focus();
+  await page.keyboard.press('End');
+  await expect(status).toContainText(/^200 of [\d,]+ loaded/);
+  // Only the rows in view (and a few around) are in the DOM.
+  expect(await list.locator('tbody tr:not([aria-hidden])').count()).toBeLessThan(60);
+  // Readable at 1024 px: the list does not widen the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
 test('a plugin page shows roles, version, agents and its versions side by side, reached from the health view', async ({ page, request }) => {
   await resetDaemon(request);
   await page.goto('/health?range=all');
