@@ -369,7 +369,7 @@ function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, i
             const name = predicateName(row, i);
             const problem = itemProblems?.[i] ?? null;
             const problemId = `${id}-p${i}-problem`;
-            const fieldAria = { 'aria-invalid': problem !== null || undefined, 'aria-describedby': problem !== null ? problemId : undefined } as const;
+            const fieldAria = { 'aria-describedby': problem !== null ? problemId : undefined } as const;
             return (
               // Rows have no identity but their place: an id is one of the fields being edited.
               <li key={i} className={problem ? 'kf-predicate kf-predicate--invalid' : 'kf-predicate'} role="group" aria-label={`Predicate ${name}`}>
