@@ -176,6 +176,7 @@ test('always-keep predicates: one added in the structured editor, refused until 
   await expect(field.getByText(/^No predicates/)).toBeVisible();
   await field.getByRole('button', { name: 'Add predicate' }).click();
   const row = field.getByRole('group', { name: /^Predicate / });
+  await expect(row.getByRole('textbox', { name: 'Id' })).toBeFocused();
   await expect(row.getByRole('textbox', { name: 'Id' })).toHaveValue('keep-1');
   await row.getByRole('textbox', { name: 'Id' }).fill('failing-tests');
   await row.getByRole('textbox', { name: 'Description' }).fill('Test failures stay in view');

@@ -1,4 +1,4 @@
-import { memo, useId, useState, type ReactNode } from 'react';
+import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/status-badge';
 import { displayValue, type ControlOption, type KnobControl } from '../lib/knob-controls';
 import type { KnobItem } from '../lib/knob-layout';
@@ -360,8 +360,27 @@ const PREDICATE_TEXT_FIELDS: readonly { field: Exclude<PredicateField, 'role'>; 
 /** The always-keep predicates, one editable row each (id, description and what it matches on: role, content regex, tool name). */
 function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, itemProblems }: ControlProps) {
   const rows = predicateRows(value);
+  // Keyboard flow: a new predicate takes the focus on its id; removing one hands it to "Add predicate".
+  const focusRow = useRef<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusIfNew = (i: number) => (el: HTMLInputElement | null) => {
+    if (el !== null && focusRow.current === i) {
+      focusRow.current = null;
+      el.focus();
+    }
+  };
   return (
-    <div className="kf__stack kf__stack--grow" id={id} role="group" aria-labelledby={labelId} aria-describedby={describedBy}>
+    <div
+      className="kf__stack kf__stack--grow"
+      id={id}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      // Touched when the focus leaves the editor, not when it moves between its fields (nothing shifts under the pointer mid-edit).
+      onBlur={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onBlur();
+      }}
+    >
       {rows.length === 0 && <p className="faint kf-predicates__empty">No predicates: nothing is always kept beyond the system prompt and the first operator message.</p>}
       {rows.length > 0 && (
         <ol className="kf-predicates">
@@ -378,11 +397,18 @@ function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, i
                 ) : (
                   <div className="kf-predicate__fields">
                     {PREDICATE_TEXT_FIELDS.slice(0, 2).map((f) => (
-                      <PredicateText key={f.field} {...f} text={row.fields[f.field]} aria={fieldAria} onText={(t) => onChange(setPredicateField(value, i, f.field, t))} onBlur={onBlur} />
+                      <PredicateText
+                        key={f.field}
+                        {...f}
+                        inputRef={f.field === 'id' ? focusIfNew(i) : undefined}
+                        text={row.fields[f.field]}
+                        aria={fieldAria}
+                        onText={(t) => onChange(setPredicateField(value, i, f.field, t))}
+                      />
                     ))}
                     <label className="kf-predicate__field">
                       <span className="kf-predicate__label">Role</span>
-                      <select className="kf-select" value={row.fields.role} {...fieldAria} onChange={(e) => onChange(setPredicateField(value, i, 'role', e.target.value))} onBlur={onBlur}>
+                      <select className="kf-select" value={row.fields.role} {...fieldAria} onChange={(e) => onChange(setPredicateField(value, i, 'role', e.target.value))}>
                         <option value="">any role</option>
                         {PREDICATE_ROLES.map((r) => (
                           <option key={r} value={r}>
@@ -393,11 +419,15 @@ function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, i
                       </select>
                     </label>
                     {PREDICATE_TEXT_FIELDS.slice(2).map((f) => (
-                      <PredicateText key={f.field} {...f} text={row.fields[f.field]} aria={fieldAria} onText={(t) => onChange(setPredicateField(value, i, f.field, t))} onBlur={onBlur} />
+                      <PredicateText key={f.field} {...f} text={row.fields[f.field]} aria={fieldAria} onText={(t) => onChange(setPredicateField(value, i, f.field, t))} />
                     ))}
                   </div>
                 )}
-                <button type="button" className="button button--quiet kf-predicate__remove" onClick={() => onChange(removePredicate(value, i))} aria-label={`Remove predicate ${name}`}>
+                <button type="button" className="button button--quiet kf-predicate__remove" onClick={() => {
+                    onChange(removePredicate(value, i));
+                    addButton.current?.focus();
+                  }}
+                  aria-label={`Remove predicate ${name}`}>
                   Remove
                 </button>
                 {problem && (
@@ -411,7 +441,15 @@ function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, i
         </ol>
       )}
       <div>
-        <button type="button" className="button" onClick={() => onChange(addPredicate(value))}>
+        <button
+          type="button"
+          className="button"
+          ref={addButton}
+          onClick={() => {
+            focusRow.current = rows.length;
+            onChange(addPredicate(value));
+          }}
+        >
           Add predicate
         </button>
       </div>
@@ -419,11 +457,20 @@ function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, i
   );
 }
 
-function PredicateText({ label, mono, text, aria, onText, onBlur }: { label: string; mono: boolean; text: string; aria: Record<string, unknown>; onText: (text: string) => void; onBlur: () => void }) {
+interface PredicateTextProps {
+  label: string;
+  mono: boolean;
+  text: string;
+  aria: Record<string, unknown>;
+  inputRef?: ((el: HTMLInputElement | null) => void) | undefined;
+  onText: (text: string) => void;
+}
+
+function PredicateText({ label, mono, text, aria, inputRef, onText }: PredicateTextProps) {
   return (
     <label className="kf-predicate__field">
       <span className="kf-predicate__label">{label}</span>
-      <input type="text" className={mono ? 'kf-input mono' : 'kf-input'} value={text} {...aria} onChange={(e) => onText(e.target.value)} onBlur={onBlur} />
+      <input ref={inputRef} type="text" className={mono ? 'kf-input mono' : 'kf-input'} value={text} {...aria} onChange={(e) => onText(e.target.value)} />
     </label>
   );
 }
