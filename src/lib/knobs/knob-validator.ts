@@ -291,11 +291,11 @@ export interface KnobValidator {
   /** The first problem of every invalid value among `values` (dotted key → value), in the order given. */
   checkAll(values: Readonly<Record<string, unknown>>): ConfigFieldError[];
   /**
-   * A list value's problems apart: the first problem of each item (null where it is fine) and the
-   * first problem of the list as a whole (too many items, two predicates sharing an id), for an
-   * editor that shows each item's message beside it. Not a list, or an unknown key: no items.
+   * The first problem of each item of a list value (null where it is fine), for an editor that
+   * shows each item's message beside it; the list's own problems (too many items, two predicates
+   * sharing an id) are check's. Not a list, or an unknown key: no items.
    */
-  listProblems(key: string, value: unknown): { items: (string | null)[]; list: string | null };
+  listProblems(key: string, value: unknown): { items: (string | null)[] };
   readonly knobs: ReadonlyMap<string, IndexedKnob>;
 }
 
@@ -351,11 +351,10 @@ export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx
     },
     listProblems: (key, value) => {
       const entry = knobs.get(key);
-      if (entry === undefined || !Array.isArray(value)) return { items: [], list: null };
+      if (entry === undefined || !Array.isArray(value)) return { items: [] };
       const errors: SchemaError[] = [];
       interpret(schemaOf(key, entry.knob), value, [], errors);
-      const items = value.map((_, i) => first(errors.filter((e) => e.path[0] === String(i)), entry.knob, value));
-      return { items, list: first(errors.filter((e) => e.path.length === 0), entry.knob, value) };
+      return { items: value.map((_, i) => first(errors.filter((e) => e.path[0] === String(i)), entry.knob, value)) };
     },
   };
 }

@@ -36,7 +36,7 @@ export interface KnobFieldProps {
   listProblems?: ListProblems;
 }
 
-export type ListProblems = (key: string, value: unknown) => { items: (string | null)[]; list: string | null };
+export type ListProblems = (key: string, value: unknown) => { items: (string | null)[] };
 
 /**
  * One knob: label, where its value comes from, its control (one renderer for every kind), its
