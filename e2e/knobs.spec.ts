@@ -68,7 +68,7 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
   await page.keyboard.press('ArrowRight');
   await expect(checkpoint).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(checkpoint).toHaveAttribute('aria-checked', 'true');
+  await expect(checkpoint).toBeChecked();
 
   // Saving now is refused: the lower threshold (0.6 by default) is not below the new upper one.
   const review = page.getByRole('button', { name: 'Review and saveâ€¦' });
@@ -115,7 +115,7 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
   await expect(knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' })).toHaveValue('0.55');
   await expect(knob(page, 'Upper threshold').getByText('set on this agent')).toBeVisible();
   await page.goto(knobsUrl('primary/test-runner', 'strategy'));
-  await expect(knob(page, 'Strategy').getByRole('radio', { name: 'checkpoint' })).toHaveAttribute('aria-checked', 'true');
+  await expect(knob(page, 'Strategy').getByRole('radio', { name: 'checkpoint' })).toBeChecked();
   await expect(knob(page, 'Strategy').getByText('set on this agent')).toBeVisible();
   await expect(page.getByText('unsaved', { exact: true })).toHaveCount(0);
   const history = page.getByRole('complementary', { name: 'Recent changes' });
@@ -168,6 +168,41 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   await reviewAgain.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('upper_threshold 0.75 â†’ 0.8');
+});
+
+test('always-keep predicates: one added in the structured editor, refused until it matches on something, saved and seen after a reload', async ({ page, request }) => {
+  await page.goto(knobsUrl('primary', 'always_keep'));
+  const field = knob(page, 'Always-keep predicates');
+  await expect(field.getByText(/^No predicates/)).toBeVisible();
+  await field.getByRole('button', { name: 'Add predicate' }).click();
+  const row = field.getByRole('group', { name: /^Predicate / });
+  await expect(row.getByRole('textbox', { name: 'Id' })).toBeFocused();
+  await expect(row.getByRole('textbox', { name: 'Id' })).toHaveValue('keep-1');
+  await row.getByRole('textbox', { name: 'Id' }).fill('failing-tests');
+  await row.getByRole('textbox', { name: 'Description' }).fill('Test failures stay in view');
+  await row.getByRole('textbox', { name: 'Description' }).blur();
+  // The schema's message lands on the predicate it is about.
+  await expect(row.getByRole('alert')).toHaveText('predicate "failing-tests" needs a role, a content_regex or a tool_name to match on');
+  await row.getByRole('combobox', { name: 'Role' }).selectOption('tool');
+  await row.getByRole('textbox', { name: 'Content regex' }).fill('FAILED|AssertionError');
+  await row.getByRole('textbox', { name: 'Content regex' }).blur();
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await expect(field.getByText('unsaved')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Review and saveâ€¦' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Save 1 change?' });
+  await expect(dialog.getByRole('row').filter({ hasText: 'always_keep' })).toContainText('1 item (failing-tests)');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
+
+  await page.reload();
+  const saved = knob(page, 'Always-keep predicates');
+  await expect(saved.getByText('set on this agent')).toBeVisible();
+  const kept = saved.getByRole('group', { name: 'Predicate failing-tests' });
+  await expect(kept.getByRole('textbox', { name: 'Content regex' })).toHaveValue('FAILED|AssertionError');
+  await expect(kept.getByRole('combobox', { name: 'Role' })).toHaveValue('tool');
+  const config = await apiGet<{ values: { always_keep: unknown[] } }>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary`);
+  expect(config.values.always_keep).toEqual([{ id: 'failing-tests', description: 'Test failures stay in view', role: 'tool', content_regex: 'FAILED|AssertionError' }]);
 });
 
 test('a malformed plugin shows its precise problems in its own group while the other groups render and save', async ({ page, request }) => {

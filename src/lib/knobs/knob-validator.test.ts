@@ -97,6 +97,18 @@ describe('createKnobValidator: lists', () => {
     expect(check('always_keep', [{ id: 'a', description: 'd', role: 'robot' }])).toBe('predicate "a": role must be system, user, assistant or tool');
     expect(check('always_keep', [{ id: 'a', description: 'd', role: 'user', colour: 'red' }])).toBe('predicate "a" has an unknown field "colour"');
   });
+  it('lists the first problem of each item, for an editor that shows them beside each item', () => {
+    const list = [{ id: 'ok', description: '', role: 'user' }, { id: '', description: 'd', tool_name: 'read' }, { id: 'ok', description: 'd' }, 'text'];
+    expect(validator.listProblems('always_keep', list)).toEqual({
+      items: [null, 'predicate 2: id must not be empty', 'predicate "ok" needs a role, a content_regex or a tool_name to match on', 'predicate 4 must be an object'],
+    });
+    expect(check('always_keep', list.slice(0, 3))).toBe('predicate 2: id must not be empty');
+    expect(check('always_keep', [list[0], list[0]])).toBe('two predicates share an id');
+    expect(validator.listProblems('always_keep', [{ id: 'a', description: 'd', role: 'tool' }])).toEqual({ items: [null] });
+    expect(validator.listProblems('prune.protected_tools', ['read', 'Bad'])).toEqual({ items: [null, 'item "Bad" does not match ^[a-z_]+$'] });
+    expect(validator.listProblems('always_keep', 'not a list')).toEqual({ items: [] });
+    expect(validator.listProblems('no.such.key', [])).toEqual({ items: [] });
+  });
 });
 
 describe('createKnobValidator.checkAll', () => {

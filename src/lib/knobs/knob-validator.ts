@@ -290,6 +290,12 @@ export interface KnobValidator {
   check(key: string, value: unknown): string | null;
   /** The first problem of every invalid value among `values` (dotted key → value), in the order given. */
   checkAll(values: Readonly<Record<string, unknown>>): ConfigFieldError[];
+  /**
+   * The first problem of each item of a list value (null where it is fine), for an editor that
+   * shows each item's message beside it; the list's own problems (too many items, two predicates
+   * sharing an id) are check's. Not a list, or an unknown key: no items.
+   */
+  listProblems(key: string, value: unknown): { items: (string | null)[] };
   readonly knobs: ReadonlyMap<string, IndexedKnob>;
 }
 
@@ -308,17 +314,21 @@ export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx
     return schema;
   };
 
+  /** The first of `errors` in the operator's words (a value of the wrong type also fails the type-specific keywords: the type is reported). */
+  const first = (errors: readonly SchemaError[], knob: Knob, value: unknown): string | null => {
+    const error = errors[0];
+    if (error === undefined) return null;
+    const same = (e: SchemaError) => e.path.length === error.path.length && e.path.every((p, i) => p === error.path[i]);
+    return describe(errors.find((e) => e.keyword === 'type' && same(e)) ?? error, knob, value);
+  };
+
   /** The first problem of one value, or null. */
   const problem = (key: string, knob: Knob, value: unknown): string | null => {
     // A key whose value is undefined is absent (a plugin knob with no value yet is not an error), as in JSON.
     if (value === undefined) return null;
     const errors: SchemaError[] = [];
     interpret(schemaOf(key, knob), value, [], errors);
-    const error = errors[0];
-    if (error === undefined) return null;
-    // A value of the wrong type also fails the type-specific keywords; report the type.
-    const same = (e: SchemaError) => e.path.length === error.path.length && e.path.every((p, i) => p === error.path[i]);
-    return describe(errors.find((e) => e.keyword === 'type' && same(e)) ?? error, knob, value);
+    return first(errors, knob, value);
   };
 
   const checkAll = (values: Readonly<Record<string, unknown>>): ConfigFieldError[] => {
@@ -338,6 +348,13 @@ export function createKnobValidator(knobs: ReadonlyMap<string, IndexedKnob>, ctx
     check: (key, value) => {
       const entry = knobs.get(key);
       return entry === undefined ? null : problem(key, entry.knob, value);
+    },
+    listProblems: (key, value) => {
+      const entry = knobs.get(key);
+      if (entry === undefined || !Array.isArray(value)) return { items: [] };
+      const errors: SchemaError[] = [];
+      interpret(schemaOf(key, entry.knob), value, [], errors);
+      return { items: value.map((_, i) => first(errors.filter((e) => e.path[0] === String(i)), entry.knob, value)) };
     },
   };
 }

@@ -26,6 +26,8 @@ type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 type DryRunResult = Schemas['DryRunResult'];
 type KnobsData = ReturnType<typeof useKnobsData>;
 
+const NO_MODELS: readonly never[] = [];
+
 interface AgentKnobsProps {
   sessionId: string;
   agent: Agent;
@@ -47,7 +49,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const setDraft = usePendingEditsStore((s) => s.setDraft);
   const builtin = data.builtin as NonNullable<KnobsData['builtin']>;
   const validator = data.validator as NonNullable<KnobsData['validator']>;
-  const models = data.models ?? [];
+  const models = data.models ?? NO_MODELS;
   const attachedNames = useMemo(() => config.plugins ?? [], [config.plugins]);
   const groups = useMemo(() => layoutKnobGroups(builtin, data.pluginViews, attachedNames), [builtin, data.pluginViews, attachedNames]);
   const items = useMemo(() => editableItems(groups), [groups]);
@@ -100,9 +102,20 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
     return { origin, unsaved: isSet || isUnset, changedFromDefault: differsFromDefault(value, item.defaultValue), canReset: saved.source === 'own' || isSet || isUnset };
   };
 
+  // One list of choices per kind of model picker (with or without its null choice), not one per knob and render.
+  const modelChoices = useMemo(() => {
+    const byKind = new Map<string, ReturnType<typeof modelOptions>>();
+    for (const g of groups) {
+      for (const { control: c } of g.items) {
+        const id = c.control === 'model-picker' ? `${c.nullable}\n${c.nullLabel ?? ''}` : null;
+        if (c.control === 'model-picker' && id !== null && !byKind.has(id)) byKind.set(id, modelOptions(models, c.nullable, c.nullLabel, agent.model_alias));
+      }
+    }
+    return byKind;
+  }, [groups, models, agent.model_alias]);
   const modelsFor = (item: KnobItem) => {
     const c = item.control;
-    return c.control === 'model-picker' ? modelOptions(models, c.nullable, c.nullLabel, agent.model_alias) : [];
+    return (c.control === 'model-picker' ? modelChoices.get(`${c.nullable}\n${c.nullLabel ?? ''}`) : undefined) ?? NO_MODELS;
   };
 
   const selectedGroup = groups.find((g) => g.id === group) ?? groups[0];
@@ -218,6 +231,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
               onReset={onReset}
               modelsFor={modelsFor}
               prompts={data.prompts}
+              listProblems={validator.listProblems}
             />
           )}
         </form>

@@ -27,7 +27,8 @@ function render(item: KnobItem, value: unknown, extra: Partial<Parameters<typeof
       origin={describeOrigin('inherited', 'primary')}
       unsaved={false}
       changedFromDefault={false}
-      onReset={null}
+      canReset={false}
+      resetKnob={() => undefined}
       models={item.control.control === 'model-picker' ? modelOptions(MODELS, item.control.nullable, item.control.nullLabel, 'sonnet') : []}
       prompts={[]}
       {...extra}
@@ -38,7 +39,7 @@ function render(item: KnobItem, value: unknown, extra: Partial<Parameters<typeof
 describe('the knob renderer', () => {
   it('draws a range as a slider with a numeric input that carries min, max and step, and the unit', () => {
     const html = render(byLabel('Upper threshold'), 0.85);
-    expect(html).toContain('role="slider"');
+    expect(html).toMatch(/type="range"[^>]*min="0.05"[^>]*max="0.99"[^>]*step="0.01"[^>]*aria-valuetext="0.85 × window"[^>]*value="0.85"/);
     expect(html).toMatch(/type="number"[^>]*min="0.05"[^>]*max="0.99"[^>]*step="0.01"/);
     expect(html).toContain('× window');
     expect(html).toContain('inherited from primary');
@@ -46,7 +47,9 @@ describe('the knob renderer', () => {
 
   it('draws an enum of up to four choices as a segmented control with every description, more as a select', () => {
     const strategy = render(byLabel('Strategy'), 'drop');
-    expect(strategy).toContain('role="radio"');
+    expect(strategy).toContain('role="radiogroup"');
+    expect(strategy).toMatch(/<input type="radio"[^>]*checked=""[^>]*value="drop"/);
+    expect(strategy).not.toMatch(/<input type="radio"[^>]*checked=""[^>]*value="summarize"/);
     expect(strategy).toContain('summarize it');
     expect(byLabel('Compactor plugin').control.control).toBe('segmented');
   });
@@ -66,7 +69,7 @@ describe('the knob renderer', () => {
   });
 
   it('marks unsaved and changed-from-default values, offers reset, and shows the error', () => {
-    const html = render(byLabel('Lower threshold'), 0.7, { unsaved: true, changedFromDefault: true, onReset: () => undefined, error: 'must be below the upper threshold' });
+    const html = render(byLabel('Lower threshold'), 0.7, { unsaved: true, changedFromDefault: true, canReset: true, error: 'must be below the upper threshold' });
     expect(html).toContain('unsaved');
     expect(html).toContain('changed from default');
     expect(html).toContain('aria-label="Reset Lower threshold to inherited"');
@@ -75,6 +78,6 @@ describe('the knob renderer', () => {
   });
 
   it('draws a boolean as a switch', () => {
-    expect(render(byLabel('Ungrouped'), true)).toContain('role="switch"');
+    expect(render(byLabel('Ungrouped'), true)).toMatch(/type="checkbox" role="switch"[^>]*checked=""/);
   });
 });

@@ -1,10 +1,10 @@
-import { Slider, Switch, ToggleGroup } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '../../../components/status-badge';
 import { displayValue, type ControlOption, type KnobControl } from '../lib/knob-controls';
 import type { KnobItem } from '../lib/knob-layout';
 import type { KnobOrigin } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
+import { addPredicate, PREDICATE_ROLES, predicateName, predicateRows, removePredicate, setPredicateField, type PredicateField } from '../lib/predicate-edit';
 
 /** The value standing for a knob's null choice in controls that only carry strings. */
 const NULL_CHOICE = '\u0000null';
@@ -14,66 +14,100 @@ const fromChoice = (v: string): string | null => (v === NULL_CHOICE ? null : v);
 export interface KnobFieldProps {
   item: KnobItem;
   value: unknown;
-  onChange: (value: unknown) => void;
-  onBlur: () => void;
+  /** Shared by every knob of a group (stable, so unchanged knobs are not redrawn): called with the knob's config key. */
+  onChange: (value: unknown, key: string | null) => void;
+  onBlur: (key: string | null) => void;
   error: string | undefined;
   /** Where the saved effective value comes from. */
   origin: KnobOrigin;
   /** Edited and not saved yet. */
   unsaved: boolean;
   changedFromDefault: boolean;
-  /** "Reset to inherited", when there is something to reset. */
-  onReset: (() => void) | null;
+  /** "Reset to inherited" is offered when there is something to reset. */
+  canReset: boolean;
+  resetKnob: (key: string | null) => void;
   /** Choices of a model-alias knob. */
   models: readonly ModelOption[];
   /** Suggestions of a text knob that suggests prompt paths. */
   prompts: readonly string[];
   /** Name the declaring plugin (a plugin knob drawn in a built-in group). */
   showPlugin?: boolean;
+  /** A list knob's problems item by item (the knob validator's), shown beside each item once the field has an error. */
+  listProblems?: ListProblems;
 }
 
-/** One knob: label, where its value comes from, its control (one renderer for every kind), its error. */
-export function KnobField({ item, value, onChange, onBlur, error, origin, unsaved, changedFromDefault, onReset, models, prompts, showPlugin = false }: KnobFieldProps) {
+export type ListProblems = (key: string, value: unknown) => { items: (string | null)[] };
+
+/**
+ * One knob: label, where its value comes from, its control (one renderer for every kind), its
+ * error. Native controls throughout (range, radios, checkbox as a switch): a panel of hundreds of
+ * knobs renders in a few milliseconds, and the browser gives keyboard and assistive support.
+ */
+export const KnobField = memo(function KnobField({ item, value, onChange, onBlur, error, origin, unsaved, changedFromDefault, canReset, resetKnob, models, prompts, showPlugin = false, listProblems }: KnobFieldProps) {
   const id = useId();
+  const key = item.key;
   const labelId = `${id}-label`;
   const hintId = `${id}-hint`;
   const control = item.control;
-  const described = error ? `${hintId} ${id}-error` : hintId;
+  // A list editor shows each item's problem beside it; the field's own message then only when it is not one of them.
+  const itemProblems = error !== undefined && listProblems && item.key !== null && control.control === 'predicate-list' ? listProblems(item.key, value).items : null;
+  const ownError = error !== undefined && !itemProblems?.includes(error) ? error : undefined;
+  const described = ownError ? `${hintId} ${id}-error` : hintId;
   return (
     <div className={`kf${unsaved ? ' kf--unsaved' : ''}${error ? ' kf--invalid' : ''}`} data-knob={item.key ?? item.id}>
       <div className="kf__head">
         <label className="kf__label" id={labelId} htmlFor={`${id}-control`}>
           {item.label}
         </label>
-        <span className="kf__markers">
-          {unsaved && <Badge tone="warn">unsaved</Badge>}
-          {changedFromDefault && (
-            <span className="kf__changed" title="Changed from the default">
-              changed from default
-            </span>
-          )}
-        </span>
+        {(unsaved || changedFromDefault) && (
+          <span className="kf__markers">
+            {unsaved && <Badge tone="warn">unsaved</Badge>}
+            {changedFromDefault && (
+              <span className="kf__changed" title="Changed from the default">
+                changed from default
+              </span>
+            )}
+          </span>
+        )}
         <span className="kf__origin faint" id={hintId}>
           {origin.text}
           {showPlugin && item.plugin !== null && <> · from {item.plugin}</>}
         </span>
       </div>
       <div className="kf__control">
-        <Control control={control} id={`${id}-control`} labelId={labelId} describedBy={described} value={value} invalid={!!error} onChange={onChange} onBlur={onBlur} models={models} prompts={prompts} />
-        {onReset && (
-          <button type="button" className="button button--quiet kf__reset" onClick={onReset} aria-label={`Reset ${item.label} to inherited`}>
+        <Control
+          control={control}
+          id={`${id}-control`}
+          labelId={labelId}
+          describedBy={described}
+          value={value}
+          invalid={!!error}
+          onChange={(v) => onChange(v, key)}
+          onBlur={() => onBlur(key)}
+          models={models}
+          prompts={prompts}
+          itemProblems={itemProblems}
+        />
+        {canReset && (
+          <button type="button" className="button button--quiet kf__reset" onClick={() => resetKnob(key)} aria-label={`Reset ${item.label} to inherited`}>
             Reset
           </button>
         )}
       </div>
       {item.description && <p className="kf__description faint">{item.description}</p>}
-      {error && (
+      {ownError && (
         <p className="kf__error" id={`${id}-error`} role="alert">
-          {error}
+          {ownError}
         </p>
       )}
     </div>
   );
+}, sameField);
+
+/** Props equal for drawing: the origin by its text (it is rebuilt on every render of the group), the rest by identity. */
+function sameField(a: KnobFieldProps, b: KnobFieldProps): boolean {
+  for (const k of Object.keys(a) as (keyof KnobFieldProps)[]) if (k !== 'origin' && a[k] !== b[k]) return false;
+  return Object.keys(a).length === Object.keys(b).length && a.origin.text === b.origin.text;
 }
 
 interface ControlProps {
@@ -87,6 +121,7 @@ interface ControlProps {
   onBlur: () => void;
   models: readonly ModelOption[];
   prompts: readonly string[];
+  itemProblems: readonly (string | null)[] | null;
 }
 
 function Control(props: ControlProps) {
@@ -116,9 +151,7 @@ function Control(props: ControlProps) {
       return <TextControl {...props} control={control} />;
     case 'switch':
       return (
-        <Switch.Root {...aria} className="cf-switch" checked={value === true} onCheckedChange={(v) => onChange(v)} onBlur={onBlur}>
-          <Switch.Thumb className="cf-switch__thumb" />
-        </Switch.Root>
+        <input {...aria} type="checkbox" role="switch" className="kf-switch" checked={value === true} onChange={(e) => onChange(e.target.checked)} onBlur={onBlur} />
       );
     case 'model-picker':
       return <ModelPicker {...props} />;
@@ -142,29 +175,30 @@ function Control(props: ControlProps) {
 
 function RangeControl({ control, id, labelId, describedBy, value, invalid, onChange, onBlur }: ControlProps & { control: Extract<KnobControl, { control: 'slider' }> }) {
   const [text, setText] = useState<string | null>(null);
-  const num = typeof value === 'number' && Number.isFinite(value) ? value : control.min;
-  const shown = text ?? (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
+  const valid = typeof value === 'number' && Number.isFinite(value);
+  const num = valid ? Math.min(Math.max(value, control.min), control.max) : control.min;
+  const shown = text ?? (valid ? String(value) : '');
+  const unit = control.unit ? ` ${control.unit}` : '';
   return (
     <div className="kf-range">
-      <Slider.Root
-        className="cf-slider__root kf-range__slider"
+      {/* The browser keeps the slider on min + k·step; the number beside it takes any value, which the form then checks. */}
+      <input
+        type="range"
+        className="kf-slider"
         min={control.min}
         max={control.max}
         step={control.step}
-        value={[Math.min(Math.max(num, control.min), control.max)]}
-        onValueChange={([next]) => {
-          if (next === undefined) return;
+        value={num}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        aria-valuetext={valid ? `${value}${unit}` : `not set${unit}`}
+        onChange={(e) => {
           setText(null);
-          onChange(Number(next.toFixed(Math.min(12, control.decimals))));
+          onChange(Number(Number(e.target.value).toFixed(Math.min(12, control.decimals))));
         }}
         onBlur={onBlur}
-        aria-labelledby={labelId}
-      >
-        <Slider.Track className="cf-slider__track">
-          <Slider.Range className="cf-slider__range" />
-        </Slider.Track>
-        <Slider.Thumb className="cf-slider__thumb" aria-labelledby={labelId} aria-describedby={describedBy} aria-invalid={invalid || undefined} />
-      </Slider.Root>
+      />
       <input
         id={id}
         className="kf-input kf-range__input num"
@@ -186,13 +220,7 @@ function RangeControl({ control, id, labelId, describedBy, value, invalid, onCha
           onBlur();
         }}
       />
-      <span className="kf-range__unit faint">
-        {control.unit ?? ''}
-        <span className="kf-range__bounds">
-          {' '}
-          {control.min}–{control.max}, step {control.step}
-        </span>
-      </span>
+      <span className="kf-range__unit faint">{`${control.unit ?? ''} ${control.min}–${control.max}, step ${control.step}`.trim()}</span>
     </div>
   );
 }
@@ -202,26 +230,19 @@ function OptionDescription({ options, value }: { options: readonly ControlOption
   return chosen?.description ? <p className="kf__option-description faint">{chosen.description}</p> : null;
 }
 
-function Segmented({ options, id, labelId, describedBy, value, onChange, onBlur }: ControlProps & { options: readonly ControlOption[] }) {
+/** Native radios drawn as a segmented control: arrow keys move and choose, Tab leaves the group, each option named by its label. */
+function Segmented({ options, id, labelId, describedBy, value, invalid, onChange, onBlur }: ControlProps & { options: readonly ControlOption[] }) {
   const described = options.some((o) => o.description);
   return (
     <div className="kf__stack">
-      <ToggleGroup.Root
-        id={id}
-        type="single"
-        className="cf-segmented kf-segmented"
-        aria-labelledby={labelId}
-        aria-describedby={describedBy}
-        value={toChoice(value as string | null)}
-        onValueChange={(v) => v !== '' && onChange(fromChoice(v))}
-        onBlur={onBlur}
-      >
+      <div id={id} role="radiogroup" className="kf-segmented" aria-labelledby={labelId} aria-describedby={describedBy} aria-invalid={invalid || undefined}>
         {options.map((o) => (
-          <ToggleGroup.Item key={toChoice(o.value)} value={toChoice(o.value)} className="cf-segmented__item" title={o.description ?? undefined}>
+          <label key={toChoice(o.value)} className="kf-segmented__item" title={o.description ?? undefined}>
+            <input type="radio" className="kf-segmented__input" name={id} value={toChoice(o.value)} checked={o.value === value} onChange={() => onChange(o.value)} onBlur={onBlur} />
             {o.label}
-          </ToggleGroup.Item>
+          </label>
         ))}
-      </ToggleGroup.Root>
+      </div>
       {described && (
         <dl className="kf-options">
           {options.map((o) =>
@@ -329,47 +350,127 @@ function ListControl({ control, id, labelId, describedBy, value, invalid, onChan
   );
 }
 
-function PredicateControl({ id, labelId, describedBy, value, invalid, onChange, onBlur }: ControlProps) {
-  const [text, setText] = useState<string | null>(null);
-  const [parseError, setParseError] = useState<string | null>(null);
-  const list = Array.isArray(value) ? (value as Record<string, unknown>[]) : [];
+const PREDICATE_TEXT_FIELDS: readonly { field: Exclude<PredicateField, 'role'>; label: string; mono: boolean }[] = [
+  { field: 'id', label: 'Id', mono: true },
+  { field: 'description', label: 'Description', mono: false },
+  { field: 'content_regex', label: 'Content regex', mono: true },
+  { field: 'tool_name', label: 'Tool name', mono: true },
+];
+
+/** The always-keep predicates, one editable row each (id, description and what it matches on: role, content regex, tool name). */
+function PredicateControl({ id, labelId, describedBy, value, onChange, onBlur, itemProblems }: ControlProps) {
+  const rows = predicateRows(value);
+  // Keyboard flow: a new predicate takes the focus on its id; removing one hands it to "Add predicate".
+  const focusRow = useRef<number | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusIfNew = (i: number) => (el: HTMLInputElement | null) => {
+    if (el !== null && focusRow.current === i) {
+      focusRow.current = null;
+      el.focus();
+    }
+  };
   return (
-    <div className="kf__stack kf__stack--grow">
-      <ul className="kf-predicates">
-        {list.map((p, i) => (
-          <li key={i}>
-            <span className="mono">{String(p.id ?? `#${i + 1}`)}</span> <span className="faint">{String(p.description ?? '')}</span>{' '}
-            <span className="mono faint">{['role', 'tool_name', 'content_regex'].flatMap((k) => (p[k] !== undefined ? [`${k}=${String(p[k])}`] : [])).join(' ')}</span>
-          </li>
-        ))}
-        {list.length === 0 && <li className="faint">No predicates: nothing is always kept beyond the system prompt.</li>}
-      </ul>
-      <details className="kf-predicates__edit">
-        <summary>Edit as JSON</summary>
-        <textarea
-          id={id}
-          className="kf-input kf-textarea mono"
-          rows={6}
-          aria-labelledby={labelId}
-          aria-describedby={describedBy}
-          aria-invalid={invalid || parseError !== null || undefined}
-          value={text ?? JSON.stringify(value ?? [], null, 2)}
-          onChange={(e) => {
-            setText(e.target.value);
-            try {
-              onChange(JSON.parse(e.target.value));
-              setParseError(null);
-            } catch (err) {
-              setParseError(err instanceof Error ? err.message : 'not valid JSON');
-            }
+    <div
+      className="kf__stack kf__stack--grow"
+      id={id}
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={describedBy}
+      // Touched when the focus leaves the editor, not when it moves between its fields (nothing shifts under the pointer mid-edit).
+      onBlur={(e) => {
+        if (!(e.relatedTarget instanceof Node && e.currentTarget.contains(e.relatedTarget))) onBlur();
+      }}
+    >
+      {rows.length === 0 && <p className="faint kf-predicates__empty">No predicates: nothing is always kept beyond the system prompt and the first operator message.</p>}
+      {rows.length > 0 && (
+        <ol className="kf-predicates">
+          {rows.map((row, i) => {
+            const name = predicateName(row, i);
+            const problem = itemProblems?.[i] ?? null;
+            const problemId = `${id}-p${i}-problem`;
+            const fieldAria = { 'aria-describedby': problem !== null ? problemId : undefined } as const;
+            return (
+              // Rows have no identity but their place: an id is one of the fields being edited.
+              <li key={i} className={problem ? 'kf-predicate kf-predicate--invalid' : 'kf-predicate'} role="group" aria-label={`Predicate ${name}`}>
+                {row.kind === 'other' ? (
+                  <span className="mono kf-predicate__raw">Not a predicate: {row.text}</span>
+                ) : (
+                  <div className="kf-predicate__fields">
+                    {PREDICATE_TEXT_FIELDS.slice(0, 2).map((f) => (
+                      <PredicateText
+                        key={f.field}
+                        {...f}
+                        inputRef={f.field === 'id' ? focusIfNew(i) : undefined}
+                        text={row.fields[f.field]}
+                        aria={fieldAria}
+                        onText={(t) => onChange(setPredicateField(value, i, f.field, t))}
+                      />
+                    ))}
+                    <label className="kf-predicate__field">
+                      <span className="kf-predicate__label">Role</span>
+                      <select className="kf-select" value={row.fields.role} {...fieldAria} onChange={(e) => onChange(setPredicateField(value, i, 'role', e.target.value))}>
+                        <option value="">any role</option>
+                        {PREDICATE_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {r}
+                          </option>
+                        ))}
+                        {row.fields.role !== '' && !(PREDICATE_ROLES as readonly string[]).includes(row.fields.role) && <option value={row.fields.role}>{row.fields.role} (not a role)</option>}
+                      </select>
+                    </label>
+                    {PREDICATE_TEXT_FIELDS.slice(2).map((f) => (
+                      <PredicateText key={f.field} {...f} text={row.fields[f.field]} aria={fieldAria} onText={(t) => onChange(setPredicateField(value, i, f.field, t))} />
+                    ))}
+                  </div>
+                )}
+                <button type="button" className="button button--quiet kf-predicate__remove" onClick={() => {
+                    onChange(removePredicate(value, i));
+                    addButton.current?.focus();
+                  }}
+                  aria-label={`Remove predicate ${name}`}>
+                  Remove
+                </button>
+                {problem && (
+                  <p className="kf__error kf-predicate__problem" id={problemId} role="alert">
+                    {problem}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div>
+        <button
+          type="button"
+          className="button"
+          ref={addButton}
+          onClick={() => {
+            focusRow.current = rows.length;
+            onChange(addPredicate(value));
           }}
-          onBlur={() => {
-            if (parseError === null) setText(null);
-            onBlur();
-          }}
-        />
-        {parseError && <p className="kf__error">Not valid JSON (the last valid list is kept): {parseError}</p>}
-      </details>
+        >
+          Add predicate
+        </button>
+      </div>
     </div>
+  );
+}
+
+interface PredicateTextProps {
+  label: string;
+  mono: boolean;
+  text: string;
+  aria: Record<string, unknown>;
+  inputRef?: ((el: HTMLInputElement | null) => void) | undefined;
+  onText: (text: string) => void;
+}
+
+function PredicateText({ label, mono, text, aria, inputRef, onText }: PredicateTextProps) {
+  return (
+    <label className="kf-predicate__field">
+      <span className="kf-predicate__label">{label}</span>
+      <input ref={inputRef} type="text" className={mono ? 'kf-input mono' : 'kf-input'} value={text} {...aria} onChange={(e) => onText(e.target.value)} />
+    </label>
   );
 }

@@ -1,10 +1,11 @@
-import { Controller, type Control } from 'react-hook-form';
+import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { Badge } from '../../../components/status-badge';
 import { toFieldName, type KnobFormValues } from '../lib/knob-form';
 import type { KnobGroupView, KnobItem } from '../lib/knob-layout';
 import type { KnobOrigin } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
-import { KnobField } from './knob-field';
+import { KnobField, type ListProblems } from './knob-field';
 
 /** What a group needs to know about each knob beyond its declaration. */
 export interface KnobItemState {
@@ -24,11 +25,43 @@ export interface KnobGroupSectionProps {
   /** Model choices for a model-alias knob (nullable or not). */
   modelsFor: (item: KnobItem) => readonly ModelOption[];
   prompts: readonly string[];
+  /** A list knob's problems item by item (the form's validator), for the list editors. */
+  listProblems?: ListProblems;
 }
 
-/** One group of knobs: its header (a plugin's version, roles and manifest problems), its knobs, reset for the whole group. */
-export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, modelsFor, prompts }: KnobGroupSectionProps) {
+/**
+ * One group of knobs: its header (a plugin's version, roles and manifest problems), its knobs,
+ * reset for the whole group. The group subscribes to the form once (its values and errors) and
+ * hands each knob plain props and shared callbacks, so an edit redraws only the knob it changed
+ * (KnobField is memoised) and a large group pays for no per-knob subscription.
+ */
+export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, modelsFor, prompts, listProblems }: KnobGroupSectionProps) {
   const plugin = group.plugin;
+  const values = useWatch({ control });
+  const { errors } = useFormState({ control });
+  // The page's callbacks change with every edit; the knobs get stable ones that call the latest.
+  const latest = useRef({ onEdit, onReset });
+  useLayoutEffect(() => {
+    latest.current = { onEdit, onReset };
+  });
+  const change = useCallback(
+    (value: unknown, key: string | null) => {
+      if (key === null) return;
+      // As react-hook-form's Controller does: its change handler takes the value from the event's target.
+      void control.register(toFieldName(key)).onChange({ target: { name: toFieldName(key), value }, type: 'change' });
+      latest.current.onEdit(key, value);
+    },
+    [control],
+  );
+  const blur = useCallback(
+    (key: string | null) => {
+      if (key === null) return;
+      const name = toFieldName(key);
+      void control.register(name).onBlur({ target: { name, value: control._formValues[name] }, type: 'blur' });
+    },
+    [control],
+  );
+  const reset = useCallback((key: string | null) => key !== null && latest.current.onReset([key]), []);
   const resettable = group.items.filter((i) => i.key !== null && i.knob !== null).map((i) => i.key as string);
   return (
     <section className="kg" aria-labelledby={`kg-${group.id}`}>
@@ -73,11 +106,23 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
       {group.items.length === 0 && group.problems.length === 0 && <p className="faint kg__empty">No knobs.</p>}
       <div className="kg__items">
         {group.items.map((item, i) => {
+          // Registered as react-hook-form's Controller would (idempotent), so its change and blur handlers know the field.
+          if (item.key !== null && item.knob !== null) control.register(toFieldName(item.key));
           const heading = item.subgroup !== null && item.subgroup !== (group.items[i - 1]?.subgroup ?? null) ? item.subgroup : null;
           return (
             <div key={item.id} className="kg__item">
               {heading && <h3 className="kg__subgroup">{heading}</h3>}
-              <ItemField item={item} inPluginGroup={plugin !== null} control={control} stateOf={stateOf} onEdit={onEdit} onReset={onReset} modelsFor={modelsFor} prompts={prompts} />
+              <KnobField
+                item={item}
+                {...fieldProps(item, values, errors, stateOf)}
+                onChange={change}
+                onBlur={blur}
+                resetKnob={reset}
+                models={modelsFor(item)}
+                prompts={prompts}
+                showPlugin={item.plugin !== null && plugin === null}
+                listProblems={listProblems}
+              />
             </div>
           );
         })}
@@ -86,52 +131,15 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
   );
 }
 
-function ItemField({ item, inPluginGroup, control, stateOf, onEdit, onReset, modelsFor, prompts }: Omit<KnobGroupSectionProps, 'group'> & { item: KnobItem; inPluginGroup: boolean }) {
+/** What one knob shows from the form's state: its value and error, where the value comes from, whether it can be reset. */
+function fieldProps(item: KnobItem, values: KnobFormValues, errors: Record<string, { message?: unknown } | undefined>, stateOf: KnobGroupSectionProps['stateOf']) {
   if (item.key === null || item.knob === null) {
     const state = stateOf(item, item.defaultValue);
-    return (
-      <KnobField
-        item={item}
-        value={item.defaultValue}
-        onChange={() => undefined}
-        onBlur={() => undefined}
-        error={undefined}
-        origin={state.origin}
-        unsaved={false}
-        changedFromDefault={false}
-        onReset={null}
-        models={[]}
-        prompts={prompts}
-      />
-    );
+    return { value: item.defaultValue, error: undefined, origin: state.origin, unsaved: false, changedFromDefault: false, canReset: false };
   }
-  const key = item.key;
-  return (
-    <Controller
-      control={control}
-      name={toFieldName(key)}
-      render={({ field, fieldState }) => {
-        const state = stateOf(item, field.value);
-        return (
-          <KnobField
-            item={item}
-            value={field.value}
-            onChange={(v) => {
-              field.onChange(v);
-              onEdit(key, v);
-            }}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-            origin={state.origin}
-            unsaved={state.unsaved}
-            changedFromDefault={state.changedFromDefault}
-            onReset={state.canReset ? () => onReset([key]) : null}
-            models={modelsFor(item)}
-            prompts={prompts}
-            showPlugin={item.plugin !== null && !inPluginGroup}
-          />
-        );
-      }}
-    />
-  );
+  const name = toFieldName(item.key);
+  const value = values[name];
+  const state = stateOf(item, value);
+  const message = errors[name]?.message;
+  return { value, error: typeof message === 'string' ? message : undefined, origin: state.origin, unsaved: state.unsaved, changedFromDefault: state.changedFromDefault, canReset: state.canReset };
 }

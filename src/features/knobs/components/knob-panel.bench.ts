@@ -61,13 +61,15 @@ knobs.forEach((k, i) => {
 function Panel({ group, defaults, resolver }: { group: ReturnType<typeof layoutKnobGroups>[number]; defaults: KnobFormValues; resolver: ReturnType<typeof knobResolver> }) {
   const form = useForm<KnobFormValues>({ mode: 'onTouched', defaultValues: defaults, resolver });
   const origin = describeOrigin('default', null);
+  // As the knobs screen does: one list of model choices per kind of picker (none of these knobs is nullable).
+  const models = modelOptions(MODELS, false, null);
   return createElement(KnobGroupSection, {
     group,
     control: form.control,
     stateOf: () => ({ origin, unsaved: false, changedFromDefault: false, canReset: false }),
     onEdit: () => undefined,
     onReset: () => undefined,
-    modelsFor: (item) => (item.control.control === 'model-picker' ? modelOptions(MODELS, item.control.nullable, item.control.nullLabel) : []),
+    modelsFor: (item) => (item.control.control === 'model-picker' ? models : []),
     prompts: [],
   });
 }
