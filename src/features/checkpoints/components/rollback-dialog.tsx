@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,10 +12,12 @@ import { buildDiffModel } from '../../../lib/diff/align';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { compactionHref } from '../../../lib/routes';
 import { useHistoryChanges } from '../../../lib/history-changes';
-import type { Checkpoint } from '../api/list-checkpoints';
+import { checkpointsQuery } from '../api/list-checkpoints';
 import { agentHistoryQuery } from '../api/list-messages';
+import { isOutcomeUnknown } from '../../../lib/api/api-error';
 import { rollbackPreviewQuery, useRollback, type RollbackResult } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
+import type { Checkpoint } from '../api/list-checkpoints';
 import '../../../components/dialog.css';
 import './checkpoints.css';
 
@@ -37,7 +39,10 @@ export function pointLabel(point: Checkpoint, record: CompactionRecord | undefin
 /** Roll back past a compaction: choose the checkpoint, preview what would be un-superseded, confirm. */
 export function RollbackDialog({ sessionId, points, records, initialCheckpointId, open, onOpenChange }: RollbackDialogProps) {
   const [checkpointId, setCheckpointId] = useState(initialCheckpointId);
-  const [done, setDone] = useState<RollbackResult | null>(null);
+  // The daemon's result; or 'reread' when its answer could not be trusted and the checkpoints read again show it applied.
+  const [done, setDone] = useState<RollbackResult | 'reread' | null>(null);
+  const [rereading, setRereading] = useState(false);
+  const queryClient = useQueryClient();
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
   const rollback = useRollback(sessionId);
@@ -60,6 +65,21 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
           setDone(result);
           markStale(sessionId);
         },
+        onError: (error) => {
+          if (!isOutcomeUnknown(error)) return;
+          // The daemon may have rolled back all the same: read the checkpoints again and say what they show.
+          setRereading(true);
+          void queryClient
+            .fetchQuery({ ...checkpointsQuery(sessionId), staleTime: 0 })
+            .then((list) => {
+              if (list.find((c) => c.id === point.id)?.rolled_back) {
+                setDone('reread');
+                markStale(sessionId);
+              }
+            })
+            .catch(() => undefined)
+            .finally(() => setRereading(false));
+        },
         onSettled: () => {
           inFlight.current = false;
         },
@@ -71,7 +91,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog" aria-describedby="rb-description">
+        <Dialog.Content className={done ? 'mc-dialog mc-dialog--done' : 'mc-dialog'} aria-describedby="rb-description">
           <header className="mc-dialog__header">
             <div>
               <Dialog.Title className="mc-dialog__title">Roll back past a compaction</Dialog.Title>
@@ -94,6 +114,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
                   setCheckpointId(id);
                   setDone(null);
                   rollback.reset();
+                  setRereading(false);
                 }}
                 options={points.map((p) => ({
                   value: p.id,
@@ -106,17 +127,25 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
             </div>
             {done ? (
               <RollbackDone result={done} onClose={() => onOpenChange(false)} />
+            ) : rereading ? (
+              <p className="mc-notice" role="status">
+                The daemon&apos;s answer could not be trusted; reading the checkpoints again to see whether it rolled back…
+              </p>
             ) : point ? (
               <RollbackPreview sessionId={sessionId} point={point} records={records} pending={rollback.isPending} onConfirm={apply} />
             ) : (
               <p className="muted">Choose a checkpoint.</p>
             )}
-            {rollback.isError && (
+            {rollback.isError && !done && !rereading && (
               <RequestErrorNotice
                 error={rollback.error}
                 action="The rollback"
                 sessionId={sessionId}
-                retryNote="Trying again is safe: it sends the same idempotency key, so the daemon rolls back at most once."
+                retryNote={
+                  isOutcomeUnknown(rollback.error)
+                    ? 'Its outcome was unknown; reading the checkpoints again shows it was not applied. Trying again (Roll back…) is safe: it sends the same idempotency key.'
+                    : 'Trying again (Roll back…) is safe: it sends the same idempotency key, so the daemon rolls back at most once.'
+                }
               />
             )}
           </div>
@@ -126,7 +155,18 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   );
 }
 
-function RollbackDone({ result, onClose }: { result: RollbackResult; onClose: () => void }) {
+function RollbackDone({ result, onClose }: { result: RollbackResult | 'reread'; onClose: () => void }) {
+  if (result === 'reread') {
+    return (
+      <div className="mc-notice mc-notice--ok" role="status" data-outcome="rolled-back">
+        <strong>Rolled back.</strong> The daemon&apos;s answer could not be trusted, so the checkpoints were read again: this one is now rolled back. The
+        ledger and the stats show the result.{' '}
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="mc-notice mc-notice--ok" role="status" data-outcome="rolled-back">
       <strong>Rolled back.</strong>{' '}
