@@ -8,6 +8,9 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatDateTime, formatTokens } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { DiffView } from '../../../components/diff/diff-view';
+import { Figure } from '../../../components/diff/dry-run-diff';
+import { PrunedContext } from '../../../components/diff/pruned-context';
+import { prunedById } from '../../../lib/diff/proposal-figures';
 import { buildDiffModel } from '../../../lib/diff/align';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { compactionHref } from '../../../lib/routes';
@@ -199,6 +202,7 @@ function RollbackPreview({
   const history = useQuery(agentHistoryQuery(sessionId, point.agent_path));
   const lists = useMemo(() => (preview.data && history.data ? rollbackLists(history.data, preview.data) : null), [preview.data, history.data]);
   const model = useMemo(() => (lists ? buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' }) : null), [lists]);
+  const pruned = useMemo(() => prunedById({ pruned: preview.data?.pruned }), [preview.data]);
 
   if (point.rolled_back) return <p className="mc-notice">This checkpoint was already rolled back to.</p>;
   if (preview.isError) return <ErrorState error={preview.error} what="the rollback preview" onRetry={() => void preview.refetch()} />;
@@ -229,6 +233,14 @@ function RollbackPreview({
               {formatCount(result.supersede_message_ids.length)} <span className="faint">summaries of the undone compactions, messages after the checkpoint</span>
             </dd>
           </div>
+          {lists.tokens.prunedCount > 0 && (
+            <div>
+              <dt>Pruned</dt>
+              <dd className="num">
+                {formatCount(lists.tokens.prunedCount)} <span className="faint">tool outputs the pre-pass shortens after it, −{formatTokens(lists.tokens.pruned)} tok</span>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Active list</dt>
             <dd className="num">
@@ -239,6 +251,18 @@ function RollbackPreview({
             </dd>
           </div>
         </dl>
+        <p className="diff-totals__sum num rb-summary__sum" aria-label="How the figures add up">
+          <Figure label="before" tokens={lists.tokens.before} /> − <Figure label="superseded" tokens={lists.tokens.superseded} /> +{' '}
+          <Figure label="restored" tokens={lists.tokens.restored} />
+          {lists.tokens.prunedCount > 0 && (
+            <>
+              {' '}
+              − <Figure label="pruned" tokens={lists.tokens.pruned} />
+            </>
+          )}{' '}
+          = <Figure label="after" tokens={lists.tokens.after} />
+          {!lists.tokens.balanced && <span className="diff-totals__warn"> (the daemon&apos;s lists do not add up)</span>}
+        </p>
         <p className="rb-summary__undone">
           <span className="muted">Undoes {formatCount(undone.length)} {undone.length === 1 ? 'compaction' : 'compactions'}:</span>{' '}
           {undone.map((id, i) => {
@@ -279,6 +303,7 @@ function RollbackPreview({
         </AlertDialog.Root>
       </div>
       <div className="rb-diff">
+        <PrunedContext value={pruned}>
         <DiffView
           model={model}
           beforeLabel="Now · active list"
@@ -286,6 +311,7 @@ function RollbackPreview({
           labels={{ superseded: 'superseded by the rollback', added: 'restored' }}
           ariaLabel="Rollback preview"
         />
+        </PrunedContext>
       </div>
     </div>
   );
