@@ -198,7 +198,8 @@ function RollbackPreview({
   pending: boolean;
   onConfirm: () => void;
 }) {
-  const preview = useQuery({ ...rollbackPreviewQuery(sessionId, point.id), enabled: !point.rolled_back });
+  // Not asked again while the rollback is out: a live frame of the rollback itself would refetch it, and the daemon answers 409.
+  const preview = useQuery({ ...rollbackPreviewQuery(sessionId, point.id), enabled: !point.rolled_back && !pending });
   const history = useQuery(agentHistoryQuery(sessionId, point.agent_path));
   const lists = useMemo(() => (preview.data && history.data ? rollbackLists(history.data, preview.data) : null), [preview.data, history.data]);
   const model = useMemo(() => (lists ? buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' }) : null), [lists]);
