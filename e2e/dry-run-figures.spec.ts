@@ -47,3 +47,46 @@ test('the manual-compact preview shows pruning, and its figures add up', async (
   await diff.getByRole('button', { name: /Unfold all/ }).or(dialog.getByRole('button', { name: /Unfold all/ })).first().click();
   await expect(diff.getByText(/^pruned .* → /).first()).toBeVisible();
 });
+
+test('the rollback preview shows pruning, and its figures add up', async ({ page, request }) => {
+  await resetDaemon(request);
+  const points = (
+    (await (await request.get(`${API}/sessions/${SESSION}/checkpoints`, { headers: { 'X-Kaged-User-Id': 'e2e' } })).json()) as { items: Array<{ id: string; reason: string }> }
+  ).items.filter((c) => c.reason === 'pre_compaction');
+  // The newest rollback point whose rollback leaves tool outputs for the pruning pre-pass.
+  let target: { id: string; pruned: Array<{ tokens_before: number; tokens_after: number }> } | null = null;
+  for (const point of points.reverse()) {
+    const preview = await (await request.post(`${API}/sessions/${SESSION}/checkpoints/${point.id}/rollback`, { headers: { 'X-Kaged-User-Id': 'e2e' }, data: { dry_run: true } })).json();
+    if ((preview.pruned ?? []).length > 0) {
+      target = { id: point.id, pruned: preview.pruned };
+      break;
+    }
+  }
+  expect(target, 'a rollback point whose preview prunes').not.toBeNull();
+  const prunedTokens = target!.pruned.reduce((sum, p) => sum + p.tokens_before - p.tokens_after, 0);
+
+  await page.goto(`/sessions/${SESSION}`);
+  await page.getByRole('region', { name: 'Checkpoints', exact: true }).locator(`[data-checkpoint="${target!.id}"]`).getByRole('button', { name: 'Roll back…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Roll back past a compaction' });
+  await expect(dialog.getByRole('table', { name: /Rollback preview/ })).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByRole('term').filter({ hasText: 'Pruned' })).toBeVisible();
+  await expect(dialog.getByRole('definition').filter({ hasText: /tool outputs/ })).toContainText(String(target!.pruned.length));
+  const sum = dialog.getByLabel('How the figures add up');
+  await expect(sum).toContainText(/before .* − superseded .* \+ restored .* − pruned .* = after/);
+  const [before, superseded, restored, pruned, after] = (await Promise.all(['before', 'superseded', 'restored', 'pruned', 'after'].map((l) => figure(sum, l)))) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  expect(pruned).toBe(prunedTokens);
+  expect(before - superseded + restored - pruned).toBe(after);
+  await expect(sum).not.toContainText('do not add up');
+  // The active list's figure is the sum's result, not the list as stored.
+  await expect(dialog.getByRole('definition').filter({ hasText: /→/ }).last()).toContainText(`${(await sum.locator('[data-figure="after"]').textContent())!.replace('after ', '')} tok`);
+
+  // Pruned rows are marked on the side after the rollback, with their sizes.
+  await dialog.getByRole('button', { name: /Unfold all/ }).first().click();
+  await expect(dialog.getByRole('table', { name: /Rollback preview/ }).getByText(/^pruned .* → /).first()).toBeVisible();
+});

@@ -18,7 +18,7 @@ import type {
   Schemas,
   SessionState,
 } from '../store/types';
-import { valuesWithDraft } from './config';
+import { effectiveConfig, valuesWithDraft } from './config';
 import { delegateTrigger, simulatedCompactor, summarizerSpec } from './plugin-behaviour';
 import { DaemonError, notFound } from './errors';
 import { activeMessages, historyLength, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
@@ -469,6 +469,13 @@ export function resumeCheckpoint(
   });
 }
 
+/** The pruning pre-pass over an agent's active list after a rollback (as estimateOf runs it). */
+function rollbackPruned(session: SessionState, agent: AgentState, messages: readonly Message[]): NonNullable<Schemas['RollbackResult']['pruned']> {
+  const { prune, always_keep } = effectiveConfig(session, agent).values;
+  const active = computePins(messages.filter((m) => !m.superseded), always_keep).messages;
+  return prunedSizes(active, pruneToolOutputs(active, prune, (m) => m.pin !== null));
+}
+
 /** POST …/checkpoints/{cid}/rollback: undo the compaction after this checkpoint and every later one of the agent. */
 export function rollbackCheckpoint(
   store: Store,
@@ -496,7 +503,11 @@ export function rollbackCheckpoint(
       supersede_message_ids: plan.supersede_ids,
       rolled_back_compaction_ids: records.map((r) => r.id),
     };
-    if (dryRunOnly) return result;
+    if (dryRunOnly) {
+      // What the pruning pre-pass would shorten in the list after the rollback: shown, so the figures add up.
+      const pruned = rollbackPruned(session, agent, applyRollback(agent.messages, plan, `rollback:${checkpoint.id}`));
+      return pruned.length > 0 ? { ...result, pruned } : result;
+    }
     agent.messages = applyRollback(agent.messages, plan, `rollback:${checkpoint.id}`);
     for (const r of records) store.replaceCompaction(session, { ...r, rolled_back: true, version: r.version + 1 });
     session.checkpoints = session.checkpoints.map((c) => (c.id === checkpoint.id ? { ...c, rolled_back: true } : c));

@@ -4,7 +4,7 @@ import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
 import type { LiveStatus } from '../lib/live/live-connection';
-import { useLiveStatus } from '../lib/live/live-status';
+import { useShownLiveStatus } from '../lib/use-browser-online';
 import type { ConnectionDetailsProps } from './connection-details';
 import './connection-indicator.css';
 
@@ -20,7 +20,7 @@ const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./
 
 /** The live stream's state, and whether the daemon is simulated; details on click. */
 export function ConnectionIndicator() {
-  const status = useLiveStatus((s) => s.status);
+  const status = useShownLiveStatus();
   const health = useQuery(healthQuery());
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => void ConnectionDetails.preload().catch(() => undefined), []);

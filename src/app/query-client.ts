@@ -13,7 +13,11 @@ export function createQueryClient(): QueryClient {
   if (typeof requestAnimationFrame === 'function') notifyManager.setScheduler(frameBatchScheduler());
   return new QueryClient({
     defaultOptions: {
+      // The daemon may be on loopback or the LAN while the browser calls itself offline: always try,
+      // so a write fails with a message instead of waiting silently ("Saving…" forever).
+      mutations: { networkMode: 'always' },
       queries: {
+        networkMode: 'always',
         staleTime: 15_000,
         retry: (failureCount, error) => isApiError(error) && error.transient && failureCount < 1,
         retryDelay: (_attempt, error) => (isApiError(error) && error.retryAfter !== null ? Math.min(error.retryAfter, 5) * 1000 : 1000),

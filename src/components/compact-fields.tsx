@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Slider, Switch, ToggleGroup } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
@@ -5,6 +6,8 @@ import { Select } from './select';
 import { formatRatio, formatTokens } from '../lib/format';
 import type { Agent, ContextWindow, Schemas } from '../lib/api/types';
 import { agentRows } from '../lib/agent-tree';
+import { describeError } from '../lib/api/api-error';
+import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import {
   CHECKPOINT_SUB_STRATEGIES,
   STRATEGY_HINTS,
@@ -113,6 +116,8 @@ export function CompactFields({ control, errors, agents, onAgentChange, strategi
   const strategy = useWatch({ control, name: 'strategy' });
   const summarize = useWatch({ control, name: 'summarize' });
   const v = config?.values;
+  // The same cached query the caller passed `prompts` from: a failure must be said, not look like a one-prompt list.
+  const promptList = useQuery(promptsQuery());
   const promptOptions = (() => {
     const options = prompts.map((p) => ({ value: p.path, label: p.title, hint: p.scope }));
     if (v && !options.some((o) => o.value === v.summarize.prompt)) options.unshift({ value: v.summarize.prompt, label: v.summarize.prompt, hint: 'config' });
@@ -287,7 +292,16 @@ export function CompactFields({ control, errors, agents, onAgentChange, strategi
             <Select label="Summary prompt" value={field.value} onValueChange={field.onChange} options={promptOptions} disabled={disabled || !promptApplies} />
           )}
         />
-        <Hint>{promptApplies ? configured(config, 'summarize.prompt', v?.summarize.prompt) : `not used by ${strategy}${strategy === 'drop' ? ' without summarize' : ''}`}</Hint>
+        {promptList.isError ? (
+          <span className="cf-field__problem" role="status" title={`Only the agent's own prompt is offered. ${describeError(promptList.error)}`}>
+            <span className="cf-field__problem-text">Prompt list not loaded: only the agent&apos;s prompt is offered.</span>
+            <button type="button" className="cf-field__retry" onClick={() => void promptList.refetch()}>
+              Retry
+            </button>
+          </span>
+        ) : (
+          <Hint>{promptApplies ? configured(config, 'summarize.prompt', v?.summarize.prompt) : `not used by ${strategy}${strategy === 'drop' ? ' without summarize' : ''}`}</Hint>
+        )}
       </div>
       <p className="cf__error" role={thresholdError ? 'alert' : undefined}>
         {thresholdError ?? '\u00a0'}

@@ -44,14 +44,15 @@ describe('format', () => {
     expect(formatDuration(120_000)).toBe('2 min');
   });
 
-  it('formats times relative to now, then as a date', () => {
+  it('formats times relative to now, however old (a column never mixes relative times and dates)', () => {
     const now = Date.parse('2026-06-10T12:00:00Z');
     expect(formatRelativeTime('2026-06-10T11:59:58Z', now)).toBe('just now');
     expect(formatRelativeTime('2026-06-10T11:59:18Z', now)).toBe('42 s ago');
     expect(formatRelativeTime('2026-06-10T11:55:00Z', now)).toBe('5 min ago');
     expect(formatRelativeTime('2026-06-10T09:00:00Z', now)).toBe('3 h ago');
     expect(formatRelativeTime('2026-06-08T12:00:00Z', now)).toBe('2 d ago');
-    expect(formatRelativeTime('2026-01-01T00:00:00Z', now)).toBe('2026-01-01');
+    expect(formatRelativeTime('2026-01-01T00:00:00Z', now)).toBe('5 mo ago');
+    expect(formatRelativeTime('2024-03-01T00:00:00Z', now)).toBe('2 y ago');
     expect(formatDateTime('2026-06-01T10:04:05.120Z')).toBe('2026-06-01 10:04:05 UTC');
   });
 });

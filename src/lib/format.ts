@@ -61,9 +61,13 @@ const RELATIVE: ReadonlyArray<[number, string]> = [
   [60, 'min'],
   [24, 'h'],
   [30, 'd'],
+  [12, 'mo'],
 ];
 
-/** "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago", then the date. */
+/**
+ * "just now", "42 s ago", "5 min ago", "3 h ago", "2 d ago", "5 mo ago", "2 y ago": always relative,
+ * so a column of times reads one way (the exact time is the title of <TimeAgo>).
+ */
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return iso;
@@ -73,12 +77,7 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
     if (delta < size) return `${delta} ${unit} ago`;
     delta = Math.floor(delta / size);
   }
-  return formatDate(iso);
-}
-
-/** 2026-06-01 */
-export function formatDate(iso: string): string {
-  return iso.slice(0, 10);
+  return `${delta} y ago`;
 }
 
 /** 2026-06-01 10:04:05 UTC, for titles and detail fields. */

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
+import { useScrollToHash } from '../lib/use-scroll-to-hash';
 import { Loadable } from '../components/loadable';
 import { NotFoundState } from '../components/not-found-state';
 import { Panel } from '../components/panel';
@@ -77,6 +78,7 @@ export function SessionPage() {
  */
 function SessionCompaction({ sessionId }: { sessionId: string }) {
   const [search, updateSearch] = useLedgerSearch();
+  useScrollToHash();
   useLedgerLive();
   return (
     <>

@@ -31,7 +31,7 @@ interface TotalsProps {
 }
 
 /** One term of the sum, exact on hover. */
-function Figure({ label, tokens }: { label: string; tokens: number }) {
+export function Figure({ label, tokens }: { label: string; tokens: number }) {
   return (
     <span data-figure={label} data-tokens={tokens} title={`${formatCount(tokens)} tokens`}>
       {label} {formatTokens(tokens)}

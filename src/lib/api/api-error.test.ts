@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, describeError, isNotFound, parseRetryAfter } from './api-error';
+import { ApiError, describeError, isNotFound, isOutcomeUnknown, parseRetryAfter } from './api-error';
 
 describe('parseRetryAfter', () => {
   it('reads delta-seconds', () => {
@@ -49,5 +49,21 @@ describe('isNotFound', () => {
     expect(isNotFound(new ApiError({ kind: 'http', endpoint, status: 404, message: '' }))).toBe(true);
     expect(isNotFound(new ApiError({ kind: 'http', endpoint, status: 500, message: '' }))).toBe(false);
     expect(isNotFound(new Error('404'))).toBe(false);
+  });
+});
+
+describe('isOutcomeUnknown', () => {
+  const error = (kind: ApiError['kind'], status: number | null) => new ApiError({ kind, endpoint: 'PATCH /x', message: 'm', status });
+  it('holds for a 2xx answer that breaks the contract or is not JSON, and for no answer in time', () => {
+    expect(isOutcomeUnknown(error('invalid_response', 200))).toBe(true);
+    expect(isOutcomeUnknown(error('malformed', 200))).toBe(true);
+    expect(isOutcomeUnknown(error('timeout', null))).toBe(true);
+  });
+  it('does not hold when the daemon said it failed, or a gateway answered for it', () => {
+    expect(isOutcomeUnknown(error('http', 500))).toBe(false);
+    expect(isOutcomeUnknown(error('http', 409))).toBe(false);
+    expect(isOutcomeUnknown(error('malformed', 502))).toBe(false);
+    expect(isOutcomeUnknown(error('network', null))).toBe(false);
+    expect(isOutcomeUnknown(new Error('x'))).toBe(false);
   });
 });

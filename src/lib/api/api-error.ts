@@ -104,3 +104,15 @@ export function describeError(error: unknown): string {
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.status === 404;
 }
+
+/**
+ * Whether a write that failed this way may nonetheless have been applied: the daemon answered 2xx
+ * with a body that breaks the contract or is not JSON, or no answer came in time. The caller must
+ * say the outcome is unknown and read the state again, never report it as simply failed.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  if (error.kind === 'timeout') return true;
+  if (error.kind === 'invalid_response') return true;
+  return error.kind === 'malformed' && error.status !== null && error.status >= 200 && error.status < 300;
+}

@@ -40,7 +40,9 @@ export function useRollback(sessionId: string) {
     mutationFn: ({ checkpointId, idempotencyKey }: RollbackVariables) => postRollback(sessionId, checkpointId, false, idempotencyKey),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) }),
+        // Previews are stale now but not asked again while shown: the one just applied would answer 409.
+        queryClient.invalidateQueries({ queryKey: [...queryKeys.session(sessionId), 'rollback-preview'], refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId), predicate: (query) => query.queryKey[2] !== 'rollback-preview' }),
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
         // The ledger's pages live outside the session prefix (see ledgerKeys).
         queryClient.invalidateQueries({ queryKey: ledgerKeys.session(sessionId) }),

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount, formatTokens } from '../../../lib/format';
@@ -56,7 +57,8 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
   const rows = useMemo(() => orderCheckpoints(checkpoints), [checkpoints]);
   const points = useMemo(() => rows.filter((c) => c.reason === 'pre_compaction'), [rows]);
   const { data: recent } = useQuery({ ...recentCompactionsQuery(sessionId, points.length), enabled: points.length > 0 });
-  const { data: audit } = useQuery(checkpointAuditQuery(sessionId));
+  const auditQuery = useQuery(checkpointAuditQuery(sessionId));
+  const audit = auditQuery.data;
   const records = useMemo(() => new Map<string, CompactionRecord>((recent ?? []).map((r) => [r.id, r])), [recent]);
   const [rollbackFrom, setRollbackFrom] = useState<string | null>(null);
 
@@ -138,7 +140,11 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
           </tbody>
         </table>
       </div>
-      {trail.length > 0 && (
+      {auditQuery.isError && !audit ? (
+        <div className="ck-audit ck-audit--failed" role="group" aria-label="Audit trail">
+          <ErrorState error={auditQuery.error} what="the checkpoints' audit trail" onRetry={() => void auditQuery.refetch()} />
+        </div>
+      ) : trail.length > 0 && (
         <ul className="ck-audit" aria-label="Audit trail">
           <li className="ck-audit__title">Audit trail</li>
           {trail.map((e) => (

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,14 +8,19 @@ import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatDateTime, formatTokens } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { DiffView } from '../../../components/diff/diff-view';
+import { Figure } from '../../../components/diff/dry-run-diff';
+import { PrunedContext } from '../../../components/diff/pruned-context';
+import { prunedById } from '../../../lib/diff/proposal-figures';
 import { buildDiffModel } from '../../../lib/diff/align';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { compactionHref } from '../../../lib/routes';
 import { useHistoryChanges } from '../../../lib/history-changes';
-import type { Checkpoint } from '../api/list-checkpoints';
+import { checkpointsQuery } from '../api/list-checkpoints';
 import { agentHistoryQuery } from '../api/list-messages';
+import { isOutcomeUnknown } from '../../../lib/api/api-error';
 import { rollbackPreviewQuery, useRollback, type RollbackResult } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
+import type { Checkpoint } from '../api/list-checkpoints';
 import '../../../components/dialog.css';
 import './checkpoints.css';
 
@@ -37,7 +42,10 @@ export function pointLabel(point: Checkpoint, record: CompactionRecord | undefin
 /** Roll back past a compaction: choose the checkpoint, preview what would be un-superseded, confirm. */
 export function RollbackDialog({ sessionId, points, records, initialCheckpointId, open, onOpenChange }: RollbackDialogProps) {
   const [checkpointId, setCheckpointId] = useState(initialCheckpointId);
-  const [done, setDone] = useState<RollbackResult | null>(null);
+  // The daemon's result; or 'reread' when its answer could not be trusted and the checkpoints read again show it applied.
+  const [done, setDone] = useState<RollbackResult | 'reread' | null>(null);
+  const [rereading, setRereading] = useState(false);
+  const queryClient = useQueryClient();
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
   const rollback = useRollback(sessionId);
@@ -60,6 +68,21 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
           setDone(result);
           markStale(sessionId);
         },
+        onError: (error) => {
+          if (!isOutcomeUnknown(error)) return;
+          // The daemon may have rolled back all the same: read the checkpoints again and say what they show.
+          setRereading(true);
+          void queryClient
+            .fetchQuery({ ...checkpointsQuery(sessionId), staleTime: 0 })
+            .then((list) => {
+              if (list.find((c) => c.id === point.id)?.rolled_back) {
+                setDone('reread');
+                markStale(sessionId);
+              }
+            })
+            .catch(() => undefined)
+            .finally(() => setRereading(false));
+        },
         onSettled: () => {
           inFlight.current = false;
         },
@@ -71,7 +94,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog" aria-describedby="rb-description">
+        <Dialog.Content className={done ? 'mc-dialog mc-dialog--done' : 'mc-dialog'} aria-describedby="rb-description">
           <header className="mc-dialog__header">
             <div>
               <Dialog.Title className="mc-dialog__title">Roll back past a compaction</Dialog.Title>
@@ -94,6 +117,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
                   setCheckpointId(id);
                   setDone(null);
                   rollback.reset();
+                  setRereading(false);
                 }}
                 options={points.map((p) => ({
                   value: p.id,
@@ -106,17 +130,25 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
             </div>
             {done ? (
               <RollbackDone result={done} onClose={() => onOpenChange(false)} />
+            ) : rereading ? (
+              <p className="mc-notice" role="status">
+                The daemon&apos;s answer could not be trusted; reading the checkpoints again to see whether it rolled back…
+              </p>
             ) : point ? (
               <RollbackPreview sessionId={sessionId} point={point} records={records} pending={rollback.isPending} onConfirm={apply} />
             ) : (
               <p className="muted">Choose a checkpoint.</p>
             )}
-            {rollback.isError && (
+            {rollback.isError && !done && !rereading && (
               <RequestErrorNotice
                 error={rollback.error}
                 action="The rollback"
                 sessionId={sessionId}
-                retryNote="Trying again is safe: it sends the same idempotency key, so the daemon rolls back at most once."
+                retryNote={
+                  isOutcomeUnknown(rollback.error)
+                    ? 'Its outcome was unknown; reading the checkpoints again shows it was not applied. Trying again (Roll back…) is safe: it sends the same idempotency key.'
+                    : 'Trying again (Roll back…) is safe: it sends the same idempotency key, so the daemon rolls back at most once.'
+                }
               />
             )}
           </div>
@@ -126,7 +158,18 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   );
 }
 
-function RollbackDone({ result, onClose }: { result: RollbackResult; onClose: () => void }) {
+function RollbackDone({ result, onClose }: { result: RollbackResult | 'reread'; onClose: () => void }) {
+  if (result === 'reread') {
+    return (
+      <div className="mc-notice mc-notice--ok" role="status" data-outcome="rolled-back">
+        <strong>Rolled back.</strong> The daemon&apos;s answer could not be trusted, so the checkpoints were read again: this one is now rolled back. The
+        ledger and the stats show the result.{' '}
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="mc-notice mc-notice--ok" role="status" data-outcome="rolled-back">
       <strong>Rolled back.</strong>{' '}
@@ -155,10 +198,12 @@ function RollbackPreview({
   pending: boolean;
   onConfirm: () => void;
 }) {
-  const preview = useQuery({ ...rollbackPreviewQuery(sessionId, point.id), enabled: !point.rolled_back });
+  // Not asked again while the rollback is out: a live frame of the rollback itself would refetch it, and the daemon answers 409.
+  const preview = useQuery({ ...rollbackPreviewQuery(sessionId, point.id), enabled: !point.rolled_back && !pending });
   const history = useQuery(agentHistoryQuery(sessionId, point.agent_path));
   const lists = useMemo(() => (preview.data && history.data ? rollbackLists(history.data, preview.data) : null), [preview.data, history.data]);
   const model = useMemo(() => (lists ? buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' }) : null), [lists]);
+  const pruned = useMemo(() => prunedById({ pruned: preview.data?.pruned }), [preview.data]);
 
   if (point.rolled_back) return <p className="mc-notice">This checkpoint was already rolled back to.</p>;
   if (preview.isError) return <ErrorState error={preview.error} what="the rollback preview" onRetry={() => void preview.refetch()} />;
@@ -189,6 +234,14 @@ function RollbackPreview({
               {formatCount(result.supersede_message_ids.length)} <span className="faint">summaries of the undone compactions, messages after the checkpoint</span>
             </dd>
           </div>
+          {lists.tokens.prunedCount > 0 && (
+            <div>
+              <dt>Pruned</dt>
+              <dd className="num">
+                {formatCount(lists.tokens.prunedCount)} <span className="faint">tool outputs the pre-pass shortens after it, −{formatTokens(lists.tokens.pruned)} tok</span>
+              </dd>
+            </div>
+          )}
           <div>
             <dt>Active list</dt>
             <dd className="num">
@@ -199,6 +252,18 @@ function RollbackPreview({
             </dd>
           </div>
         </dl>
+        <p className="diff-totals__sum num rb-summary__sum" aria-label="How the figures add up">
+          <Figure label="before" tokens={lists.tokens.before} /> − <Figure label="superseded" tokens={lists.tokens.superseded} /> +{' '}
+          <Figure label="restored" tokens={lists.tokens.restored} />
+          {lists.tokens.prunedCount > 0 && (
+            <>
+              {' '}
+              − <Figure label="pruned" tokens={lists.tokens.pruned} />
+            </>
+          )}{' '}
+          = <Figure label="after" tokens={lists.tokens.after} />
+          {!lists.tokens.balanced && <span className="diff-totals__warn"> (the daemon&apos;s lists do not add up)</span>}
+        </p>
         <p className="rb-summary__undone">
           <span className="muted">Undoes {formatCount(undone.length)} {undone.length === 1 ? 'compaction' : 'compactions'}:</span>{' '}
           {undone.map((id, i) => {
@@ -239,6 +304,7 @@ function RollbackPreview({
         </AlertDialog.Root>
       </div>
       <div className="rb-diff">
+        <PrunedContext value={pruned}>
         <DiffView
           model={model}
           beforeLabel="Now · active list"
@@ -246,6 +312,7 @@ function RollbackPreview({
           labels={{ superseded: 'superseded by the rollback', added: 'restored' }}
           ariaLabel="Rollback preview"
         />
+        </PrunedContext>
       </div>
     </div>
   );

@@ -219,7 +219,7 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
           </h1>
         </div>
         <div className="event-detail__tools">
-          <Link className="button" to={ledgerPath}>
+          <Link className="button" to={`${ledgerPath}#ledger`}>
             ↑ Back to the ledger
           </Link>
           <EventNav sessionId={sessionId} search={search} neighbours={neighbours} />

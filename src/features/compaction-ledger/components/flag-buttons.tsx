@@ -1,4 +1,5 @@
 import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import { isRepeatPress } from '../lib/repeat-press';
 import './flag-buttons.css';
 
 type Flag = Schemas['Flag'];
@@ -20,6 +21,8 @@ interface FlagButtonsProps {
 /**
  * The operator's verdict on one compaction: good, bad or neutral (pressing the current one
  * clears it). A radio-like group of toggle buttons; the keys g/b/n do the same in the ledger.
+ * A double click, or a second press while that flag's save is still out, flags once: it does not
+ * clear what the first press set (see isRepeatPress).
  */
 export function FlagButtons({ record, onFlag, withLabels = false, disabled = false }: FlagButtonsProps) {
   return (
@@ -36,6 +39,7 @@ export function FlagButtons({ record, onFlag, withLabels = false, disabled = fal
             disabled={disabled}
             onClick={(event) => {
               event.stopPropagation();
+              if (isRepeatPress(record.id, flag, on, event.detail)) return;
               onFlag(on ? null : flag);
             }}
           >

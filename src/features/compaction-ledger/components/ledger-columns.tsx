@@ -119,7 +119,7 @@ export const ledgerColumns = helper.columns([
     id: 'strategy',
     header: 'Strategy',
     enableSorting: false,
-    meta: { width: '138px', label: 'Strategy (fallback)', priority: 1 },
+    meta: { width: '178px', label: 'Strategy (fallback)', priority: 1 },
     cell: ({ row }) => {
       const r = row.original;
       return (
@@ -208,7 +208,18 @@ export const ledgerColumns = helper.columns([
   }),
   helper.accessor((r) => pluginNames(r).join(', '), {
     id: 'plugins',
-    header: 'Plugins',
+    // The dot's legend, where the eye looks for it.
+    header: () => (
+      <>
+        Plugins{' '}
+        <span className="ledger__legend" title="● marks an event where a plugin hook failed (details on hover and in the event)">
+          <span className="ledger__error-dot" aria-hidden="true">
+            ●
+          </span>{' '}
+          hook failed
+        </span>
+      </>
+    ),
     enableSorting: false,
     meta: { width: 'minmax(110px, 1fr)', label: 'Plugins fired', priority: 3 },
     cell: ({ row }) => {
@@ -231,7 +242,7 @@ export const ledgerColumns = helper.columns([
     id: 'flag',
     header: 'Flag',
     enableSorting: false,
-    meta: { width: '84px', label: 'Flag', priority: 0 },
+    meta: { width: '96px', label: 'Flag', priority: 0 },
     cell: ({ row }) => <FlagCell record={row.original} />,
   }),
   helper.accessor('operator_notes', {

@@ -80,11 +80,15 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
   const filtered = activeFilterCount(search) > 0;
 
   return (
-    <section className="panel ledger-panel" aria-labelledby="ledger-title">
+    <section id="ledger" className="panel ledger-panel" aria-labelledby="ledger-title">
       <header className="panel__header">
         <h2 id="ledger-title">{across ? 'Compactions across sessions' : 'Ledger'}</h2>
         <div className="panel__aside">
-          <span className="num ledger-panel__count" aria-live="polite">
+          <span
+            className="num ledger-panel__count"
+            aria-live="polite"
+            title="Every event, rolled-back ones included (marked undone); the sessions list and the stats count only those in effect"
+          >
             {ledger.isLoading ? '…' : `${formatCount(ledger.total)} ${ledger.total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}`}
           </span>
           <span className="ledger-panel__keys" aria-hidden="true">

@@ -236,7 +236,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
         {filtered ? (
           <EmptyState title="No compaction matches these filters">
             <button type="button" className="button" onClick={() => onSearchChange({ ...EMPTY_SEARCH, agent: search.agent, sort: search.sort })}>
-              Clear filters
+              Show every event
             </button>
           </EmptyState>
         ) : (

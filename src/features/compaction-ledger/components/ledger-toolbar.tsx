@@ -148,7 +148,7 @@ export function LedgerFilters({ search, onSearchChange, plugins, across }: Ledge
       <TextFilter search={search} onSearchChange={onSearchChange} />
       {filters > 0 && (
         <button type="button" className="button button--quiet" onClick={() => onSearchChange({ ...EMPTY_SEARCH, agent: search.agent, sort: search.sort })}>
-          Clear {filters === 1 ? 'filter' : `${filters} filters`}
+          {filters === 1 ? 'Clear filters' : `Clear ${filters} filters`}
         </button>
       )}
     </div>

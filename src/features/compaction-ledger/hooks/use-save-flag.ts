@@ -1,14 +1,43 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { describeError } from '../../../lib/api/api-error';
+import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { flagCompaction } from '../api/flag-compaction';
+import { getCompaction } from '../api/get-compaction';
+import { holdsEdit, UnknownOutcomeError } from '../lib/unknown-outcome';
 import { applyServerRecord, cachedRecord, updateCachedRecord } from '../api/record-cache';
 import { conflictRecord } from '../lib/conflict';
 import { useNoteDrafts } from '../lib/note-drafts';
 import { applySave, beginPendingSave, endPendingSave, noteOwnSave, rebaseVersion, saveInTurn, withPendingSave } from '../lib/pending-saves';
 import { describeEdit, useSaveFeedback, type SaveRequest } from './save-feedback';
+
+interface Saved {
+  record: CompactionRecord;
+  /** The answer broke the contract; the record read again holds the change. */
+  reread: boolean;
+}
+
+/**
+ * PATCH the record; when the answer leaves the outcome unknown (a 2xx body breaking the contract,
+ * no answer in time), read the record again and judge by what the daemon holds: a save it applied
+ * is a save (no conflict with the operator's own next edit), one it did not is a failure that says so.
+ */
+async function saveOrReread(request: SaveRequest, version: number): Promise<Saved> {
+  try {
+    return { record: await flagCompaction(request.sessionId, request.compactionId, { ...request.edit, version }), reread: false };
+  } catch (error) {
+    if (!isOutcomeUnknown(error)) throw error;
+    let current: CompactionRecord;
+    try {
+      current = await getCompaction(request.sessionId, request.compactionId);
+    } catch {
+      throw new UnknownOutcomeError(error, 'unknown');
+    }
+    if (current.version > version && holdsEdit(current, request.edit)) return { record: current, reread: true };
+    throw new UnknownOutcomeError(error, 'not-saved');
+  }
+}
 
 interface Context {
   token: number;
@@ -29,13 +58,13 @@ function refreshAfterSave(queryClient: QueryClient, request: SaveRequest): void 
  */
 export function useSaveFlag() {
   const queryClient = useQueryClient();
-  const mutation = useMutation<CompactionRecord, unknown, SaveRequest, Context>({
+  const mutation = useMutation<Saved, unknown, SaveRequest, Context>({
     mutationFn: (request) =>
       saveInTurn(request.compactionId, async () => {
         const version = rebaseVersion(request.compactionId, request.baseVersion);
-        const record = await flagCompaction(request.sessionId, request.compactionId, { ...request.edit, version });
-        noteOwnSave(request.compactionId, version, record.version);
-        return record;
+        const saved = await saveOrReread(request, version);
+        noteOwnSave(request.compactionId, version, saved.record.version);
+        return saved;
       }),
     onMutate: async (request) => {
       const token = beginPendingSave(request.compactionId, request.edit);
@@ -44,9 +73,16 @@ export function useSaveFlag() {
       updateCachedRecord(queryClient, request.sessionId, request.compactionId, (record) => applySave(record, request.edit));
       return { token, before };
     },
-    onSuccess: (record, request, context) => {
+    onSuccess: ({ record, reread }, request, context) => {
       endPendingSave(request.compactionId, context.token);
       applyServerRecord(queryClient, record);
+      if (reread) {
+        useSaveFeedback.getState().notify({
+          tone: 'ok',
+          title: `Saved ${describeEdit(request.edit)} of ${request.compactionId}.`,
+          detail: "The daemon's answer could not be trusted, so the record was read again: it holds your change.",
+        });
+      }
       if (request.draftKey && 'notes' in request.edit) useNoteDrafts.getState().saved(request.draftKey, request.edit.notes ?? '');
       refreshAfterSave(queryClient, request);
     },
@@ -65,6 +101,8 @@ export function useSaveFlag() {
           record.version === before.version ? withPendingSave({ ...record, operator_flag: before.operator_flag, operator_notes: before.operator_notes }) : record,
         );
       }
+      // Whatever the daemon holds now, show it (a save of unknown outcome, a record that moved on).
+      if (error instanceof UnknownOutcomeError) void queryClient.invalidateQueries({ queryKey: queryKeys.compaction(request.sessionId, request.compactionId), exact: true });
       useSaveFeedback.getState().notify({
         tone: 'danger',
         title: `Could not save ${describeEdit(request.edit)} of ${request.compactionId}; it is back to the saved value.`,

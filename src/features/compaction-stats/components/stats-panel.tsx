@@ -6,7 +6,7 @@ import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat } from '../../../components/stat';
 import { formatCount, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import { useLiveStatus } from '../../../lib/live/live-status';
+import { useShownLiveStatus } from '../../../lib/use-browser-online';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch } from '../../../lib/ledger-search';
@@ -45,7 +45,7 @@ const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 're
 
 /** Whether what the panel shows follows the daemon by itself. */
 function LiveState() {
-  const status = useLiveStatus((s) => s.status);
+  const status = useShownLiveStatus();
   return (
     <span className={`stats-live stats-live--${status}`} title="The live event stream: new compactions appear here by themselves while it is live.">
       <span className="stats-live__dot" aria-hidden="true" />
@@ -100,7 +100,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const seriesEmpty = series.isPending ? (
     <Skeleton height="100%" />
   ) : series.isError ? (
-    <ErrorState error={series.error} what="the per-event figures" onRetry={() => void series.refetch()} />
+    <ChartEmpty>Not shown: the per-event figures did not load (said above).</ChartEmpty>
   ) : sample === undefined ? (
     <Skeleton height="100%" />
   ) : events.length === 0 ? (
@@ -109,7 +109,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const statsEmpty = stats.isPending ? (
     <Skeleton height="100%" />
   ) : stats.isError ? (
-    <ErrorState error={stats.error} what="the compaction stats" onRetry={() => void stats.refetch()} />
+    // One failing query, one message: the headline says it; the charts it feeds only point there.
+    <ChartEmpty>Not shown: the compaction stats did not load (said above).</ChartEmpty>
   ) : undefined;
 
   return (
@@ -154,6 +155,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           </dl>
         )
       )}
+
+      {series.isError && <ErrorState error={series.error} what="the per-event figures" onRetry={() => void series.refetch()} />}
 
       {noEvents && events.length === 0 ? (
         <EmptyState title={agent ? `No compaction of ${agent} yet` : 'No compaction in this session yet'}>

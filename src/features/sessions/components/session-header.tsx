@@ -12,12 +12,13 @@ import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import '../../../components/stat.css';
 import './session-header.css';
 import { uriComponent } from '../../../lib/routes';
+import { describeError } from '../../../lib/api/api-error';
 
 /** The session's identity, status, cost split and primary context; `actions` end the title row. */
 export function SessionHeader({ sessionId, actions }: { sessionId: string; actions?: ReactNode }) {
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
-  const { data: projects } = useQuery(projectsQuery());
-  const projectName = projects?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
+  const projects = useQuery(projectsQuery());
+  const projectName = projects.data?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
   const context = session.primary_context;
   return (
     <section className="session-header" aria-label="Session">
@@ -27,6 +28,14 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
           <Link to="/sessions">Sessions</Link>
           <span aria-hidden="true">/</span>
           <Link to={`/projects/${uriComponent(session.project_id)}`}>{projectName}</Link>
+          {projects.isError && (
+            <span className="page__crumbs-problem" role="status" title={describeError(projects.error)}>
+              (project name not loaded: GET /projects failed){' '}
+              <button type="button" className="button button--quiet" onClick={() => void projects.refetch()}>
+                Retry
+              </button>
+            </span>
+          )}
         </nav>
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>

@@ -71,9 +71,9 @@ const columns = helper.columns([
     meta: SESSION_COLUMNS.project.meta,
     filterFn: (row, _columnId, projectId: string) => row.original.project_id === projectId,
     cell: ({ row }) => (
-      <span className="sessions__ellipsis" title={row.original.projectName}>
+      <Link to={`/projects/${uriComponent(row.original.project_id)}`} className="sessions__ellipsis sessions__project" title={`${row.original.projectName}: the project's sessions and figures`}>
         {row.original.projectName}
-      </span>
+      </Link>
     ),
   }),
   helper.accessor('status', {
@@ -123,7 +123,11 @@ const columns = helper.columns([
     sortFn: 'basic',
     sortDescFirst: true,
     meta: SESSION_COLUMNS.compactions.meta,
-    cell: ({ row }) => <span className="num">{formatCount(row.original.compaction_count)}</span>,
+    cell: ({ row }) => (
+      <span className="num" title="Compactions in effect: rolled-back ones are not counted (the session's ledger lists them too, marked undone)">
+        {formatCount(row.original.compaction_count)}
+      </span>
+    ),
   }),
   helper.accessor((row) => row.cost.total_usd, {
     id: 'cost',
