@@ -26,6 +26,8 @@ async function commitOnce(page: Page, dialog: Locator): Promise<void> {
 }
 
 test('the compact modal keeps its settings and pinned proposal across a failed commit, close and reload; a commit clears them', async ({ page, request }) => {
+  // Three reloads and two dry runs: long on a busy machine.
+  test.setTimeout(120_000);
   await resetDaemon(request);
   const before = await eventCount(request, REAL);
   await page.goto(`/sessions/${REAL}`);
@@ -84,6 +86,7 @@ test('the compact modal keeps its settings and pinned proposal across a failed c
 });
 
 test("the compact modal's kept settings go back to the agent's defaults on request", async ({ page, request }) => {
+  test.setTimeout(90_000);
   await resetDaemon(request);
   await page.goto(`/sessions/${REAL}`);
   let dialog = await openCompact(page);
