@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiGet, DAEMON, injectFaults, resetDaemon } from './support/daemon';
-import { expectLive, panel } from './support/ui';
+import { expectLive, panel, setThreshold } from './support/ui';
 
 /** The Claude Code transcript with two agents and parallel tool calls. */
 const REAL = 'ses_4d5611e5-241';
@@ -20,19 +20,6 @@ interface RecordLite {
 
 async function eventCount(request: Parameters<typeof apiGet>[0], sessionId: string): Promise<number> {
   return (await apiGet<Page1<RecordLite>>(request, `/sessions/${sessionId}/compactions?limit=1`)).total;
-}
-
-/** Sets a radix slider with the keyboard, as an operator can: Page Up/Down move ten steps of 0.01, the arrows one. */
-async function setThreshold(scope: Locator, name: string, value: number): Promise<void> {
-  const slider = scope.getByRole('slider', { name });
-  await slider.focus();
-  const current = Number(await slider.getAttribute('aria-valuenow'));
-  let steps = Math.round((value - current) / 0.01);
-  const big = steps > 0 ? 'PageUp' : 'PageDown';
-  const small = steps > 0 ? 'ArrowRight' : 'ArrowLeft';
-  for (; Math.abs(steps) >= 10; steps -= Math.sign(steps) * 10) await slider.press(big);
-  for (; steps !== 0; steps -= Math.sign(steps)) await slider.press(small);
-  await expect(slider).toHaveAttribute('aria-valuenow', String(value));
 }
 
 async function openCompact(page: Page, sessionId: string, { live = false } = {}): Promise<Locator> {
@@ -173,7 +160,7 @@ test('reports nothing to compact with its reason, and checks the thresholds', as
   await expect(dialog.getByRole('alert').filter({ hasText: 'The lower threshold must be below the upper one' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(dialog.getByText('No preview yet')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Reset' }).click();
+  await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
   await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', '0.6');
 
   await dialog.getByRole('button', { name: 'Preview', exact: true }).click();

@@ -25,3 +25,16 @@ export async function expectLive(page: Page): Promise<void> {
 export function panel(page: Page, title: string): Locator {
   return page.getByRole('region', { name: title, exact: true });
 }
+
+/** Sets a radix slider with the keyboard, as an operator can: Page Up/Down move ten steps of 0.01, the arrows one. */
+export async function setThreshold(scope: Locator, name: string, value: number): Promise<void> {
+  const slider = scope.getByRole('slider', { name });
+  await slider.focus();
+  const current = Number(await slider.getAttribute('aria-valuenow'));
+  let steps = Math.round((value - current) / 0.01);
+  const big = steps > 0 ? 'PageUp' : 'PageDown';
+  const small = steps > 0 ? 'ArrowRight' : 'ArrowLeft';
+  for (; Math.abs(steps) >= 10; steps -= Math.sign(steps) * 10) await slider.press(big);
+  for (; steps !== 0; steps -= Math.sign(steps)) await slider.press(small);
+  await expect(slider).toHaveAttribute('aria-valuenow', String(value));
+}

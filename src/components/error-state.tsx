@@ -1,5 +1,7 @@
 import { describeError, isApiError } from '../lib/api/api-error';
 import { useIsOutageFailure } from '../lib/api/daemon-reachability';
+import { autoRetryDelayMs, retriesItself } from '../lib/api/auto-retry';
+import { useEffect, useRef } from 'react';
 import './states.css';
 
 interface ErrorStateProps {
@@ -31,11 +33,23 @@ function headline(error: unknown, what: string): string {
 }
 
 /**
- * A failure, said specifically, with a retry. While the daemon as a whole is not answering, the
+ * A failure, said specifically, with a retry (by itself too, for failures that may pass: auto-retry.ts). While the daemon as a whole is not answering, the
  * page says so once (the outage banner) and this only waits quietly for it to come back.
  */
 export function ErrorState({ error, what, onRetry }: ErrorStateProps) {
   const outage = useIsOutageFailure(error);
+  const retryRef = useRef(onRetry);
+  useEffect(() => {
+    retryRef.current = onRetry;
+  });
+  const retriesByItself = onRetry !== undefined && retriesItself(error);
+  // A failure that may pass is tried again after a while (each new failure waits anew): the panel
+  // recovers without a click once the daemon answers. During an outage the banner's probe does it.
+  useEffect(() => {
+    if (!retriesByItself || outage) return;
+    const timer = setTimeout(() => retryRef.current?.(), autoRetryDelayMs(error));
+    return () => clearTimeout(timer);
+  }, [error, retriesByItself, outage]);
   if (outage) {
     return (
       <div className="state state--waiting" role="status">
@@ -47,7 +61,10 @@ export function ErrorState({ error, what, onRetry }: ErrorStateProps) {
     <div className="state state--error" role="alert">
       <div className="state__text">
         <p className="state__title">{headline(error, what)}.</p>{' '}
-        <p className="state__detail">{describeError(error)}</p>
+        <p className="state__detail">
+          {describeError(error)}
+          {retriesByItself && ` Trying again in ${Math.round(autoRetryDelayMs(error) / 1000)} s.`}
+        </p>
       </div>
       {onRetry && (
         <button type="button" className="button" onClick={onRetry}>

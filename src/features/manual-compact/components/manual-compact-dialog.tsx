@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog, Dialog, Tabs } from 'radix-ui';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -24,6 +24,7 @@ import {
   type CompactFormValues,
 } from '../../../lib/compact-form';
 import { useCompareStore, usePinned } from '../lib/compare-store';
+import { forgetCompactDraft, keepCompactDraft, loadCompactDraft, sameValues } from '../lib/compact-drafts';
 import { useHistoryChangedAt, useHistoryChanges } from '../../../lib/history-changes';
 import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
 import { CompactFields } from '../../../components/compact-fields';
@@ -110,7 +111,10 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const queryClient = useQueryClient();
   const { data: session } = useQuery(sessionQuery(sessionId));
   const { data: prompts = [] } = useQuery(promptsQuery());
-  const form = useForm<CompactFormValues>({ mode: 'onChange', defaultValues: defaultsFrom(initialConfig) });
+  /** The agent's own settings (what "Reset" returns to); the form starts from what the operator left, if anything. */
+  const [baseline, setBaseline] = useState(() => defaultsFrom(initialConfig));
+  const [restored] = useState(() => loadCompactDraft(sessionId, initialConfig.agent_path));
+  const form = useForm<CompactFormValues>({ mode: 'onChange', defaultValues: restored?.values ?? baseline });
   const values = useWatch({ control: form.control }) as CompactFormValues;
   const { data: config } = useQuery(compactionConfigQuery(sessionId, values.agentPath));
   const agent = session?.agents.find((a) => a.agent_path === values.agentPath);
@@ -138,14 +142,25 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const committed = outcome !== null && preview !== null && outcome.previewId === preview.id;
   const gate = commitGate({ preview, currentHash, valid, pending: compact.isPending, staleBefore, committed });
   const previewCurrent = preview !== null && preview.hash === currentHash;
+  /** The settings of the last successful commit: no longer the operator's unsaved work. */
+  const [committedHash, setCommittedHash] = useState<string | null>(null);
+  const unsaved = values.agentPath === baseline.agentPath && !sameValues(values, baseline) && committedHash !== currentHash;
+
+  // Kept in this browser as the operator changes them (close, failed commit, reload lose nothing).
+  useEffect(() => {
+    if (values.agentPath !== baseline.agentPath) return;
+    if (unsaved) keepCompactDraft(sessionId, values);
+    else forgetCompactDraft(sessionId, values.agentPath);
+  }, [sessionId, values, baseline.agentPath, unsaved]);
 
   /** Another agent: its own config pre-fills the form. */
   const changeAgent = async (path: string) => {
     if (path === values.agentPath) return;
     setSwitching('loading');
     try {
-      const next = await queryClient.fetchQuery(compactionConfigQuery(sessionId, path));
-      form.reset(defaultsFrom(next));
+      const next = defaultsFrom(await queryClient.fetchQuery(compactionConfigQuery(sessionId, path)));
+      setBaseline(next);
+      form.reset(loadCompactDraft(sessionId, path)?.values ?? next);
       setSwitching(null);
     } catch (error) {
       setSwitching({ error });
@@ -186,7 +201,12 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
       {
         onSuccess: (result) => {
           setOutcome({ previewId: target.id, result });
-          if (result.outcome === 'completed' || result.outcome === 'pending_checkpoint') markStale(sessionId);
+          if (result.outcome === 'completed' || result.outcome === 'pending_checkpoint') {
+            markStale(sessionId);
+            // Done: these settings are no longer unsaved work (nothing-to-compact keeps them).
+            setCommittedHash(target.hash);
+            forgetCompactDraft(sessionId, target.request.agent_path);
+          }
         },
         onSettled: () => {
           inFlight.current = false;
@@ -206,6 +226,11 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
     <div className="mc-body">
       <aside className="mc-side" aria-label="Settings">
         <form className="mc-form" onSubmit={(e) => void runPreview(e)} aria-label="Compaction settings">
+          {unsaved && (
+            <p className="mc-notice mc-notice--warn" role="status">
+              <strong>Your unsaved settings</strong>, kept in this browser until a commit succeeds; Reset to defaults returns to the agent&apos;s configuration.
+            </p>
+          )}
           <CompactFields
             control={form.control}
             errors={form.formState.errors}
@@ -226,8 +251,8 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
             <button type="button" className="button" onClick={() => preview && pin(preview)} disabled={!preview || isPinned}>
               {isPinned ? 'Pinned' : 'Pin for comparison'}
             </button>
-            <button type="button" className="button button--quiet" onClick={() => form.reset(defaultsFrom(config ?? initialConfig))} disabled={!form.formState.isDirty || disabled}>
-              Reset
+            <button type="button" className="button button--quiet" onClick={() => form.reset(baseline)} disabled={!unsaved || disabled}>
+              Reset to defaults
             </button>
             <button type="button" className="button button--quiet" onClick={() => void saveAsSettings()} disabled={disabled}>
               Save as the agent&apos;s settings…

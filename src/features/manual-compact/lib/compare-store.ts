@@ -1,11 +1,18 @@
-/** Proposals pinned for comparison, per session (UI state only; at most two). */
+/**
+ * Proposals pinned for comparison, per session (UI state; at most two), kept in this browser so
+ * that a reload or a failed commit does not lose them (compact-drafts.ts).
+ */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { Preview } from '../../../lib/compact-preview';
+import { keepPins, loadPins } from './compact-drafts';
 
 export const MAX_PINNED = 2;
 
 interface CompareState {
   pinned: Record<string, Preview[]>;
+  /** Reads the session's kept pins once (nothing happens when they are already in memory). */
+  hydrate: (sessionId: string) => void;
   pin: (preview: Preview) => void;
   unpin: (sessionId: string, id: string) => void;
 }
@@ -16,14 +23,27 @@ export function withPinned(current: readonly Preview[], preview: Preview): Previ
   return [...others, preview].slice(-MAX_PINNED);
 }
 
-export const useCompareStore = create<CompareState>()((set) => ({
-  pinned: {},
-  pin: (preview) => set((s) => ({ pinned: { ...s.pinned, [preview.sessionId]: withPinned(s.pinned[preview.sessionId] ?? [], preview) } })),
-  unpin: (sessionId, id) => set((s) => ({ pinned: { ...s.pinned, [sessionId]: (s.pinned[sessionId] ?? []).filter((p) => p.id !== id) } })),
-}));
+export const useCompareStore = create<CompareState>()((set, get) => {
+  const update = (sessionId: string, next: (current: Preview[]) => Preview[]) => {
+    const pins = next(get().pinned[sessionId] ?? loadPins(sessionId));
+    keepPins(sessionId, pins);
+    set((s) => ({ pinned: { ...s.pinned, [sessionId]: pins } }));
+  };
+  return {
+    pinned: {},
+    hydrate: (sessionId) => {
+      if (get().pinned[sessionId] !== undefined) return;
+      set((s) => ({ pinned: { ...s.pinned, [sessionId]: loadPins(sessionId) } }));
+    },
+    pin: (preview) => update(preview.sessionId, (current) => withPinned(current, preview)),
+    unpin: (sessionId, id) => update(sessionId, (current) => current.filter((p) => p.id !== id)),
+  };
+});
 
 const NONE: readonly Preview[] = [];
 
 export function usePinned(sessionId: string): readonly Preview[] {
+  const hydrate = useCompareStore((s) => s.hydrate);
+  useEffect(() => hydrate(sessionId), [hydrate, sessionId]);
   return useCompareStore((s) => s.pinned[sessionId] ?? NONE);
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { RadioGroup } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { checkHeaderValue, unconfirmedTokenOrigin } from '../../../config/connection-security';
 import { checkBaseUrl, normalizeBaseUrl, type RuntimeConfig } from '../../../config/runtime-config';
@@ -8,15 +8,11 @@ import { THEMES, useSettingsStore, useStoredConnection, type Theme } from '../..
 import { describeError } from '../../../lib/api/api-error';
 import { createApiClient, unwrap } from '../../../lib/api/client';
 import { formatCount } from '../../../lib/format';
+import { forgetConnectionDraft, keepConnectionDraft, loadConnectionDraft, sameConnection, type ConnectionFormValues } from '../lib/connection-draft';
 import '../../../components/panel.css';
 import './settings.css';
 
-interface FormValues {
-  apiBaseUrl: string;
-  userId: string;
-  token: string;
-  rememberToken: boolean;
-}
+type FormValues = ConnectionFormValues;
 
 const toForm = (config: RuntimeConfig, rememberToken: boolean): FormValues => ({
   apiBaseUrl: config.apiBaseUrl,
@@ -71,9 +67,15 @@ function ConnectionForm() {
   /** Settings waiting for the operator to allow the token to go to `origin`. */
   const [awaiting, setAwaiting] = useState<{ values: FormValues; origin: string } | null>(null);
   const ids = { base: useId(), user: useId(), token: useId(), remember: useId() };
-  const form = useForm<FormValues>({ defaultValues: toForm(connection, rememberToken), mode: 'onTouched' });
-  const { errors, isDirty } = form.formState;
-  const remember = useWatch({ control: form.control, name: 'rememberToken' });
+  const saved = useMemo(() => toForm(connection, rememberToken), [connection, rememberToken]);
+  /** What the operator typed and left unsaved (another page, a reload) comes back, marked unsaved. */
+  const [restored] = useState(() => loadConnectionDraft(saved));
+  const form = useForm<FormValues>({ defaultValues: restored ?? saved, mode: 'onTouched' });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as FormValues;
+  const remember = values.rememberToken;
+  const unsaved = !sameConnection(values, saved);
+  useEffect(() => keepConnectionDraft(values, saved), [values, saved]);
   const test = useMutation({ mutationFn: testConnection });
 
   const save = (values: FormValues) => {
@@ -97,6 +99,7 @@ function ConnectionForm() {
 
   const onReset = () => {
     resetConnection();
+    forgetConnectionDraft();
     setAwaiting(null);
     form.reset(toForm(defaults, false));
     test.reset();
@@ -176,8 +179,13 @@ function ConnectionForm() {
         <button type="button" className="button" onClick={onReset}>
           Reset to config.json
         </button>
+        {unsaved && (
+          <button type="button" className="button button--quiet" onClick={() => form.reset(saved)}>
+            Discard changes
+          </button>
+        )}
         <span className="settings__dirty muted" aria-live="polite">
-          {isDirty ? 'Unsaved changes' : ''}
+          {unsaved ? (restored !== null && sameConnection(values, restored) ? 'Unsaved changes, kept from before' : 'Unsaved changes') : ''}
         </span>
       </div>
       {awaiting && (

@@ -24,8 +24,10 @@ const STARTER: SettingDraft[] = [{ ...emptyDraft(), label: 'As configured' }, { 
 export function ThresholdLab({ sessionId }: { sessionId: string }) {
   const [params, setParams] = useSearchParams();
   const search = useMemo(() => readLabSearch(params), [params]);
-  const { data: session } = useQuery(sessionQuery(sessionId));
-  const { data: config } = useQuery(compactionConfigQuery(sessionId, search.agent));
+  const sessionRead = useQuery(sessionQuery(sessionId));
+  const configRead = useQuery(compactionConfigQuery(sessionId, search.agent));
+  const { data: session } = sessionRead;
+  const { data: config } = configRead;
   const [drafts, setDrafts] = useState<SettingDraft[]>(() => (search.settings.length > 0 ? search.settings.map(settingToDraft) : STARTER));
   const [errors, setErrors] = useState<DraftErrors[]>([]);
   const [includeRecorded, setIncludeRecorded] = useState(search.includeRecorded);
@@ -40,6 +42,9 @@ export function ThresholdLab({ sessionId }: { sessionId: string }) {
 
   return (
     <div className="lab">
+      {/* Without these the form still works (blank fields keep the agent's values) but must say what it lacks. */}
+      {sessionRead.error && <ErrorState error={sessionRead.error} what="the session's agents" onRetry={() => void sessionRead.refetch()} />}
+      {configRead.error && <ErrorState error={configRead.error} what="the agent's compaction settings" onRetry={() => void configRead.refetch()} />}
       <form
         className="lab-card lab-form"
         aria-label="Settings to replay"

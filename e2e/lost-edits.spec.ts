@@ -1,0 +1,152 @@
+/**
+ * Issue 11, lost edits: what the operator set in the manual-compact modal survives a failed commit,
+ * closing the modal and a reload (with its pinned proposal), until a commit succeeds; what they
+ * typed on Settings survives leaving the page and a reload, marked unsaved, until saved or discarded.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiGet, injectFaults, resetDaemon } from './support/daemon';
+import { setThreshold } from './support/ui';
+
+const REAL = 'ses_4d5611e5-241';
+
+async function eventCount(request: Parameters<typeof apiGet>[0], sessionId: string): Promise<number> {
+  return (await apiGet<{ total: number }>(request, `/sessions/${sessionId}/compactions?limit=1`)).total;
+}
+
+async function openCompact(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compact' });
+  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
+  return dialog;
+}
+
+async function commitOnce(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+}
+
+test('the compact modal keeps its settings and pinned proposal across a failed commit, close and reload; a commit clears them', async ({ page, request }) => {
+  // Three reloads and two dry runs: long on a busy machine.
+  test.setTimeout(120_000);
+  await resetDaemon(request);
+  const before = await eventCount(request, REAL);
+  await page.goto(`/sessions/${REAL}`);
+  let dialog = await openCompact(page);
+  await expect(dialog.getByRole('radio', { name: 'summarize' })).toHaveAttribute('data-state', 'on');
+  const defaultUpper = await dialog.getByRole('slider', { name: 'Upper threshold' }).getAttribute('aria-valuenow');
+  await expect(dialog.getByText('Your unsaved settings')).toHaveCount(0);
+
+  // The operator's own settings: drop, no summary, a lower upper threshold.
+  await dialog.getByRole('radio', { name: 'drop' }).click();
+  await dialog.getByRole('switch', { name: 'Summarize' }).click();
+  // (The estimate holds 26k tokens of system prompt and tools: 0.4 → 0.3 is a target drop reaches.)
+  await setThreshold(dialog, 'Upper threshold', 0.4);
+  await setThreshold(dialog, 'Lower threshold', 0.3);
+  const upper = '0.4';
+  await expect(dialog.getByText('Your unsaved settings')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Pin for comparison' }).click();
+
+  // The commit fails.
+  await injectFaults(request, [{ method: 'POST', path: '^/sessions/[^/]+/compact$', fault: 'status:500', times: 1 }]);
+  await commitOnce(page, dialog);
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Commit failed.' })).toBeVisible();
+
+  const expectKept = async (d: Locator) => {
+    await expect(d.getByText('Your unsaved settings')).toBeVisible();
+    await expect(d.getByRole('radio', { name: 'drop' })).toHaveAttribute('data-state', 'on');
+    await expect(d.getByRole('switch', { name: 'Summarize' })).toHaveAttribute('aria-checked', 'false');
+    await expect(d.getByRole('slider', { name: 'Upper threshold' })).toHaveAttribute('aria-valuenow', upper);
+    await expect(d.getByRole('tab', { name: /Compare proposals/ })).toContainText('(1 pinned)');
+  };
+
+  // Closed and opened again: the same settings, marked as the operator's.
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  dialog = await openCompact(page);
+  await expectKept(dialog);
+
+  // After a reload too, with the pinned proposal, which can still be committed (its own key).
+  await page.reload();
+  dialog = await openCompact(page);
+  await expectKept(dialog);
+  await dialog.getByRole('tab', { name: /Compare proposals/ }).click();
+  await dialog.getByRole('button', { name: 'Commit this…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  await expect(dialog.locator('[data-outcome="completed"]')).toBeVisible();
+  await expect.poll(() => eventCount(request, REAL)).toBe(before + 1);
+
+  // Committed: nothing is kept any more; the modal opens on the agent's defaults.
+  await expect(dialog.getByText('Your unsaved settings')).toHaveCount(0);
+  await page.reload();
+  dialog = await openCompact(page);
+  await expect(dialog.getByRole('radio', { name: 'summarize' })).toHaveAttribute('data-state', 'on');
+  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toHaveAttribute('aria-valuenow', defaultUpper!);
+  await expect(dialog.getByText('Your unsaved settings')).toHaveCount(0);
+});
+
+test("the compact modal's kept settings go back to the agent's defaults on request", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await resetDaemon(request);
+  await page.goto(`/sessions/${REAL}`);
+  let dialog = await openCompact(page);
+  const defaultLower = await dialog.getByRole('slider', { name: 'Lower threshold' }).getAttribute('aria-valuenow');
+  await setThreshold(dialog, 'Lower threshold', 0.5);
+  await page.reload();
+  dialog = await openCompact(page);
+  await expect(dialog.getByText('Your unsaved settings')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Reset to defaults' }).click();
+  await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', defaultLower!);
+  await expect(dialog.getByText('Your unsaved settings')).toHaveCount(0);
+  await page.reload();
+  dialog = await openCompact(page);
+  await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', defaultLower!);
+});
+
+test('Settings keeps typed, unsaved input across navigation and a reload, marked unsaved, until discarded', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Connection' });
+  await form.getByLabel('Operator id').fill('dana');
+  await form.getByLabel('Bearer token').fill('typed-token');
+  await expect(form.getByText('Unsaved changes')).toBeVisible();
+
+  // Away to another screen (the app keeps working with the saved settings) and back.
+  await page.getByRole('link', { name: 'Sessions' }).click();
+  await expect(page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(form.getByLabel('Operator id')).toHaveValue('dana');
+  await expect(form.getByLabel('Bearer token')).toHaveValue('typed-token');
+  await expect(form.getByText('Unsaved changes, kept from before')).toBeVisible();
+
+  // A reload keeps it too; the token only in this tab's session storage.
+  await page.reload();
+  await expect(form.getByLabel('Operator id')).toHaveValue('dana');
+  await expect(form.getByLabel('Bearer token')).toHaveValue('typed-token');
+  const local = await page.evaluate(() => JSON.stringify(window.localStorage));
+  expect(local).toContain('dana');
+  expect(local).not.toContain('typed-token');
+
+  // Discarded: the saved values, nothing kept.
+  await form.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(form.getByLabel('Operator id')).toHaveValue('operator');
+  await expect(form.getByText('Unsaved changes')).toHaveCount(0);
+  await page.reload();
+  await expect(form.getByLabel('Operator id')).toHaveValue('operator');
+});
+
+test('Settings: saving clears the kept input', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/settings');
+  const form = page.getByRole('form', { name: 'Connection' });
+  await form.getByLabel('Operator id').fill('erin');
+  await page.getByRole('link', { name: 'Sessions' }).click();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await expect(form.getByLabel('Operator id')).toHaveValue('erin');
+  await form.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(form.getByText('Unsaved changes')).toHaveCount(0);
+  await page.reload();
+  await expect(form.getByLabel('Operator id')).toHaveValue('erin');
+  await expect(form.getByText('Unsaved changes')).toHaveCount(0);
+});

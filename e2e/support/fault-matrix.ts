@@ -1,0 +1,130 @@
+/**
+ * The fault matrix's tables (issue 11): the contract's operations, the faults, how a page's reads
+ * get a fault (the simulator's X-Kaged-Mock-Fault header, added per page so cases run side by
+ * side on one daemon), and what a page must show when a read fails.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, type Request } from '@playwright/test';
+
+export interface Operation {
+  /** `GET /sessions/{session_id}` */
+  key: string;
+  method: string;
+  re: RegExp;
+}
+
+const contract = JSON.parse(readFileSync(new URL('../../src/lib/api/kaged-openapi.json', import.meta.url), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+};
+
+/** Every operation of the contract, literal paths before templated ones (so /compactions/dry-run is not {compaction_id}). */
+export const OPERATIONS: Operation[] = Object.entries(contract.paths)
+  .flatMap(([path, ops]) =>
+    Object.keys(ops)
+      .filter((m) => ['get', 'post', 'put', 'patch', 'delete'].includes(m))
+      .map((m) => ({
+        key: `${m.toUpperCase()} ${path}`,
+        method: m.toUpperCase(),
+        re: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
+        templated: (path.match(/\{/g) ?? []).length,
+      })),
+  )
+  .sort((a, b) => a.templated - b.templated)
+  .map(({ key, method, re }) => ({ key, method, re }));
+
+/** The API path of a request to the daemon (after /api/v1), or null. */
+export function apiPath(url: string): string | null {
+  const { pathname } = new URL(url);
+  const at = pathname.indexOf('/api/v1/');
+  return at < 0 ? null : pathname.slice(at + '/api/v1'.length);
+}
+
+/** The contract operation a request is, or null (not the API, or not in the contract). */
+export function operationOf(request: Pick<Request, 'method' | 'url'>): Operation | null {
+  const path = apiPath(request.url());
+  if (path === null) return null;
+  return OPERATIONS.find((op) => op.method === request.method() && op.re.test(path)) ?? null;
+}
+
+export interface ReadFault {
+  name: string;
+  /** The simulator's fault spec. */
+  spec: string;
+  /** The failed panel must recover by itself once the daemon answers again (else: by Retry). */
+  recoversItself: boolean;
+}
+
+/** What a read can meet. Reads are always safe to retry; those that another read would only repeat wait for Retry. */
+export const READ_FAULTS: ReadFault[] = [
+  { name: '500', spec: 'status:500', recoversItself: true },
+  { name: '503 with Retry-After', spec: 'status:503', recoversItself: true },
+  { name: 'timeout', spec: 'timeout', recoversItself: true },
+  { name: 'malformed JSON', spec: 'malformed', recoversItself: true },
+  { name: 'schema-invalid body', spec: 'invalid', recoversItself: false },
+  { name: '401', spec: 'status:401', recoversItself: false },
+  { name: '403', spec: 'status:403', recoversItself: false },
+  { name: '404', spec: 'status:404', recoversItself: false },
+  { name: '409', spec: 'status:409', recoversItself: false },
+];
+
+/**
+ * Reads that are not a screen's own: the daemon-level probe (the outage banner's business,
+ * e2e/outage.spec.ts) and the shell's project list (the top bar's switcher, its own row).
+ */
+export const SHELL_READS = /^\/(health|projects)$/;
+
+/**
+ * Gives every GET the page sends to the daemon this fault (the simulator's per-request header),
+ * until the returned function is called.
+ */
+export async function faultReads(page: Page, spec: string, only?: RegExp): Promise<() => Promise<void>> {
+  let on = true;
+  await page.route(/\/api\/v1\//, async (route) => {
+    const request = route.request();
+    const path = apiPath(request.url());
+    if (!on || request.method() !== 'GET' || path === null || (only ? !only.test(path) : SHELL_READS.test(path))) return route.fallback();
+    return route.fallback({ headers: { ...request.headers(), 'x-kaged-mock-fault': spec } });
+  });
+  return async () => {
+    on = false;
+  };
+}
+
+/** Runs `fn` over `items`, at most `n` at a time. */
+export async function pool<T, R>(items: readonly T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return results;
+}
+
+/** The page's failure messages: a panel's error or waiting state, or the page-level outage banner. */
+export function failureMessages(page: Page) {
+  return page.locator('.state--error, .state--waiting, [role="alert"][aria-label="Daemon not answering"]');
+}
+
+/** A failure message, or the page saying its subject does not exist (a 404 on the page's own subject). */
+function failureOrNotFound(page: Page) {
+  return failureMessages(page).or(page.locator('.state--empty').filter({ hasText: 'does not exist' }));
+}
+
+/**
+ * A failed read is said specifically: a headline in words (not the raw transport wording) and the
+ * endpoint that failed; nothing crashed the page.
+ */
+export async function expectNamedFailure(page: Page, timeout: number): Promise<void> {
+  await expect(failureOrNotFound(page).first()).toBeVisible({ timeout });
+  await expect(page.getByRole('heading', { name: /Something broke on this page|could not be loaded/ })).toHaveCount(0);
+  const errors = page.locator('.state--error');
+  if ((await errors.count()) === 0) return; // an outage: the banner names the daemon (e2e/outage.spec.ts checks its wording)
+  const first = errors.first();
+  await expect(first.locator('.state__title')).toHaveText(/^(Could not|Not allowed|The daemon)[^{}]*\.$/);
+  await expect(first.locator('.state__title')).not.toHaveText(/answered \d{3}|not JSON|\/api\/v1/);
+  await expect(first.locator('.state__detail')).toContainText(/(GET|POST|PUT|PATCH) \//);
+}
