@@ -103,7 +103,7 @@ describe('implausible data, case by case', () => {
   });
 
   it('checks a session row', () => {
-    expect(kinds(checkSession({ cost: { primary_usd: Infinity, compactor_usd: 0, total_usd: Infinity }, updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
+    expect(kinds(checkSession({ cost: { primary_usd: Infinity, compactor_usd: 0, total_usd: Infinity }, created_at: '2026-01-01T00:00:00Z', updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
       'cost-not-finite',
       'cost-not-finite',
       'date-future',

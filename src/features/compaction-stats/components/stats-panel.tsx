@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
+import { DataNotices } from '../../../components/data-notices';
 import { EmptyState } from '../../../components/empty-state';
+import { checkStats } from '../../../lib/plausibility';
 import { ErrorState } from '../../../components/error-state';
 import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
@@ -90,6 +92,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const hooks = useMemo(() => hookTimingRows(stats.data?.hook_timings ?? []), [stats.data]);
   const fallbacks = useMemo(() => (stats.data ? fallbackSummary(stats.data) : null), [stats.data]);
   const split = stats.data ? costSplit(stats.data.cost) : null;
+  const notices = useMemo(() => (stats.data ? checkStats(stats.data, Object.keys(TRIGGER_LABELS)) : []), [stats.data]);
 
   const total = series.data?.total ?? 0;
   const sampled = total > SERIES_LIMIT;
@@ -154,6 +157,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           </dl>
         )
       )}
+
+      <DataNotices notices={notices} where="the compaction stats" />
 
       {noEvents && events.length === 0 ? (
         <EmptyState title={agent ? `No compaction of ${agent} yet` : 'No compaction in this session yet'}>

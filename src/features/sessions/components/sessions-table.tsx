@@ -1,3 +1,6 @@
+import { DataNotices } from '../../../components/data-notices';
+import { checkSessions } from '../../../lib/plausibility';
+import { useNow } from '../../../lib/use-now';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
   columnFilteringFeature,
@@ -166,6 +169,9 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
     }));
   }, [sessions, projects]);
 
+  const now = useNow();
+  const notices = useMemo(() => checkSessions(sessions, now), [sessions, now]);
+
   const project = projectId ?? search.project;
   const columnFilters = useMemo<ColumnFiltersState>(
     () => [
@@ -208,6 +214,7 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
 
   return (
     <>
+      <DataNotices notices={notices} where="the sessions list" />
       <table className="sessions" aria-label="Sessions">
         <ColGroup withProject={projectId === undefined} />
         <thead>
