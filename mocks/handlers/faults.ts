@@ -1,4 +1,5 @@
 import { delay, getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { implausibleBody, IMPLAUSIBLE_CASES, isImplausibleCase } from '../daemon/implausible';
 import { API, errorResponse } from './respond';
 
 /**
@@ -9,6 +10,8 @@ import { API, errorResponse } from './respond';
  *   timeout       never answer
  *   malformed     a 200 whose body is not JSON
  *   invalid       the real answer, with one field corrupted so it breaks the contract
+ *   implausible:C the real answer, contract-valid but implausible (case C of mocks/daemon/implausible.ts:
+ *                 cost-infinite, date-future, agent-cycle, duplicate-records, foreign-record, …)
  */
 export interface FaultRule {
   method?: string;
@@ -51,15 +54,22 @@ export class FaultBook {
   }
 }
 
-type Fault = { kind: 'status'; status: number } | { kind: 'latency'; ms: number } | { kind: 'timeout' } | { kind: 'malformed' } | { kind: 'invalid' };
+type Fault =
+  | { kind: 'status'; status: number }
+  | { kind: 'latency'; ms: number }
+  | { kind: 'timeout' }
+  | { kind: 'malformed' }
+  | { kind: 'invalid' }
+  | { kind: 'implausible'; name: string };
 
 export function parseFault(spec: string): Fault {
-  const [kind, arg] = spec.split(':');
+  const [kind, arg = ''] = spec.split(':');
   const n = Number(arg);
   if (kind === 'status' && Number.isInteger(n) && n >= 400 && n <= 599) return { kind, status: n };
   if (kind === 'latency' && Number.isFinite(n) && n >= 0) return { kind, ms: n };
   if (kind === 'timeout' || kind === 'malformed' || kind === 'invalid') return { kind };
-  throw new Error(`unknown fault "${spec}" (status:N, latency:MS, timeout, malformed, invalid)`);
+  if (kind === 'implausible' && isImplausibleCase(arg)) return { kind, name: arg };
+  throw new Error(`unknown fault "${spec}" (status:N, latency:MS, timeout, malformed, invalid, implausible:${IMPLAUSIBLE_CASES.join('|')})`);
 }
 
 const STATUS_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'version_conflict', 429: 'rate_limited', 500: 'internal', 502: 'bad_gateway', 503: 'unavailable' };
@@ -109,6 +119,12 @@ export function faultHandler(book: FaultBook, realHandlers: () => RequestHandler
         const real = await getResponse(realHandlers(), request.clone());
         if (!real) return undefined;
         return HttpResponse.json(corrupt(await real.json()) as object, { status: real.status });
+      }
+      case 'implausible': {
+        const real = await getResponse(realHandlers(), request.clone());
+        if (!real) return undefined;
+        if (!real.ok) return real;
+        return new HttpResponse(implausibleBody(fault.name, await real.json()), { status: real.status, headers: { 'Content-Type': 'application/json' } });
       }
     }
   });

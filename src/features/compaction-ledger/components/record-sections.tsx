@@ -187,8 +187,10 @@ export function PluginsFired({ record }: { record: CompactionRecord }) {
         {shown.map((p, i) => (
           <tr key={`${p.name}-${p.hook}-${p.role}-${i}`}>
             <td className="num faint">{i + 1}</td>
-            <td className="detail-table__name" title={p.name}>
-              {p.name}
+            <td>
+              <span className="detail-table__name" title={p.name}>
+                {p.name}
+              </span>
             </td>
             <td>{p.role}</td>
             <td className="mono">{p.hook}</td>
