@@ -36,7 +36,7 @@ describe('implausible faults: contract-valid answers a careful client must not b
   // Each case over real HTTP: the answer still validates, and src/lib/plausibility.ts catches it.
   const SESSION = 'ses_gen_refactor';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies just validated against the contract
-  const detect: Record<string, (get: (template: string, path: string) => Promise<Record<string, any>>) => Promise<Notice[]>> = {
+  const detect: Record<string, (get: (template: string, path: string) => Promise<any>) => Promise<Notice[]>> = {
     'cost-infinite': async (get) => checkCost((await get('/sessions/{session_id}', `/sessions/${SESSION}`)).cost),
     'date-future': async (get) => checkSession(await get('/sessions/{session_id}', `/sessions/${SESSION}`), Date.now()),
     'agent-cycle': async (get) => checkAgentTree((await get('/sessions/{session_id}', `/sessions/${SESSION}`)).agents).notices,

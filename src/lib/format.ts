@@ -1,5 +1,7 @@
 /** The one place figures become text: tokens, money, ratios, counts, durations, times. */
-import { FUTURE_TOLERANCE_MS } from './plausibility';
+
+/** How far ahead of the browser's clock a timestamp may be (clock skew) before it is called implausible. */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
 const TOKEN_UNITS: ReadonlyArray<[number, string]> = [
   [1_000_000_000, 'G'],

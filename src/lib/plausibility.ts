@@ -11,8 +11,7 @@ export interface Notice {
   message: string;
 }
 
-/** How far ahead of the browser's clock a timestamp may be (clock skew) before it is called implausible. */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+import { FUTURE_TOLERANCE_MS } from './format';
 
 const fmt = (n: number) => (Number.isFinite(n) ? String(Number(n.toPrecision(6))) : String(n));
 
@@ -23,7 +22,7 @@ export function clip(text: string, max = 60): string {
 
 /** A money figure that is not a finite number (1e999 parses as Infinity). */
 export function checkUsd(label: string, value: number): Notice | null {
-  return Number.isFinite(value) ? null : { kind: 'cost-not-finite', message: `${label} is not a finite amount (${fmt(value)}); shown as unknown.` };
+  return Number.isFinite(value) ? null : { kind: 'cost-not-finite', message: `${label} is not a finite amount (${Number.isNaN(value) ? 'not a number' : 'infinite'}); shown as unknown.` };
 }
 
 /** A cost split whose total is not the sum of its parts (1 cent tolerance), or whose figures are not finite. */
@@ -74,8 +73,8 @@ export function checkAgentTree(agents: readonly Pick<Agent, 'agent_path' | 'pare
     }
   }
   const notices: Notice[] = [];
-  if (cyclic.length > 0) notices.push({ kind: 'agent-cycle', message: `${cyclic.length} agent${cyclic.length === 1 ? '' : 's'} form a parent cycle (${cyclic.slice(0, 3).map((p) => clip(p)).join(', ')}${cyclic.length > 3 ? ', …' : ''}); listed at the top level.` });
-  if (missing.length > 0) notices.push({ kind: 'agent-parent-missing', message: `${missing.length} agent${missing.length === 1 ? '' : 's'} name a parent the session does not have; listed at the top level.` });
+  if (cyclic.length > 0) notices.push({ kind: 'agent-cycle', message: `${cyclic.length} agent${cyclic.length === 1 ? ' forms' : 's form'} a parent cycle (${cyclic.slice(0, 3).map((p) => clip(p)).join(', ')}${cyclic.length > 3 ? ', …' : ''}); listed at the top level.` });
+  if (missing.length > 0) notices.push({ kind: 'agent-parent-missing', message: `${missing.length} agent${missing.length === 1 ? ' names' : 's name'} a parent the session does not have; listed at the top level.` });
   return { notices, orphans: [...cyclic, ...missing] };
 }
 

@@ -1,6 +1,3 @@
-import { DataNotices } from '../../../components/data-notices';
-import { checkSessions } from '../../../lib/plausibility';
-import { useNow } from '../../../lib/use-now';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
   columnFilteringFeature,
@@ -18,7 +15,7 @@ import {
   useTable,
   type ColumnFiltersState,
 } from '@tanstack/react-table';
-import { useMemo, type MouseEvent } from 'react';
+import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { CostTotal } from '../../../components/cost';
@@ -35,6 +32,7 @@ import { matchesText, type SessionListSearch } from '../lib/session-search';
 import { ColGroup, SESSION_COLUMNS, type ColumnLayout } from './sessions-table-skeleton';
 import './sessions-table.css';
 import { uriComponent } from '../../../lib/routes';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 interface SessionRow extends SessionSummary {
   projectName: string;
@@ -153,6 +151,9 @@ interface SessionsTableProps {
   projectId?: string;
 }
 
+/** Implausible figures in the list, named (loaded after the list, outside its first chunk). */
+const SessionsNotices = lazyComponent<{ sessions: readonly SessionSummary[] }>(() => import('./sessions-notices').then((m) => m.SessionsNotices));
+
 /** The sessions, filtered and sorted as the URL says; each row links to its session. */
 export function SessionsTable({ search, onSearchChange, projectId }: SessionsTableProps) {
   const { data: sessions } = useSuspenseQuery(sessionsQuery());
@@ -168,9 +169,6 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
       contextFraction: s.primary_context.estimate_tokens / s.primary_context.window.tokens,
     }));
   }, [sessions, projects]);
-
-  const now = useNow();
-  const notices = useMemo(() => checkSessions(sessions, now), [sessions, now]);
 
   const project = projectId ?? search.project;
   const columnFilters = useMemo<ColumnFiltersState>(
@@ -214,7 +212,9 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
 
   return (
     <>
-      <DataNotices notices={notices} where="the sessions list" />
+      <Suspense fallback={null}>
+        <SessionsNotices sessions={sessions} />
+      </Suspense>
       <table className="sessions" aria-label="Sessions">
         <ColGroup withProject={projectId === undefined} />
         <thead>
