@@ -188,7 +188,7 @@ test.describe('hostile text in what the daemon sends', () => {
     const watched = await watchPage(page);
     await page.goto(`/sessions/${SESSION}`);
     const agents = page.getByRole('region', { name: 'Agents' });
-    await expect(agents.getByText(/onerror=window/).first()).toBeVisible();
+    await expect(agents.getByText(/onerror=window/).first()).toBeVisible({ timeout: 15_000 });
     await atWidths(page, () => expectNoHorizontalOverflow(page));
 
     // The stats filter: the simulator finds the agent (no 404) and the stats show.

@@ -8,6 +8,7 @@ import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat } from '../../../components/stat';
 import { formatCount, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
+import { pathFromUrl } from '../../../lib/routes';
 import { useLiveStatus } from '../../../lib/live/live-status';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
@@ -59,12 +60,15 @@ function LiveState() {
 function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: string | null; onChange: (agent: string | null) => void }) {
   const { data: session } = useQuery(sessionQuery(sessionId));
   const agents = session?.agents ?? [];
+  const paths = agents.map((a) => a.agent_path);
   const options = [
     { value: ALL, label: 'All agents', hint: session ? formatCount(agents.reduce((sum, a) => sum + a.compaction_count, 0)) : undefined },
     ...agents.map((a) => ({ value: a.agent_path, label: a.agent_path, hint: formatCount(a.compaction_count) })),
-    ...(agent && !agents.some((a) => a.agent_path === agent) ? [{ value: agent, label: agent }] : []),
+    ...(agent && pathFromUrl(paths, agent) === null ? [{ value: agent, label: agent }] : []),
   ];
-  return <Select label="Agent" showLabel value={agent ?? ALL} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
+  // The URL carries a lone surrogate of an agent path as U+FFFD: the option of the agent it names.
+  const value = agent === null ? ALL : (pathFromUrl(paths, agent) ?? agent);
+  return <Select label="Agent" showLabel value={value} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
 }
 
 /**
