@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, expectNothingRan, watchPage } from './support/csp';
 import { flagViaApi, listCompactions, notesField } from './support/compactions';
-import { DAEMON, listSessions, resetDaemon } from './support/daemon';
+import { apiGet, clearFaults, DAEMON, injectFaults, listSessions, resetDaemon } from './support/daemon';
 import { HOSTILE_PAYLOADS, unbrokenText } from './support/payloads';
 import { sessionRows } from './support/ui';
 
@@ -10,10 +10,9 @@ async function setTitle(request: APIRequestContext, sessionId: string, title: st
   expect(response.ok(), 'the simulator takes the title').toBeTruthy();
 }
 
-// 1440 px only for now: at 1024 px the sessions list and session view overflow by 35–115 px with
-// ordinary data too (issue 11's narrow-screen work, w2-robust); add 1024 here once that lands.
+/** Each check at both widths the product supports. */
 async function atWidths(page: Page, check: () => Promise<void>): Promise<void> {
-  for (const width of [1440]) {
+  for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
     await check();
   }
@@ -91,4 +90,130 @@ test('hostile notes on a compaction event: kept verbatim as text, nothing runs, 
   await expect(page.locator('[data-compaction-id]').first()).toBeVisible({ timeout: 15_000 });
   await atWidths(page, () => expectNoHorizontalOverflow(page));
   await expectNothingRan(page, watched);
+});
+
+const SESSION = 'ses_gen_refactor';
+/** The payloads a screen can show in one go (the 1 MB one has its own tests). */
+const SHORT = HOSTILE_PAYLOADS.filter((p) => p.length < 10_000);
+
+/** Plants `texts` in the strings under `keys` of the answers to `path` (the simulator's `hostile` fault). */
+async function plant(request: APIRequestContext, rules: Array<{ path: string; keys: string[]; texts?: readonly string[] }>): Promise<void> {
+  await injectFaults(
+    request,
+    rules.map((r) => ({ method: 'GET', path: r.path, fault: 'hostile', keys: r.keys, texts: [...(r.texts ?? SHORT)] })),
+  );
+}
+
+test.describe('hostile text in what the daemon sends', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetDaemon(request);
+  });
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  test(`summaries, key facts, message content and plugin names on an event's page: ${SHORT.length} payloads, nothing runs, no overflow`, async ({ page, request }) => {
+    expect(SHORT.length).toBeGreaterThanOrEqual(50);
+    const record = (await listCompactions(request, SESSION)).items[0];
+    if (!record) throw new Error('the session has compactions');
+    await plant(request, [
+      { path: `^/sessions/${SESSION}/compactions/[^/]+$`, keys: ['summary', 'key_facts', 'name'] },
+      { path: `^/sessions/${SESSION}/messages$`, keys: ['content'] },
+    ]);
+    const watched = await watchPage(page);
+    await page.goto(`/sessions/${SESSION}/compactions/${encodeURIComponent(record.id)}`);
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    await expect(page.getByText('<script>window.__pwned=1</script>', { exact: true }).first()).toBeAttached();
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+    await expectNothingRan(page, watched);
+    expect(watched.violations).toEqual([]);
+  });
+
+  test('message content and summaries in the dry-run diff, and a 5,000-character prompt path in its dropdown', async ({ page, request }) => {
+    const longPath = `prompts/${unbrokenText(5_000)}.md`;
+    // The dry run is a POST: its rule is for every method.
+    await injectFaults(request, [
+      { path: `^/sessions/${SESSION}/compactions/dry-run$`, fault: 'hostile', keys: ['content', 'summary'], texts: [...SHORT] },
+      { method: 'GET', path: '^/prompts$', fault: 'hostile', keys: ['path', 'title'], texts: [longPath, ...SHORT] },
+    ]);
+    const watched = await watchPage(page);
+    await page.goto(`/sessions/${SESSION}`);
+    await page.getByRole('button', { name: 'Compact…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compact' });
+    await dialog.getByRole('radio', { name: 'summarize' }).click();
+    const prompt = dialog.getByRole('combobox', { name: 'Summary prompt' });
+    await prompt.click();
+    const menu = page.getByRole('listbox');
+    await expect(menu).toBeVisible();
+    const box = await menu.boundingBox();
+    const width = page.viewportSize()?.width ?? 0;
+    expect(box && box.x >= 0 && box.x + box.width <= width, `the prompt menu (${JSON.stringify(box)}) stays inside the ${width} px window`).toBe(true);
+    await expect(menu.getByRole('option').first()).toHaveAttribute('title', /.+/);
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+    const diff = dialog.getByRole('table', { name: /Dry-run diff/ });
+    await expect(diff).toBeVisible({ timeout: 20_000 });
+    await expect(diff.getByText(/<script>|onerror|javascript:/).first()).toBeAttached();
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+    await expectNothingRan(page, watched);
+    expect(watched.violations).toEqual([]);
+  });
+
+  test('knob labels, descriptions and plugin names on the knobs screen and the plugin page', async ({ page, request }) => {
+    await plant(request, [
+      { path: 'knob-schema$', keys: ['label', 'description', 'plugin'] },
+      { path: '^/plugins', keys: ['description', 'label'] },
+    ]);
+    const watched = await watchPage(page);
+    await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=trigger`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/<script>|onerror|javascript:/).first()).toBeVisible({ timeout: 15_000 });
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+    await page.goto('/plugins/hindsight?range=all');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+    await expectNothingRan(page, watched);
+    expect(watched.violations).toEqual([]);
+  });
+
+  test('an agent path with markup, a lone surrogate and 2,000 characters: agents panel, stats filter (no 404), compact dialog, knobs tree', async ({ page, request }) => {
+    const session = await apiGet<{ agents: Array<{ agent_path: string; parent_path: string | null; compaction_count: number }> }>(request, `/sessions/${SESSION}`);
+    const child = session.agents.find((a) => a.parent_path !== null && a.compaction_count > 0) ?? session.agents.find((a) => a.parent_path !== null);
+    if (!child) throw new Error('the session has a sub-agent');
+    const odd = `${child.parent_path}/<img src=x onerror=window.__pwned=1> \uD800 a+b%20&c=d#e ${unbrokenText(2_000)}`;
+    const renamed = await request.post(`${DAEMON}/__mock/sessions/${SESSION}/agents/rename`, { data: { from: child.agent_path, to: odd } });
+    expect(renamed.ok(), 'the simulator renames the agent').toBeTruthy();
+    const crashes: string[] = [];
+    page.on('pageerror', (error) => crashes.push(error.message));
+    const watched = await watchPage(page);
+    await page.goto(`/sessions/${SESSION}`);
+    const agents = page.getByRole('region', { name: 'Agents' });
+    await expect(agents.getByText(/onerror=window/).first()).toBeVisible({ timeout: 15_000 });
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+
+    // The stats filter: the simulator finds the agent (no 404) and the stats show.
+    await page.getByRole('combobox', { name: 'Agent', exact: true }).click();
+    await page.getByRole('option', { name: /onerror=window/ }).click();
+    await expect(page).toHaveURL(/agent=/);
+    const stats = page.getByRole('region', { name: 'Compaction' });
+    await expect(stats.getByText(/^agent .*onerror/)).toBeVisible({ timeout: 15_000 });
+    await expect(stats.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByText(/not found|URI malformed/i)).toHaveCount(0);
+
+    // The compact dialog for that agent.
+    await page.getByRole('button', { name: 'Compact…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Compact' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/URI malformed/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    // The knobs tree.
+    await agents.getByRole('link', { name: /^Knobs of .*onerror/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(/onerror=window/).first()).toBeVisible({ timeout: 15_000 });
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+    await expectNothingRan(page, watched);
+    expect(watched.violations).toEqual([]);
+    expect(crashes).toEqual([]);
+  });
 });

@@ -13,6 +13,9 @@ export interface FaultRule {
   path: string;
   fault: string;
   times?: number;
+  /** Fault `hostile`: the keys whose strings are replaced, in turn, by `texts`. */
+  keys?: string[];
+  texts?: string[];
 }
 
 export async function resetDaemon(request: APIRequestContext): Promise<void> {

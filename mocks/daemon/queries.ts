@@ -1,3 +1,4 @@
+import { samePath } from '../store/store';
 import type { CompactionRecord, Schemas } from '../store/types';
 import { DaemonError } from './errors';
 
@@ -94,7 +95,7 @@ export function parseCompactionFilter(params: URLSearchParams): CompactionFilter
 export function filterCompactions(records: readonly CompactionRecord[], f: CompactionFilter): CompactionRecord[] {
   const out = records.filter(
     (r) =>
-      (f.agent_path === undefined || r.agent_path === f.agent_path) &&
+      (f.agent_path === undefined || samePath(r.agent_path, f.agent_path)) &&
       (f.flag.length === 0 || f.flag.includes(r.operator_flag ?? 'unflagged')) &&
       (f.strategy.length === 0 || f.strategy.includes(r.strategy)) &&
       (f.trigger.length === 0 || f.trigger.includes(r.trigger)) &&

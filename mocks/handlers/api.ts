@@ -102,9 +102,9 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/sessions/:session_id/compaction-stats`, ({ params, request }) =>
       respond(() => {
         const session = requireSession(store(), param(params.session_id));
-        const agentPath = new URL(request.url).searchParams.get('agent_path') ?? undefined;
-        if (agentPath) requireAgent(store(), session, agentPath);
-        return compactionStats([session], agentPath);
+        const agentPath = new URL(request.url).searchParams.get('agent_path');
+        // The agent's own path: the one asked may carry U+FFFD where the stored one has a lone surrogate.
+        return compactionStats([session], agentPath ? requireAgent(store(), session, agentPath).agent_path : undefined);
       }),
     ),
     http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),

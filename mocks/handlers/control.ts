@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { requireSession } from '../daemon/compaction-service';
 import type { Scale } from '../daemon/seed';
+import { renameAgent } from '../daemon/rename-agent';
 import { advanceSession } from '../daemon/simulation';
 import type { SimulatedDaemon } from '../runtime';
 import type { FaultBook, FaultRule } from './faults';
@@ -68,6 +69,18 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
         session.title = body.title;
         daemon.store.touch(session.id);
         return { id: session.id, title_length: session.title.length };
+      }),
+    ),
+    // Hostile-text tests: an agent path no transcript would give, wherever the session names the agent.
+    http.post('*/__mock/sessions/:session_id/agents/rename', async ({ params, request }) =>
+      respond(async () => {
+        const body = (await readJson(request)) as { from?: unknown; to?: unknown };
+        if (typeof body.from !== 'string' || typeof body.to !== 'string') throw new Error('from and to must be strings');
+        const session = requireSession(daemon.store, String(params.session_id));
+        renameAgent(session, body.from, body.to);
+        daemon.store.indexCompactions(session);
+        daemon.store.touch(session.id);
+        return { id: session.id, agent_path_length: body.to.length };
       }),
     ),
   ];

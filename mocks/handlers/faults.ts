@@ -1,4 +1,6 @@
 import { delay, getResponse, http, HttpResponse, type RequestHandler } from 'msw';
+import { hostileBody } from '../daemon/hostile-answer';
+import { implausibleBody, IMPLAUSIBLE_CASES, isImplausibleCase } from '../daemon/implausible';
 import { API, errorResponse } from './respond';
 
 /**
@@ -9,6 +11,10 @@ import { API, errorResponse } from './respond';
  *   timeout       never answer
  *   malformed     a 200 whose body is not JSON
  *   invalid       the real answer, with one field corrupted so it breaks the contract
+ *   implausible:C the real answer, contract-valid but implausible (case C of mocks/daemon/implausible.ts:
+ *                 cost-infinite, date-future, agent-cycle, duplicate-records, foreign-record, …)
+ *   hostile       (rules only) the real answer with the strings under the rule's `keys` replaced in
+ *                 turn by its `texts` (mocks/daemon/hostile-answer.ts)
  */
 export interface FaultRule {
   method?: string;
@@ -17,6 +23,9 @@ export interface FaultRule {
   fault: string;
   /** How many requests it hits; unlimited when absent. */
   times?: number;
+  /** `hostile`: which keys' strings to replace, and the texts to put there in turn. */
+  keys?: string[];
+  texts?: string[];
 }
 
 interface ActiveRule extends FaultRule {
@@ -39,27 +48,35 @@ export class FaultBook {
   }
 
   list(): FaultRule[] {
-    return this.rules.map(({ method, path, fault, left }) => ({ method, path, fault, ...(Number.isFinite(left) ? { times: left } : {}) }));
+    return this.rules.map(({ method, path, fault, left, keys }) => ({ method, path, fault, ...(Number.isFinite(left) ? { times: left } : {}), ...(keys ? { keys } : {}) }));
   }
 
-  /** The fault for this request, if a rule matches; consumes one of its `times`. */
-  take(method: string, apiPath: string): string | null {
+  /** The rule for this request, if one matches; consumes one of its `times`. */
+  take(method: string, apiPath: string): FaultRule | null {
     const rule = this.rules.find((r) => r.left > 0 && (!r.method || r.method.toUpperCase() === method) && r.re.test(apiPath));
     if (!rule) return null;
     rule.left -= 1;
-    return rule.fault;
+    return rule;
   }
 }
 
-type Fault = { kind: 'status'; status: number } | { kind: 'latency'; ms: number } | { kind: 'timeout' } | { kind: 'malformed' } | { kind: 'invalid' };
+type Fault =
+  | { kind: 'status'; status: number }
+  | { kind: 'latency'; ms: number }
+  | { kind: 'timeout' }
+  | { kind: 'malformed' }
+  | { kind: 'invalid' }
+  | { kind: 'implausible'; name: string }
+  | { kind: 'hostile' };
 
 export function parseFault(spec: string): Fault {
-  const [kind, arg] = spec.split(':');
+  const [kind, arg = ''] = spec.split(':');
   const n = Number(arg);
   if (kind === 'status' && Number.isInteger(n) && n >= 400 && n <= 599) return { kind, status: n };
   if (kind === 'latency' && Number.isFinite(n) && n >= 0) return { kind, ms: n };
-  if (kind === 'timeout' || kind === 'malformed' || kind === 'invalid') return { kind };
-  throw new Error(`unknown fault "${spec}" (status:N, latency:MS, timeout, malformed, invalid)`);
+  if (kind === 'timeout' || kind === 'malformed' || kind === 'invalid' || kind === 'hostile') return { kind };
+  if (kind === 'implausible' && isImplausibleCase(arg)) return { kind, name: arg };
+  throw new Error(`unknown fault "${spec}" (status:N, latency:MS, timeout, malformed, invalid, hostile, implausible:${IMPLAUSIBLE_CASES.join('|')})`);
 }
 
 const STATUS_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'version_conflict', 429: 'rate_limited', 500: 'internal', 502: 'bad_gateway', 503: 'unavailable' };
@@ -86,7 +103,9 @@ export function faultHandler(book: FaultBook, realHandlers: () => RequestHandler
   return http.all(`${API}/*`, async ({ request }) => {
     const url = new URL(request.url);
     const apiPath = url.pathname.replace(/^.*\/api\/v1/, '');
-    const spec = request.headers.get('x-kaged-mock-fault') ?? url.searchParams.get('__fault') ?? book.take(request.method, apiPath);
+    const given = request.headers.get('x-kaged-mock-fault') ?? url.searchParams.get('__fault');
+    const rule = given === null ? book.take(request.method, apiPath) : null;
+    const spec = given ?? rule?.fault;
     if (!spec) return undefined;
     let fault: Fault;
     try {
@@ -109,6 +128,17 @@ export function faultHandler(book: FaultBook, realHandlers: () => RequestHandler
         const real = await getResponse(realHandlers(), request.clone());
         if (!real) return undefined;
         return HttpResponse.json(corrupt(await real.json()) as object, { status: real.status });
+      }
+      case 'hostile': {
+        const real = await getResponse(realHandlers(), request.clone());
+        if (!real?.ok) return real ?? undefined;
+        return HttpResponse.json(hostileBody(await real.json(), rule?.keys ?? [], rule?.texts ?? []) as object, { status: real.status });
+      }
+      case 'implausible': {
+        const real = await getResponse(realHandlers(), request.clone());
+        if (!real) return undefined;
+        if (!real.ok) return real;
+        return new HttpResponse(implausibleBody(fault.name, await real.json()), { status: real.status, headers: { 'Content-Type': 'application/json' } });
       }
     }
   });

@@ -2,6 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/lib/api/validator';
 import { startSimulator, type RunningSimulator } from './server';
+import { IMPLAUSIBLE_CASES } from '../daemon/implausible';
+import { bounded, checkAgentTree, checkCost, checkRecord, checkRecords, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/lib/plausibility';
+
+const TRIGGERS = ['threshold_crossed', 'provider_overflow_retry', 'operator_manual', 'scheduled', 'hook_requested'];
 
 /**
  * The contract test: every endpoint of the simulated daemon, over real HTTP, answers bodies that
@@ -27,6 +31,37 @@ async function call(method: string, template: string, path: string, body?: unkno
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: res.status, json: json as Record<string, any> };
 }
+
+describe('implausible faults: contract-valid answers a careful client must not believe', () => {
+  // Each case over real HTTP: the answer still validates, and src/lib/plausibility.ts catches it.
+  const SESSION = 'ses_gen_refactor';
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies just validated against the contract
+  const detect: Record<string, (get: (template: string, path: string) => Promise<any>) => Promise<Notice[]>> = {
+    'cost-infinite': async (get) => checkCost((await get('/sessions/{session_id}', `/sessions/${SESSION}`)).cost),
+    'date-future': async (get) => checkSession(await get('/sessions/{session_id}', `/sessions/${SESSION}`), Date.now()),
+    'agent-cycle': async (get) => checkAgentTree((await get('/sessions/{session_id}', `/sessions/${SESSION}`)).agents).notices,
+    'agent-parent-missing': async (get) => checkAgentTree((await get('/sessions/{session_id}', `/sessions/${SESSION}`)).agents).notices,
+    'duplicate-records': async (get) => checkRecords((await get('/sessions/{session_id}/compactions', `/sessions/${SESSION}/compactions`)).items, SESSION).notices,
+    'foreign-record': async (get) => checkRecords((await get('/sessions/{session_id}/compactions', `/sessions/${SESSION}/compactions`)).items, SESSION).notices,
+    'after-above-before': async (get) => checkRecord((await get('/sessions/{session_id}/compactions', `/sessions/${SESSION}/compactions`)).items[0]),
+    'lower-above-upper': async (get) => checkSessionDetail(await get('/sessions/{session_id}', `/sessions/${SESSION}`), Date.now()),
+    'messages-grew': async (get) => checkRecord((await get('/sessions/{session_id}/compactions', `/sessions/${SESSION}/compactions`)).items[0]),
+    'p50-above-max': async (get) => checkStats(await get('/sessions/{session_id}/compaction-stats', `/sessions/${SESSION}/compaction-stats`), TRIGGERS),
+    'totals-not-sums': async (get) => checkStats(await get('/sessions/{session_id}/compaction-stats', `/sessions/${SESSION}/compaction-stats`), TRIGGERS),
+    'unknown-trigger': async (get) => checkStats(await get('/sessions/{session_id}/compaction-stats', `/sessions/${SESSION}/compaction-stats`), TRIGGERS),
+    'plugins-fired-huge': async (get) => {
+      const id = (await call('GET', '/sessions/{session_id}/compactions', `/sessions/${SESSION}/compactions?limit=1`)).json.items[0].id as string;
+      const record = await get('/sessions/{session_id}/compactions/{compaction_id}', `/sessions/${SESSION}/compactions/${id}`);
+      return bounded(record.plugins_fired, 100).hidden > 0 ? [{ kind: 'list-huge', message: `${record.plugins_fired.length}` }] : [];
+    },
+  };
+  it.each(IMPLAUSIBLE_CASES)('implausible:%s', async (name) => {
+    const check = detect[name];
+    if (!check) throw new Error(`no detection for ${name}`);
+    const notices = await check(async (template, path) => (await call('GET', template, path, undefined, { 'X-Kaged-Mock-Fault': `implausible:${name}` })).json);
+    expect(notices.length, name).toBeGreaterThan(0);
+  });
+});
 
 describe('simulated daemon honours the contract', () => {
   it('health, projects, models, prompts, plugins and knob schemas', async () => {

@@ -1,3 +1,4 @@
+import { wellFormed } from '../../src/lib/routes';
 import { flagCode } from './facts';
 import { historyRow, hydrateSession, materialize, type History, type HistorySpec, type RecordEdit } from './history';
 import type {
@@ -115,8 +116,12 @@ export class Store {
     return session;
   }
 
+  /**
+   * The agent at this path, exactly; a path that reached us through a URL (where a lone surrogate
+   * travels as U+FFFD, src/lib/routes.ts) also finds the agent whose stored path has one.
+   */
   agent(session: SessionState, agentPath: string): AgentState | undefined {
-    return session.agents.find((a) => a.agent_path === agentPath);
+    return session.agents.find((a) => a.agent_path === agentPath) ?? session.agents.find((a) => samePath(a.agent_path, agentPath));
   }
 
   compaction(id: string): CompactionRecord | undefined {
@@ -195,4 +200,9 @@ export function applyEdit(history: History, row: number, edit: RecordEdit): void
   f.flag[row] = flagCode(edit.operator_flag);
   f.flaggedAt[row] = edit.flagged_at ? Date.parse(edit.flagged_at) : Number.NaN;
   f.rolledBack[row] = edit.rolled_back ? 1 : 0;
+}
+
+/** Two agent paths are the same once each lone surrogate is U+FFFD (the form a URL carries). */
+export function samePath(stored: string, asked: string): boolean {
+  return stored === asked || wellFormed(stored) === asked;
 }

@@ -18,8 +18,10 @@ export function SelectMenu({ label, showLabel = false, value, options, onValueCh
         <RadixSelect.Content className="select__content" position="popper" sideOffset={4}>
           <RadixSelect.Viewport className="select__viewport">
             {options.map((option) => (
-              <RadixSelect.Item key={option.value} value={option.value} className="select__item">
-                <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+              <RadixSelect.Item key={option.value} value={option.value} className="select__item" title={option.label}>
+                <span className="select__item-text">
+                  <RadixSelect.ItemText>{option.label}</RadixSelect.ItemText>
+                </span>
                 {option.hint && <span className="select__hint num">{option.hint}</span>}
               </RadixSelect.Item>
             ))}

@@ -1,9 +1,10 @@
 /**
  * The agent tree as rows: each agent after its parent, indented by its depth. The contract sends
- * parents before children; an agent whose parent is missing is shown at the top level rather than
- * lost.
+ * parents before children; an agent whose parent is missing, or whose parents form a cycle, is shown
+ * at the top level rather than lost (src/lib/plausibility.ts says which).
  */
 import type { Agent } from './api/types';
+import { checkAgentTree } from './plausibility';
 
 export interface AgentRow {
   agent: Agent;
@@ -11,10 +12,10 @@ export interface AgentRow {
 }
 
 export function agentRows(agents: readonly Agent[]): AgentRow[] {
-  const known = new Set(agents.map((a) => a.agent_path));
+  const orphans = new Set(checkAgentTree(agents).orphans);
   const children = new Map<string | null, Agent[]>();
   for (const agent of agents) {
-    const parent = agent.parent_path !== null && known.has(agent.parent_path) && agent.parent_path !== agent.agent_path ? agent.parent_path : null;
+    const parent = orphans.has(agent.agent_path) ? null : agent.parent_path;
     children.set(parent, [...(children.get(parent) ?? []), agent]);
   }
   const rows: AgentRow[] = [];

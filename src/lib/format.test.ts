@@ -27,6 +27,8 @@ describe('format', () => {
     expect(formatUsd(0.5)).toBe('$0.5000');
     expect(formatUsd(1.234)).toBe('$1.23');
     expect(formatUsd(1234.5)).toBe('$1,234.50');
+    expect(formatUsd(Number.POSITIVE_INFINITY)).toBe('unknown');
+    expect(formatUsd(Number.NaN)).toBe('unknown');
   });
 
   it('formats ratios, percentages and counts', () => {
@@ -47,6 +49,8 @@ describe('format', () => {
   it('formats times relative to now, however old (a column never mixes relative times and dates)', () => {
     const now = Date.parse('2026-06-10T12:00:00Z');
     expect(formatRelativeTime('2026-06-10T11:59:58Z', now)).toBe('just now');
+    expect(formatRelativeTime('2026-06-10T12:01:00Z', now)).toBe('just now');
+    expect(formatRelativeTime('2099-01-01T00:00:00Z', now)).toMatch(/2099.*\(in the future\)$/);
     expect(formatRelativeTime('2026-06-10T11:59:18Z', now)).toBe('42 s ago');
     expect(formatRelativeTime('2026-06-10T11:55:00Z', now)).toBe('5 min ago');
     expect(formatRelativeTime('2026-06-10T09:00:00Z', now)).toBe('3 h ago');

@@ -1,5 +1,8 @@
 /** The one place figures become text: tokens, money, ratios, counts, durations, times. */
 
+/** How far ahead of the browser's clock a timestamp may be (clock skew) before it is called implausible. */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
 const TOKEN_UNITS: ReadonlyArray<[number, string]> = [
   [1_000_000_000, 'G'],
   [1_000_000, 'M'],
@@ -32,6 +35,8 @@ export function formatCount(value: number): string {
 
 /** $1.23 from a dollar up, $0.0123 below it (four decimals keep compactor cents visible), $0.00 at zero. */
 export function formatUsd(value: number): string {
+  // 1e999 parses as Infinity: never "$∞" (src/lib/plausibility.ts names it).
+  if (!Number.isFinite(value)) return 'unknown';
   if (value === 0) return '$0.00';
   if (Math.abs(value) >= 1) return `$${DOLLARS.format(value)}`;
   return `$${value.toFixed(4)}`;
@@ -71,6 +76,8 @@ const RELATIVE: ReadonlyArray<[number, string]> = [
 export function formatRelativeTime(iso: string, now: number = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return iso;
+  // A time ahead of the clock (beyond skew) is never "just now": the date, said to be ahead.
+  if (then > now + FUTURE_TOLERANCE_MS) return `${formatDate(iso)} (in the future)`;
   let delta = Math.round((now - then) / 1000);
   if (delta < 5) return 'just now';
   for (const [size, unit] of RELATIVE) {

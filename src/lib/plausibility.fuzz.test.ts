@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateComponent } from './api/validator';
 import type { CompactionRecord, CompactionStats } from './api/types';
-import { checkRecord, checkRecords, checkStats, checkTimestamp } from './plausibility';
+import { agentRows } from './agent-tree';
+import type { Agent } from './api/types';
+import { checkAgentTree, checkRecord, checkRecordPages, checkRecords, checkStats, checkTimestamp } from './plausibility';
 import { makeRecord } from './test-records';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -113,6 +115,40 @@ describe('contract-valid but semantically odd responses', () => {
       expect(validateComponent('CompactionRecord', page[0]), iso).toBeNull();
       expect(checkTimestamp('Created', iso, NOW)?.kind, iso).toBe('date-future');
       expect(checkRecords(page, page[1]!.session_id).notices.map((n) => n.kind)).toEqual(['record-duplicate', 'record-foreign']);
+    }
+  });
+});
+
+describe('generated agent trees and paged records', () => {
+  it('40 agent lists with random parents (cycles, self-parents, missing parents): every agent listed exactly once, every odd tree explained', () => {
+    const random = prng(11);
+    for (let i = 0; i < 40; i++) {
+      const size = 1 + Math.floor(random() * 8);
+      const paths = Array.from({ length: size }, (_, n) => (n === 0 ? 'primary' : `primary/a${n}`));
+      const agents = paths.map((path, n) => {
+        const pick = random();
+        const parent = n === 0 && pick < 0.5 ? null : pick < 0.15 ? 'ghost' : pick < 0.3 ? path : (paths[Math.floor(random() * size)] ?? null);
+        return { agent_path: path, parent_path: parent } as Agent;
+      });
+      const rows = agentRows(agents);
+      expect(rows.map((r) => r.agent.agent_path).sort(), JSON.stringify(agents)).toEqual([...paths].sort());
+      const { notices, orphans } = checkAgentTree(agents);
+      expect(orphans.length > 0, JSON.stringify(agents)).toBe(notices.length > 0);
+    }
+  });
+
+  it('20 paged answers: a record repeated inside a page or from another session is explained; one on two pages (offsets moving) is kept once, silently', () => {
+    const random = prng(13);
+    for (let i = 0; i < 20; i++) {
+      const ids = Array.from({ length: 6 }, (_, n) => `cmp_${i}_${n}`);
+      const inPage = random() < 0.5;
+      const first = ids.slice(0, 3).map((id) => makeRecord({ id }));
+      const second = ids.slice(3).map((id) => makeRecord({ id }));
+      if (inPage) second.push(makeRecord({ id: ids[3] }));
+      else second.unshift(makeRecord({ id: ids[2] }));
+      const checked = checkRecordPages([first, second], first[0]!.session_id);
+      expect(checked.records.map((r) => r.id)).toEqual(ids);
+      expect(checked.notices.map((n) => n.kind)).toEqual(inPage ? ['record-duplicate'] : []);
     }
   });
 });

@@ -15,7 +15,7 @@ describe('implausible data, case by case', () => {
   });
 
   it('says which cost is not finite', () => {
-    expect(checkUsd('Total cost', JSON.parse('1e999') as number)?.message).toBe('Total cost is not a finite amount (Infinity); shown as unknown.');
+    expect(checkUsd('Total cost', JSON.parse('1e999') as number)?.message).toBe('Total cost is not a finite amount (infinite); shown as unknown.');
   });
 
   it('flags a total that is not the sum of its parts, within a cent', () => {
@@ -99,11 +99,11 @@ describe('implausible data, case by case', () => {
 
   it('names the unknown trigger and its count', () => {
     const notices = checkStats({ ...stats, by_trigger: [{ key: 'threshold_crossed', count: 7 }, { key: 'moon_phase', count: 3 }] }, TRIGGERS);
-    expect(notices[0]?.message).toBe('Unknown trigger "moon_phase" (3): counted under "other".');
+    expect(notices[0]?.message).toBe('Unknown trigger "moon_phase" (3): shown as its own bar, not a trigger kaged documents.');
   });
 
   it('checks a session row', () => {
-    expect(kinds(checkSession({ cost: { primary_usd: Infinity, compactor_usd: 0, total_usd: Infinity }, updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
+    expect(kinds(checkSession({ cost: { primary_usd: Infinity, compactor_usd: 0, total_usd: Infinity }, created_at: '2026-01-01T00:00:00Z', updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
       'cost-not-finite',
       'cost-not-finite',
       'date-future',

@@ -3,7 +3,7 @@
  * contract's types but not arithmetic or common sense. Each check answers specific notices
  * (what is wrong, with the figures) for the screen to show beside a bounded render; none throws.
  */
-import type { Agent, CompactionRecord, CompactionStats, CostBreakdown, SessionSummary } from './api/types';
+import type { Agent, CompactionRecord, CompactionStats, CostBreakdown, SessionDetail, SessionSummary } from './api/types';
 
 export interface Notice {
   /** Which check: stable, for tests and keys. */
@@ -11,14 +11,18 @@ export interface Notice {
   message: string;
 }
 
-/** How far ahead of the browser's clock a timestamp may be (clock skew) before it is called implausible. */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+import { FUTURE_TOLERANCE_MS } from './format';
 
 const fmt = (n: number) => (Number.isFinite(n) ? String(Number(n.toPrecision(6))) : String(n));
 
+/** A name from the daemon inside a notice: quoted, and cut short (a 1 MB agent path stays out of the message). */
+export function clip(text: string, max = 60): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
 /** A money figure that is not a finite number (1e999 parses as Infinity). */
 export function checkUsd(label: string, value: number): Notice | null {
-  return Number.isFinite(value) ? null : { kind: 'cost-not-finite', message: `${label} is not a finite amount (${fmt(value)}); shown as unknown.` };
+  return Number.isFinite(value) ? null : { kind: 'cost-not-finite', message: `${label} is not a finite amount (${Number.isNaN(value) ? 'not a number' : 'infinite'}); shown as unknown.` };
 }
 
 /** A cost split whose total is not the sum of its parts (1 cent tolerance), or whose figures are not finite. */
@@ -69,13 +73,37 @@ export function checkAgentTree(agents: readonly Pick<Agent, 'agent_path' | 'pare
     }
   }
   const notices: Notice[] = [];
-  if (cyclic.length > 0) notices.push({ kind: 'agent-cycle', message: `${cyclic.length} agent${cyclic.length === 1 ? '' : 's'} form a parent cycle (${cyclic.slice(0, 3).join(', ')}${cyclic.length > 3 ? ', …' : ''}); listed at the top level.` });
-  if (missing.length > 0) notices.push({ kind: 'agent-parent-missing', message: `${missing.length} agent${missing.length === 1 ? '' : 's'} name a parent the session does not have; listed at the top level.` });
+  if (cyclic.length > 0) notices.push({ kind: 'agent-cycle', message: `${cyclic.length} agent${cyclic.length === 1 ? ' forms' : 's form'} a parent cycle (${cyclic.slice(0, 3).map((p) => clip(p)).join(', ')}${cyclic.length > 3 ? ', …' : ''}); listed at the top level.` });
+  if (missing.length > 0) notices.push({ kind: 'agent-parent-missing', message: `${missing.length} agent${missing.length === 1 ? ' names' : 's name'} a parent the session does not have; listed at the top level.` });
   return { notices, orphans: [...cyclic, ...missing] };
 }
 
 /** Records the page should not list: repeated ids (kept once) and other sessions' records (dropped). */
 export function checkRecords<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(records: readonly R[], sessionId: string | null): { records: R[]; notices: Notice[] } {
+  const { kept, duplicates, foreign } = sift(records, sessionId);
+  return { records: kept, notices: recordNotices(duplicates, foreign) };
+}
+
+/**
+ * The same over a paged list: a record repeated inside one page is the daemon's error; one on two
+ * pages is the offsets moving under live inserts, kept once without a notice.
+ */
+export function checkRecordPages<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(
+  pages: readonly (readonly R[])[],
+  sessionId: string | null,
+): { records: R[]; notices: Notice[] } {
+  let duplicates = 0;
+  let foreign = 0;
+  const sifted = pages.flatMap((items) => {
+    const page = sift(items, sessionId);
+    duplicates += page.duplicates;
+    foreign += page.foreign;
+    return page.kept;
+  });
+  return { records: sift(sifted, null).kept, notices: recordNotices(duplicates, foreign) };
+}
+
+function sift<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(records: readonly R[], sessionId: string | null) {
   const seen = new Set<string>();
   let duplicates = 0;
   let foreign = 0;
@@ -92,10 +120,14 @@ export function checkRecords<R extends Pick<CompactionRecord, 'id' | 'session_id
     seen.add(r.id);
     kept.push(r);
   }
+  return { kept, duplicates, foreign };
+}
+
+function recordNotices(duplicates: number, foreign: number): Notice[] {
   const notices: Notice[] = [];
   if (duplicates > 0) notices.push({ kind: 'record-duplicate', message: `The daemon sent ${duplicates} record${duplicates === 1 ? '' : 's'} twice; each is listed once.` });
   if (foreign > 0) notices.push({ kind: 'record-foreign', message: `The daemon sent ${foreign} record${foreign === 1 ? '' : 's'} of another session; not shown here.` });
-  return { records: kept, notices };
+  return notices;
 }
 
 /** One record's figures that contradict each other. */
@@ -104,15 +136,19 @@ export function checkRecord(record: Pick<CompactionRecord, 'threshold_estimate' 
   if (record.after_estimate > record.threshold_estimate) {
     notices.push({ kind: 'after-above-before', message: `The estimate after (${fmt(record.after_estimate)} tokens) is above the estimate before (${fmt(record.threshold_estimate)}).` });
   }
-  if (record.window_lower > record.window_upper) {
-    notices.push({ kind: 'lower-above-upper', message: `The lower threshold (${fmt(record.window_lower)}) is above the upper one (${fmt(record.window_upper)}).` });
-  }
+  const window = checkThresholds('The', record.window_lower, record.window_upper);
+  if (window) notices.push(window);
   if (record.messages_after > record.messages_before) {
     notices.push({ kind: 'messages-grew', message: `Messages after (${record.messages_after}) outnumber messages before (${record.messages_before}).` });
   }
   const cost = checkUsd('The cost', record.cost_usd);
   if (cost) notices.push(cost);
   return notices;
+}
+
+/** A lower threshold above the upper one: compaction could never stop (`who`: "The", "The primary context's"). */
+export function checkThresholds(who: string, lower: number, upper: number): Notice | null {
+  return lower > upper ? { kind: 'lower-above-upper', message: `${who} lower threshold (${fmt(lower)}) is above the upper one (${fmt(upper)}).` } : null;
 }
 
 /** Stats whose parts do not add up, or percentiles out of order. */
@@ -129,21 +165,50 @@ export function checkStats(stats: Pick<CompactionStats, 'events_total' | 'by_tri
   }
   const unknown = stats.by_trigger.filter((c) => !knownTriggers.includes(c.key));
   if (unknown.length > 0) {
-    notices.push({ kind: 'trigger-unknown', message: `Unknown trigger${unknown.length === 1 ? '' : 's'} ${unknown.map((c) => `"${c.key}" (${c.count})`).join(', ')}: counted under "other".` });
+    notices.push({ kind: 'trigger-unknown', message: `Unknown trigger${unknown.length === 1 ? '' : 's'} ${unknown.map((c) => `"${clip(c.key)}" (${c.count})`).join(', ')}: shown as ${unknown.length === 1 ? 'its own bar' : 'their own bars'}, not a trigger kaged documents.` });
   }
   for (const t of stats.hook_timings) {
     if (!(t.p50_ms <= t.p95_ms && t.p95_ms <= t.max_ms)) {
-      notices.push({ kind: 'percentiles-order', message: `${t.plugin} ${t.hook}: p50 ${fmt(t.p50_ms)} ms, p95 ${fmt(t.p95_ms)} ms, max ${fmt(t.max_ms)} ms are out of order.` });
+      notices.push({ kind: 'percentiles-order', message: `${clip(t.plugin)} ${clip(t.hook)}: p50 ${fmt(t.p50_ms)} ms, p95 ${fmt(t.p95_ms)} ms, max ${fmt(t.max_ms)} ms are out of order.` });
     }
   }
   return notices;
 }
 
+/** A record shown at an address of another session: named, never shown as this session's. */
+export function checkRecordSession(record: Pick<CompactionRecord, 'id' | 'session_id'>, sessionId: string): Notice | null {
+  return record.session_id === sessionId
+    ? null
+    : { kind: 'record-foreign', message: `Asked for ${clip(record.id)} of this session, the daemon answered with a record of session "${clip(record.session_id)}"; its content is not shown here.` };
+}
+
+/** The daemon's count of a view against the records it sent, once every page is loaded. */
+export function checkCount(total: number, loaded: number, complete: boolean): Notice | null {
+  if (complete ? total === loaded : total >= loaded) return null;
+  return { kind: 'count-mismatch', message: `The daemon counts ${total} event${total === 1 ? '' : 's'} but sent ${loaded}.` };
+}
+
 /** A session row's figures. */
-export function checkSession(session: Pick<SessionSummary, 'cost' | 'updated_at'>, now: number): Notice[] {
+export function checkSession(session: Pick<SessionSummary, 'cost' | 'updated_at' | 'created_at'>, now: number): Notice[] {
   const notices = checkCost(session.cost);
-  const date = checkTimestamp('The last update', session.updated_at, now);
-  if (date) notices.push(date);
+  for (const date of [checkTimestamp('The start', session.created_at, now), checkTimestamp('The last update', session.updated_at, now)]) if (date) notices.push(date);
+  return notices;
+}
+
+/** The sessions list: each row's notices, named by the session's title. */
+export function checkSessions(sessions: readonly Pick<SessionSummary, 'title' | 'cost' | 'updated_at' | 'created_at'>[], now: number): Notice[] {
+  return sessions.flatMap((s) => checkSession(s, now).map((n) => ({ kind: n.kind, message: `Session "${clip(s.title)}": ${n.message}` })));
+}
+
+/** A session's page: its row's figures, its primary context and its agents' thresholds. */
+export function checkSessionDetail(session: Pick<SessionDetail, 'cost' | 'updated_at' | 'created_at' | 'primary_context' | 'agents'>, now: number): Notice[] {
+  const notices = checkSession(session, now);
+  const primary = checkThresholds("The primary context's", session.primary_context.lower_threshold, session.primary_context.upper_threshold);
+  if (primary) notices.push(primary);
+  for (const agent of session.agents) {
+    const odd = checkThresholds(`Agent "${clip(agent.agent_path)}":`, agent.lower_threshold, agent.upper_threshold);
+    if (odd) notices.push(odd);
+  }
   return notices;
 }
 

@@ -8,6 +8,14 @@ export function wellFormed(value: string): string {
 }
 
 /**
+ * The path among `paths` that `asked` (read from a URL, where a lone surrogate arrived as U+FFFD)
+ * names: the exact one, else the one that is `asked` once well-formed; null when none.
+ */
+export function pathFromUrl(paths: readonly string[], asked: string): string | null {
+  return paths.find((p) => p === asked) ?? paths.find((p) => wellFormed(p) === asked) ?? null;
+}
+
+/**
  * encodeURIComponent that never throws: an id or agent path from the daemon may hold a lone
  * surrogate ("URI malformed"); it is sent as U+FFFD, the way a daemon decoding JSON would store it.
  */

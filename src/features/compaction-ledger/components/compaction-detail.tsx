@@ -1,5 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { DataNotices } from '../../../components/data-notices';
+import { checkRecord, checkRecordSession, checkTimestamp } from '../../../lib/plausibility';
+import { useNow } from '../../../lib/use-now';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/status-badge';
@@ -18,7 +21,7 @@ import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../../
 import { AuditTrail } from './audit-trail';
 import { detailPath } from './ledger-table';
 import { DetailSkeleton } from './compaction-detail-skeleton';
-import { EstimatesBar, FallbackChain, PluginsFired, RecordFacts } from './record-sections';
+import { EstimatesBar, FallbackChain, PLUGIN_ROWS, PluginsFired, RecordFacts } from './record-sections';
 import { ConflictDialog, SaveNotices } from './save-feedback';
 import { SupersededMessages } from './superseded-messages';
 import { VerdictPanel } from './verdict-panel';
@@ -73,8 +76,15 @@ function EventNav({ sessionId, search, neighbours }: { sessionId: string; search
 
 /** What an event did: figures, estimates, summary and key facts, superseded messages, plugins (the detail page, the review queue). */
 export function EventEvidence({ record }: { record: CompactionRecord }) {
+  const now = useNow();
+  const notices = useMemo(() => {
+    const date = checkTimestamp('Its time', record.created_at, now);
+    const huge = record.plugins_fired.length > PLUGIN_ROWS ? [{ kind: 'list-huge', message: `${formatCount(record.plugins_fired.length)} plugin hook calls in one compaction; the first ${PLUGIN_ROWS} are listed.` }] : [];
+    return [...checkRecord(record), ...(date ? [date] : []), ...huge];
+  }, [record, now]);
   return (
       <div className="event-detail__main">
+        <DataNotices notices={notices} where="this compaction" />
         <section className="panel" aria-label="Record">
           <RecordFacts record={record} />
           <div className="detail-section">
@@ -167,6 +177,8 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
   const record = useRecord(sessionId, compactionId);
   const neighbours = useEventNeighbours(sessionId, compactionId, search);
   const setCursor = useLedgerCursor((s) => s.set);
+  // A record of another session at this session's address: named, its content not shown as this session's.
+  const foreign = record.data ? checkRecordSession(record.data, sessionId) : null;
   const ledgerPath = `/sessions/${uriComponent(sessionId)}${ledgerSearchString(search)}`;
 
   // The ledger shows this event as the cursor row when the operator goes back.
@@ -231,6 +243,8 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
         <section className="panel">
           <ErrorState error={record.error} what="this compaction" onRetry={() => void record.refetch()} />
         </section>
+      ) : foreign ? (
+        <DataNotices notices={[foreign]} where="this address" />
       ) : (
         record.data && <EventBody record={record.data} />
       )}

@@ -1,3 +1,4 @@
+import { DataNotices } from '../../../components/data-notices';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatCount } from '../../../lib/format';
@@ -103,6 +104,7 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
           <ColumnsMenu withSession={across} />
         </div>
       </div>
+      <DataNotices notices={ledger.notices} where="the ledger" />
       <LedgerActionsContext.Provider value={actions}>
         <LedgerTable sessionId={sessionId} search={search} onSearchChange={onSearchChange} ledger={ledger} />
       </LedgerActionsContext.Provider>

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { bounded } from '../../../lib/plausibility';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import type { CompactionRecord } from '../../../lib/api/types';
@@ -158,10 +159,17 @@ export function EstimatesBar({ record }: { record: CompactionRecord }) {
   );
 }
 
-/** Each plugin hook that fired, in order: role, hook, duration, what it returned. */
+/** Hook calls listed at first, and added per "Show more": 50,000 of them never render at once. */
+export const PLUGIN_ROWS = 100;
+const PLUGIN_ROWS_MORE = 500;
+
+/** Each plugin hook that fired, in order: role, hook, duration, what it returned (the first part of a huge list, and how many more). */
 export function PluginsFired({ record }: { record: CompactionRecord }) {
+  const [limit, setLimit] = useState(PLUGIN_ROWS);
   if (record.plugins_fired.length === 0) return <p className="muted">No plugin hook fired.</p>;
+  const { shown, hidden } = bounded(record.plugins_fired, limit);
   return (
+    <>
     <table className="detail-table">
       <thead>
         <tr>
@@ -176,10 +184,14 @@ export function PluginsFired({ record }: { record: CompactionRecord }) {
         </tr>
       </thead>
       <tbody>
-        {record.plugins_fired.map((p, i) => (
+        {shown.map((p, i) => (
           <tr key={`${p.name}-${p.hook}-${p.role}-${i}`}>
             <td className="num faint">{i + 1}</td>
-            <td>{p.name}</td>
+            <td>
+              <span className="detail-table__name" title={p.name}>
+                {p.name}
+              </span>
+            </td>
             <td>{p.role}</td>
             <td className="mono">{p.hook}</td>
             <td className="detail-table__end num">{formatDuration(p.duration_ms)}</td>
@@ -190,6 +202,15 @@ export function PluginsFired({ record }: { record: CompactionRecord }) {
         ))}
       </tbody>
     </table>
+    {hidden > 0 && (
+      <p className="detail-more">
+        <span className="muted num">{formatCount(hidden)} more hook calls not shown.</span>{' '}
+        <button type="button" className="button" onClick={() => setLimit((n) => n + PLUGIN_ROWS_MORE)}>
+          Show {formatCount(Math.min(hidden, PLUGIN_ROWS_MORE))} more
+        </button>
+      </p>
+    )}
+    </>
   );
 }
 

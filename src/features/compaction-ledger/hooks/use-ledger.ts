@@ -1,7 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { ledgerQuery } from '../api/list-compactions';
-import { countNotMatching, cursorRepeated, flattenPages, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
+import { countNotMatching, cursorRepeated, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
+import { checkCount, checkRecordPages } from '../../../lib/plausibility';
 import type { LedgerSearch } from '../../../lib/ledger-search';
 
 /**
@@ -12,8 +13,16 @@ import type { LedgerSearch } from '../../../lib/ledger-search';
 export function useLedger(sessionId: string | null, search: LedgerSearch) {
   const query = useInfiniteQuery({ ...ledgerQuery(sessionId, search), placeholderData: keepPreviousData });
   const { data, fetchNextPage, refetch, isFetchingNextPage, isFetching } = query;
-  const records = useMemo(() => flattenPages(data), [data]);
+  // Each record once, this session's only: what the daemon repeated or sent from elsewhere is named.
+  const checked = useMemo(() => checkRecordPages(data?.pages.map((p) => p.items) ?? [], sessionId), [data, sessionId]);
+  const records = checked.records;
   const more = hasMorePages(data);
+  const total = ledgerTotal(data);
+  const notices = useMemo(() => {
+    // Only beside a repeated or foreign record: under live inserts the count runs ahead of the pages for a moment.
+    const count = checked.notices.length > 0 ? checkCount(total, records.length, !more) : null;
+    return count ? [...checked.notices, count] : checked.notices;
+  }, [checked, total, records.length, more]);
 
   const loadMore = useCallback(() => {
     if (!more || isFetching) return;
@@ -25,7 +34,9 @@ export function useLedger(sessionId: string | null, search: LedgerSearch) {
 
   return {
     records,
-    total: ledgerTotal(data),
+    total,
+    /** Implausible data in the loaded pages (src/lib/plausibility.ts). */
+    notices,
     hasMore: more,
     /** The daemon repeated a page cursor: no more pages are asked for. */
     stalled: cursorRepeated(data),

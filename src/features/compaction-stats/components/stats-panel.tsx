@@ -1,12 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo } from 'react';
+import { DataNotices } from '../../../components/data-notices';
 import { EmptyState } from '../../../components/empty-state';
+import { checkStats } from '../../../lib/plausibility';
 import { ErrorState } from '../../../components/error-state';
 import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat } from '../../../components/stat';
 import { formatCount, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import { useShownLiveStatus } from '../../../lib/use-browser-online';
+import { pathFromUrl } from '../../../lib/routes';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch } from '../../../lib/ledger-search';
@@ -57,12 +60,15 @@ function LiveState() {
 function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: string | null; onChange: (agent: string | null) => void }) {
   const { data: session } = useQuery(sessionQuery(sessionId));
   const agents = session?.agents ?? [];
+  const paths = agents.map((a) => a.agent_path);
   const options = [
     { value: ALL, label: 'All agents', hint: session ? formatCount(agents.reduce((sum, a) => sum + a.compaction_count, 0)) : undefined },
     ...agents.map((a) => ({ value: a.agent_path, label: a.agent_path, hint: formatCount(a.compaction_count) })),
-    ...(agent && !agents.some((a) => a.agent_path === agent) ? [{ value: agent, label: agent }] : []),
+    ...(agent && pathFromUrl(paths, agent) === null ? [{ value: agent, label: agent }] : []),
   ];
-  return <Select label="Agent" showLabel value={agent ?? ALL} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
+  // The URL carries a lone surrogate of an agent path as U+FFFD: the option of the agent it names.
+  const value = agent === null ? ALL : (pathFromUrl(paths, agent) ?? agent);
+  return <Select label="Agent" showLabel value={value} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
 }
 
 /**
@@ -90,6 +96,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const hooks = useMemo(() => hookTimingRows(stats.data?.hook_timings ?? []), [stats.data]);
   const fallbacks = useMemo(() => (stats.data ? fallbackSummary(stats.data) : null), [stats.data]);
   const split = stats.data ? costSplit(stats.data.cost) : null;
+  const notices = useMemo(() => (stats.data ? checkStats(stats.data, Object.keys(TRIGGER_LABELS)) : []), [stats.data]);
 
   const total = series.data?.total ?? 0;
   const sampled = total > SERIES_LIMIT;
@@ -157,6 +164,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
       )}
 
       {series.isError && <ErrorState error={series.error} what="the per-event figures" onRetry={() => void series.refetch()} />}
+      <DataNotices notices={notices} where="the compaction stats" />
 
       {noEvents && events.length === 0 ? (
         <EmptyState title={agent ? `No compaction of ${agent} yet` : 'No compaction in this session yet'}>

@@ -155,7 +155,9 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
     <div className="agent-knobs">
       <header className="agent-knobs__header">
         <div>
-          <h1 className="agent-knobs__title mono">{agent.agent_path}</h1>
+          <h1 className="agent-knobs__title mono" title={agent.agent_path}>
+            {agent.agent_path}
+          </h1>
           <p className="muted agent-knobs__sub">
             {agent.model_alias} · {agent.model} · config version {config.version}
             {config.plugins && config.plugins.length > 0 ? ` · plugins: ${config.plugins.join(', ')}` : ' · no plugins'}

@@ -9,7 +9,7 @@ import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { Schemas } from '../../../lib/api/types';
 import { pendingEditsKey, storedBaseVersion, storedDraft, usePendingEditsStore } from '../../../lib/knobs/pending-store';
-import { knobsHref } from '../../../lib/routes';
+import { knobsHref, pathFromUrl } from '../../../lib/routes';
 import { saveCompactionConfig } from '../api/save-config';
 import { useKnobsData } from '../hooks/use-knobs-data';
 import { pendingByAgent, rebaseEdits, toConfigWrite, isEmpty, type PendingEdits } from '../lib/pending-changes';
@@ -56,7 +56,9 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
   if (data.error) return <ErrorState error={data.error} what="the knobs" onRetry={data.retry} />;
   if (!data.session || !data.builtin || !data.validator || !data.index || !data.models) return <KnobsScreenSkeleton />;
 
-  const selected = agentPath ?? data.agents[0]?.agent.agent_path ?? 'primary';
+  const asked = agentPath ?? data.agents[0]?.agent.agent_path ?? 'primary';
+  // The URL carries a lone surrogate of an agent path as U+FFFD: the agent it names.
+  const selected = pathFromUrl(data.agents.map((r) => r.agent.agent_path), asked) ?? asked;
   const agentRow = data.agents.find((r) => r.agent.agent_path === selected);
   const config = data.configByAgent.get(selected);
   const parentPath = agentRow?.agent.parent_path ?? null;
@@ -162,7 +164,9 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
                     └{' '}
                   </span>
                 )}
-                <span className="mono">{agent.agent_path.split('/').pop()}</span>
+                <span className="mono knobs-tree__name" title={agent.agent_path}>
+                  {agent.agent_path.split('/').pop()}
+                </span>
                 <span className="faint knobs-tree__model">{agent.model_alias}</span>
                 {n > 0 && (
                   <span className="knobs-tree__unsaved" aria-label={`${n} unsaved`}>
@@ -213,7 +217,7 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
           <ErrorState key={c.agent} error={c.error} what={`${c.agent}'s settings`} onRetry={() => void c.refetch()} />
         ))}
         {agentRow === undefined ? (
-          <p className="muted">This session has no agent {selected}.</p>
+          <p className="muted knobs__missing">This session has no agent {selected}.</p>
         ) : config ? (
           <AgentKnobs
             key={`${selected}\n${config.version}`}

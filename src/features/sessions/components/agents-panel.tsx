@@ -5,6 +5,8 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../lib/format';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { agentRows } from '../../../lib/agent-tree';
+import { checkAgentTree } from '../../../lib/plausibility';
+import { DataNotices } from '../../../components/data-notices';
 import { knobsHref } from '../../../lib/routes';
 import { Link } from 'react-router';
 import { Head } from './agents-panel-skeleton';
@@ -14,7 +16,10 @@ import './agents-panel.css';
 export function AgentsPanel({ sessionId }: { sessionId: string }) {
   const { data: session } = useSuspenseQuery(sessionQuery(sessionId));
   const rows = useMemo(() => agentRows(session.agents), [session.agents]);
+  const notices = useMemo(() => checkAgentTree(session.agents).notices, [session.agents]);
   return (
+    <>
+    <DataNotices notices={notices} where="the agent tree" />
     <table className="agents">
       <Head />
       <tbody>
@@ -65,6 +70,7 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
         ))}
       </tbody>
     </table>
+    </>
   );
 }
 

@@ -1,11 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { Stat } from '../../../components/stat';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
+import { DataNotices } from '../../../components/data-notices';
 import { formatUsd } from '../../../lib/format';
+import { checkSessionDetail } from '../../../lib/plausibility';
+import { useNow } from '../../../lib/use-now';
 import { PendingCheckpointBanner } from '../../../components/pending-review';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
@@ -20,6 +23,8 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
   const projects = useQuery(projectsQuery());
   const projectName = projects.data?.find((p) => p.id === session.project_id)?.name ?? session.project_id;
   const context = session.primary_context;
+  const now = useNow();
+  const notices = useMemo(() => checkSessionDetail(session, now), [session, now]);
   return (
     <section className="session-header" aria-label="Session">
       <title>{`${session.title} · Compactor`}</title>
@@ -70,6 +75,11 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
         <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
       </dl>
       <PendingCheckpointBanner session={session} className="pending-banner--in-header" />
+      {notices.length > 0 && (
+        <div className="session-header__notices">
+          <DataNotices notices={notices} where="this session" />
+        </div>
+      )}
     </section>
   );
 }

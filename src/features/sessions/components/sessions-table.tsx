@@ -15,7 +15,7 @@ import {
   useTable,
   type ColumnFiltersState,
 } from '@tanstack/react-table';
-import { useMemo, type MouseEvent } from 'react';
+import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { CostTotal } from '../../../components/cost';
@@ -32,6 +32,7 @@ import { matchesText, type SessionListSearch } from '../lib/session-search';
 import { ColGroup, SESSION_COLUMNS, type ColumnLayout } from './sessions-table-skeleton';
 import './sessions-table.css';
 import { uriComponent } from '../../../lib/routes';
+import { lazyComponent } from '../../../lib/lazy-component';
 
 interface SessionRow extends SessionSummary {
   projectName: string;
@@ -154,6 +155,9 @@ interface SessionsTableProps {
   projectId?: string;
 }
 
+/** Implausible figures in the list, named (loaded after the list, outside its first chunk). */
+const SessionsNotices = lazyComponent<{ sessions: readonly SessionSummary[] }>(() => import('./sessions-notices').then((m) => m.SessionsNotices));
+
 /** The sessions, filtered and sorted as the URL says; each row links to its session. */
 export function SessionsTable({ search, onSearchChange, projectId }: SessionsTableProps) {
   const { data: sessions } = useSuspenseQuery(sessionsQuery());
@@ -212,6 +216,9 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
 
   return (
     <>
+      <Suspense fallback={null}>
+        <SessionsNotices sessions={sessions} />
+      </Suspense>
       <table className="sessions" aria-label="Sessions">
         <ColGroup withProject={projectId === undefined} />
         <thead>
