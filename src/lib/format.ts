@@ -77,7 +77,7 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return iso;
   // A time ahead of the clock (beyond skew) is never "just now": the date, said to be ahead.
-  if (then > now + FUTURE_TOLERANCE_MS) return `${formatDate(iso)} (in the future)`;
+  if (then > now + FUTURE_TOLERANCE_MS) return `${iso.slice(0, 10)} (in the future)`;
   let delta = Math.round((now - then) / 1000);
   if (delta < 5) return 'just now';
   for (const [size, unit] of RELATIVE) {
