@@ -23,6 +23,7 @@ import { appliedEvents } from '../lib/series';
 import { prepareTimeline, summarizeTimeline } from '../lib/timeline';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useThrottledValue } from '../../../lib/use-throttled-value';
+import { useIdleGate } from '../../../lib/use-idle-gate';
 import { ChartEmpty } from './chart-card';
 import { HeadlineSkeleton, StatsGridSkeleton } from './stats-cards';
 import type { StatsChartsProps } from './stats-charts';
@@ -75,7 +76,10 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const agent = search.agent;
   useSeriesLive();
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
-  const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData });
+  // The per-event sample (up to a thousand records) and the charts' code come once the headline
+  // is drawn: the first figures do not wait for them.
+  const chartsReady = useIdleGate(!stats.isPending);
+  const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData, enabled: chartsReady });
 
   // The per-event charts draw again at most once a second under live load; the headline follows every event.
   const sample = useThrottledValue(series.data, CHART_REFRESH_MS);
@@ -160,6 +164,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           Compaction fires when an agent&apos;s context estimate crosses its upper threshold (or when an operator compacts by hand).
           Its events, their cost and the plugin hooks will show here live.
         </EmptyState>
+      ) : !chartsReady ? (
+        <StatsGridSkeleton />
       ) : (
         <Suspense fallback={<StatsGridSkeleton />}>
           <StatsCharts
