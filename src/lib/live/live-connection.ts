@@ -31,6 +31,12 @@ export interface LiveConnectionOptions {
   offlineAfter?: number;
 }
 
+interface InboxItem {
+  data: unknown;
+  /** The previous frame's seq on the socket it came from. */
+  onSocket: { previous: number | null };
+}
+
 export interface DaemonState {
   lastSeq: number;
   /** Changes when the daemon restarts; null when the daemon does not say. */
@@ -50,8 +56,16 @@ export class LiveConnection {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  /** Frames are handled one after another, gap fills included, so order holds. */
-  private queue: Promise<void> = Promise.resolve();
+  /**
+   * Frames received and not yet handled: handled one after another, gap fills included, so order
+   * holds. Its length is how far behind the page is (backlog()).
+   */
+  private inbox: InboxItem[] = [];
+  /** The next inbox entry to handle. */
+  private next = 0;
+  private draining = false;
+  /** Changes when the backlog is dropped: a drain in progress stops. */
+  private generation = 0;
 
   constructor(options: LiveConnectionOptions) {
     this.options = options;
@@ -169,8 +183,9 @@ export class LiveConnection {
       this.setStatus('live');
     };
     socket.onmessage = (event: MessageEvent) => {
-      const data: unknown = event.data;
-      this.queue = this.queue.then(() => this.handle(data, onSocket));
+      if (this.socket !== socket) return;
+      this.inbox.push({ data: event.data as unknown, onSocket });
+      if (!this.draining) void this.drain();
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -179,6 +194,58 @@ export class LiveConnection {
       this.socket = null;
       this.retry();
     };
+  }
+
+  /** Frames received and not yet handled. */
+  backlog(): number {
+    return this.inbox.length - this.next;
+  }
+
+  /**
+   * Too far behind to catch up frame by frame: drops the frames not yet handled (and those still
+   * on their way over this socket), follows the daemon from its newest seq on a new socket, and
+   * has what is shown reloaded once (onResync).
+   */
+  skipAhead(): void {
+    if (this.stopped) return;
+    this.generation += 1;
+    this.inbox = [];
+    this.next = 0;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    void this.askDaemon().then((state) => {
+      if (this.stopped) return;
+      if (state) {
+        this.lastSeq = state.lastSeq;
+        this.instance = state.instance;
+      }
+      this.options.onStatus(this.status, this.lastSeq);
+      this.options.onResync();
+      if (this.socket === null && !this.addressing) this.open();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    const generation = this.generation;
+    try {
+      while (this.next < this.inbox.length && generation === this.generation) {
+        const item = this.inbox[this.next] as InboxItem;
+        this.next += 1;
+        if (this.next === this.inbox.length) {
+          this.inbox = [];
+          this.next = 0;
+        }
+        await this.handle(item.data, item.onSocket);
+      }
+    } finally {
+      this.draining = false;
+    }
+    // Frames of a new socket (after skipAhead) that came while an older drain was stopping.
+    if (this.next < this.inbox.length && !this.stopped) void this.drain();
   }
 
   private retry(): void {
