@@ -1,5 +1,4 @@
 import type { EventFrame } from '../api/types';
-import type { Scheduler } from '../frame-batch';
 import { BACKLOG_THRESHOLDS, backlogVerdict, LagMeter, type BacklogThresholds } from './backlog';
 
 /** How far behind the page is; null while it keeps up. */
@@ -11,8 +10,6 @@ export interface Behind {
 }
 
 export interface FrameFeedOptions {
-  /** When to apply what came (once per animation frame: frame-batch.ts). */
-  schedule: Scheduler;
   /** Applies a batch of frames (the frame bus). */
   publish: (frames: readonly EventFrame[]) => void;
   /** Frames received but not yet handed to the feed (the connection's backlog). */
@@ -32,14 +29,13 @@ export interface FrameFeedOptions {
 }
 
 /**
- * Between the live connection and the caches: frames are applied in batches (all that came since
- * the last animation frame, in one cache update each), and after each batch the backlog is judged
+ * Between the live connection and the caches: frames are applied in batches (all the connection
+ * handled in one go, once per animation frame: one cache update each), and after each batch the backlog is judged
  * (backlog.ts): the page says when it is behind, and when it is far behind drops the backlog and
  * reloads once instead of lagging silently.
  */
 export class FrameFeed {
   private buffer: EventFrame[] = [];
-  private scheduled = false;
   private behind: Behind | null = null;
   private readonly meter = new LagMeter();
   private lastDropAt = Number.NEGATIVE_INFINITY;
@@ -58,11 +54,9 @@ export class FrameFeed {
     };
   }
 
+  /** A frame to apply with the next flush. */
   push(frame: EventFrame): void {
     this.buffer.push(frame);
-    if (this.scheduled) return;
-    this.scheduled = true;
-    this.o.schedule(() => this.flush());
   }
 
   /** Frames taken in and not yet applied. */
@@ -72,7 +66,6 @@ export class FrameFeed {
 
   /** Applies what came, then judges the backlog. */
   flush(): void {
-    this.scheduled = false;
     const frames = this.buffer;
     this.buffer = [];
     if (frames.length > 0) this.o.publish(frames);
@@ -113,7 +106,7 @@ export class FrameFeed {
     if (this.behind !== null) {
       this.recheck = this.o.setTimer(() => {
         this.recheck = null;
-        if (!this.scheduled) this.judge(null);
+        this.judge(null);
       }, this.o.recheckMs);
     }
   }

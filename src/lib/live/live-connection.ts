@@ -25,6 +25,12 @@ export interface LiveConnectionOptions {
   onProblem: (message: string) => void;
   /** Frames were lost for good: whatever was cached may be stale. */
   onResync: () => void;
+  /** When received frames are handled (default: right after the current task); e.g. once per animation frame. */
+  schedule?: (run: () => void) => void;
+  /** At most this many frames are handled in one go (the rest wait for the next turn, as the backlog). */
+  maxPerDrain?: number;
+  /** A turn of handling frames ended (what was delivered can be applied; backlog() is what is left). */
+  onDrained?: () => void;
   WebSocket?: typeof WebSocket;
   backoff?: BackoffOptions;
   /** Failed attempts in a row after which the status is 'offline' (retries go on). */
@@ -64,6 +70,7 @@ export class LiveConnection {
   /** The next inbox entry to handle. */
   private next = 0;
   private draining = false;
+  private drainScheduled = false;
   /** Changes when the backlog is dropped: a drain in progress stops. */
   private generation = 0;
 
@@ -184,8 +191,9 @@ export class LiveConnection {
     };
     socket.onmessage = (event: MessageEvent) => {
       if (this.socket !== socket) return;
+      // Taken in at once (cheap), handled in batches: what waits is the backlog, and it can be dropped unread.
       this.inbox.push({ data: event.data as unknown, onSocket });
-      if (!this.draining) void this.drain();
+      this.scheduleDrain();
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -228,24 +236,40 @@ export class LiveConnection {
     });
   }
 
+  /** Handles what the inbox holds, in order (a gap's fill is waited for); then onDrained. */
   private async drain(): Promise<void> {
+    if (this.draining) return;
     this.draining = true;
     const generation = this.generation;
+    const most = this.options.maxPerDrain ?? Number.POSITIVE_INFINITY;
+    let handled = 0;
     try {
-      while (this.next < this.inbox.length && generation === this.generation) {
+      while (this.next < this.inbox.length && generation === this.generation && !this.stopped && handled < most) {
+        handled += 1;
         const item = this.inbox[this.next] as InboxItem;
         this.next += 1;
         if (this.next === this.inbox.length) {
           this.inbox = [];
           this.next = 0;
         }
-        await this.handle(item.data, item.onSocket);
+        const waiting = this.handle(item.data, item.onSocket);
+        if (waiting !== null) await waiting;
       }
     } finally {
       this.draining = false;
     }
-    // Frames of a new socket (after skipAhead) that came while an older drain was stopping.
-    if (this.next < this.inbox.length && !this.stopped) void this.drain();
+    this.options.onDrained?.();
+    // Frames left for the next turn, that came while a gap was filled, or of a new socket after skipAhead.
+    if (this.next < this.inbox.length && !this.stopped) this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    (this.options.schedule ?? queueMicrotask)(() => {
+      this.drainScheduled = false;
+      void this.drain();
+    });
   }
 
   private retry(): void {
@@ -255,20 +279,21 @@ export class LiveConnection {
     this.timer = setTimeout(() => void this.reopen(), backoffDelay(this.failures, this.options.backoff));
   }
 
-  private async handle(data: unknown, onSocket: { previous: number | null }): Promise<void> {
-    if (this.stopped) return;
+  /** Handles one received frame; answers a promise only when it must wait (a gap filled over HTTP). */
+  private handle(data: unknown, onSocket: { previous: number | null }): Promise<void> | null {
+    if (this.stopped) return null;
     let raw: unknown;
     try {
       if (typeof data !== 'string') throw new Error('binary');
       raw = JSON.parse(data);
     } catch {
       this.options.onProblem('Skipped a live frame that is not JSON text.');
-      return;
+      return null;
     }
     const failure = checkWith(eventFrameSchema, raw);
     if (failure !== null) {
       this.options.onProblem(`Skipped a live frame that breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}.`);
-      return;
+      return null;
     }
     const frame = raw as EventFrame;
     const previous = onSocket.previous;
@@ -278,8 +303,14 @@ export class LiveConnection {
       this.resyncTo({ lastSeq: frame.seq - 1, instance: this.instance }, `The event sequence went back from ${previous} to ${frame.seq}`);
     }
     const verdict = classifySeq(this.lastSeq, frame.seq);
-    if (verdict === 'duplicate') return;
-    if (verdict === 'gap' && !(await this.fill(frame.seq))) {
+    if (verdict === 'duplicate') return null;
+    if (verdict === 'gap') return this.afterGap(frame, onSocket);
+    this.deliver(frame);
+    return null;
+  }
+
+  private async afterGap(frame: EventFrame, onSocket: { previous: number | null }): Promise<void> {
+    if (!(await this.fill(frame.seq))) {
       const state = await this.askDaemon();
       if (state !== null && state.lastSeq < frame.seq) {
         // Ahead of the daemon's own newest seq: following it would drop every frame that comes next.

@@ -41,7 +41,6 @@ export function useLiveStream(): void {
     // shown with them (not one store update per frame).
     let newestSeq: number | null = null;
     const feed: FrameFeed = new FrameFeed({
-      schedule: frameBatchScheduler(),
       publish: (frames) => {
         publishFrames(frames);
         useLiveStatus.setState({ lastSeq: newestSeq });
@@ -65,7 +64,11 @@ export function useLiveStream(): void {
         return { lastSeq: health.last_seq, instance: health.instance_id ?? null };
       },
       fetchAfter: fetchEventsAfter,
+      // Received frames are handled once per animation frame, all together, then applied as one batch.
+      schedule: frameBatchScheduler(),
+      maxPerDrain: 400,
       onFrame: (frame) => feed.push(frame),
+      onDrained: () => feed.flush(),
       onStatus: (status, lastSeq) => {
         newestSeq = lastSeq;
         if (useLiveStatus.getState().status !== status) useLiveStatus.setState({ status, lastSeq });
