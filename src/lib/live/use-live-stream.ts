@@ -5,7 +5,8 @@ import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
 import { frameBatchScheduler } from '../frame-batch';
-import { publishFrames, subscribeToFrames } from './frame-bus';
+import { publishFrames, subscribeToFrameBatches, subscribeToFrames } from './frame-bus';
+import { applyNewRecords } from './recent-records';
 import { FrameFeed } from './frame-feed';
 import { staleKeysFor } from './invalidation';
 import { LiveConnection } from './live-connection';
@@ -84,12 +85,14 @@ export function useLiveStream(): void {
       },
     });
     const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysFor(frame)));
+    const unsubscribeRecords = subscribeToFrameBatches((frames) => applyNewRecords(queryClient, frames));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
     connection.start();
     return () => {
       window.removeEventListener('online', online);
       unsubscribe();
+      unsubscribeRecords();
       batcher.clear();
       feed.stop();
       connection.stop();

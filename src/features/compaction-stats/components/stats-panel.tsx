@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useCallback, useMemo } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Select } from '../../../components/select';
@@ -34,7 +34,9 @@ const ALL = '(all)';
 /** The shortest time between two redraws of the per-event charts. */
 const CHART_REFRESH_MS = 1000;
 
-const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => m.StatsCharts));
+// Memoised: the panel renders again with every live batch (the headline follows each event), the
+// charts only when their (throttled) figures change.
+const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => memo(m.StatsCharts)));
 
 interface StatsPanelProps {
   sessionId: string;
@@ -97,24 +99,36 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
 
   const total = series.data?.total ?? 0;
   const sampled = total > SERIES_LIMIT;
-  const link = (patch: Partial<LedgerSearch>) => ledgerSearchString({ ...EMPTY_SEARCH, agent, ...patch }) || '?';
+  const link = useCallback((patch: Partial<LedgerSearch>) => ledgerSearchString({ ...EMPTY_SEARCH, agent, ...patch }) || '?', [agent]);
+  const onTrigger = useCallback((trigger: Parameters<StatsChartsProps['onTrigger']>[0]) => onSearchChange({ trigger: [trigger] }), [onSearchChange]);
+  const onStrategy = useCallback((strategy: Parameters<StatsChartsProps['onStrategy']>[0]) => onSearchChange({ strategy: [strategy] }), [onSearchChange]);
   const switching = stats.isPlaceholderData || series.isPlaceholderData;
   const noEvents = stats.data?.events_total === 0;
 
-  const seriesEmpty = series.isPending ? (
-    <Skeleton height="100%" />
-  ) : series.isError ? (
-    <ErrorState error={series.error} what="the per-event figures" onRetry={() => void series.refetch()} />
-  ) : sample === undefined ? (
-    <Skeleton height="100%" />
-  ) : events.length === 0 ? (
-    <ChartEmpty>No compaction yet{agent ? ` for ${agent}` : ''}.</ChartEmpty>
-  ) : undefined;
-  const statsEmpty = stats.isPending ? (
-    <Skeleton height="100%" />
-  ) : stats.isError ? (
-    <ErrorState error={stats.error} what="the compaction stats" onRetry={() => void stats.refetch()} />
-  ) : undefined;
+  const { isPending: seriesPending, error: seriesError, refetch: refetchSeries } = series;
+  const seriesEmpty = useMemo(
+    () =>
+      seriesPending ? (
+        <Skeleton height="100%" />
+      ) : seriesError ? (
+        <ErrorState error={seriesError} what="the per-event figures" onRetry={() => void refetchSeries()} />
+      ) : sample === undefined ? (
+        <Skeleton height="100%" />
+      ) : events.length === 0 ? (
+        <ChartEmpty>No compaction yet{agent ? ` for ${agent}` : ''}.</ChartEmpty>
+      ) : undefined,
+    [seriesPending, seriesError, refetchSeries, sample, events.length, agent],
+  );
+  const { isPending: statsPending, error: statsError, refetch: refetchStats } = stats;
+  const statsEmpty = useMemo(
+    () =>
+      statsPending ? (
+        <Skeleton height="100%" />
+      ) : statsError ? (
+        <ErrorState error={statsError} what="the compaction stats" onRetry={() => void refetchStats()} />
+      ) : undefined,
+    [statsPending, statsError, refetchStats],
+  );
 
   return (
     <section className={switching ? 'panel stats-panel stats-panel--switching' : 'panel stats-panel'} aria-labelledby="stats-title" aria-busy={switching || undefined}>
@@ -183,8 +197,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             statsEmpty={statsEmpty}
             statsPending={stats.isPending}
             noEvents={noEvents}
-            onTrigger={(trigger) => onSearchChange({ trigger: [trigger] })}
-            onStrategy={(strategy) => onSearchChange({ strategy: [strategy] })}
+            onTrigger={onTrigger}
+            onStrategy={onStrategy}
             ledgerLink={link}
           />
         </Suspense>
