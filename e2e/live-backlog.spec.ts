@@ -1,7 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { DAEMON, resetDaemon } from './support/daemon';
 import { ledgerRow } from './support/compactions';
-import { connectionIndicator, expectLive } from './support/ui';
+import { connectionIndicator } from './support/ui';
 
 /** A burst on a slowed-down page, then its catching up: long waits on a busy machine. */
 const expect = baseExpect.configure({ timeout: 60_000 });
@@ -12,9 +12,9 @@ test('a burst the page cannot take is said ("behind by … — catching up") and
   test.slow();
   await resetDaemon(request);
   await page.goto(`/sessions/${SESSION}`);
-  await expectLive(page);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
   await expect(page.getByRole('grid', { name: 'Compaction ledger' }).locator('[role="row"][data-compaction-id]').first()).toBeVisible();
-  const behind = page.getByRole('status').filter({ hasText: /^behind by .+ — catching up$/ });
+  const behind = page.getByRole('status').filter({ hasText: /behind by/ });
   await expect(behind).toHaveCount(0);
 
   // The page's processor slowed down twentyfold while the daemon sends as fast as it can.
@@ -22,8 +22,8 @@ test('a burst the page cannot take is said ("behind by … — catching up") and
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
   const burst = request.post(`${DAEMON}/__mock/bench/live`, { data: { session_id: SESSION, count: 4000, rate: 2000 }, timeout: 120_000 });
 
-  await expect(behind).toBeVisible();
-  await expect(connectionIndicator(page)).toHaveAccessibleName(/^Connection: Live, behind by .+, catching up$/);
+  // Said in the connection indicator (it may catch up soon after: one look while it shows).
+  await expect(connectionIndicator(page).getByRole('status')).toHaveText(/^behind by .+ — catching up$/);
 
   const response = await burst;
   expect(response.ok()).toBeTruthy();
