@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadRoute } from './app/router';
+import { prefetchRoute, preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
 import { createQueryClient, followConnectionChanges, followReachability } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
@@ -41,6 +41,8 @@ useSettingsStore.getState().setDefaults(config, problem);
 const queryClient = createQueryClient();
 followConnectionChanges(queryClient);
 followReachability(queryClient);
+// The first screen's data: asked for now, beside its code (the page finds it in flight).
+prefetchRoute(queryClient, window.location.pathname, window.location.search);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

@@ -111,7 +111,7 @@ async function resetDaemon(): Promise<void> {
 
 /** The loopback simulator on the benchmark's port, live timer off. */
 function startSimulator(name: string, env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
-  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
+  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
 }
 
 /** `vite preview` of the benchmark's build, proxied to the simulator. */

@@ -5,6 +5,8 @@ import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
 import type { LiveStatus } from '../lib/live/live-connection';
 import { useShownLiveStatus } from '../lib/use-browser-online';
+import { useLiveStatus } from '../lib/live/live-status';
+import { formatCount } from '../lib/format';
 import type { ConnectionDetailsProps } from './connection-details';
 import './connection-indicator.css';
 
@@ -21,10 +23,13 @@ const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./
 /** The live stream's state, and whether the daemon is simulated; details on click. */
 export function ConnectionIndicator() {
   const status = useShownLiveStatus();
+  const behind = useLiveStatus((s) => s.behind);
   const health = useQuery(healthQuery());
   const [openRequested, setOpenRequested] = useState(false);
   useEffect(() => void ConnectionDetails.preload().catch(() => undefined), []);
-  const label = `Connection: ${LABEL[status]}`;
+  // Behind the stream: said calmly, with how far, until it has caught up.
+  const lag = behind && (behind.frames > 0 ? `behind by ${formatCount(behind.frames)} events` : `behind by ${Math.round(behind.lagMs / 1000)} s`);
+  const label = `Connection: ${LABEL[status]}${lag ? `, ${lag}, catching up` : ''}`;
   const face = (
     <>
       {health.data?.simulated && (
@@ -34,6 +39,11 @@ export function ConnectionIndicator() {
       )}
       <span className="connection__dot" aria-hidden="true" />
       <span className="connection__label">{LABEL[status]}</span>
+      {lag && (
+        <span className="connection__behind" role="status">
+          {lag} — catching up
+        </span>
+      )}
     </>
   );
   return (

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { lazyComponent, type PreloadableComponent } from '../lib/lazy-component';
@@ -35,16 +36,21 @@ const PluginPage = lazyComponent(() => import('../pages/plugin-page').then((m) =
 const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
 const ThresholdLabPage = lazyComponent(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
 
+/** Starts a page's first queries (params: the route's, search: the address's). */
+type PagePrefetch = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => void;
+
 interface PageHandle {
   preload: () => Promise<unknown>;
+  /** Loads the page's prefetch (a small chunk of its own). */
+  prefetch?: () => Promise<PagePrefetch>;
 }
 
 /**
  * A route whose page loads on demand, its skeleton shown meanwhile. The boundary is keyed per
  * route, so moving to another page shows that page's skeleton rather than holding the old page.
  */
-function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode): RouteObject {
-  const handle: PageHandle = { preload: Page.preload };
+function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode, prefetch?: () => Promise<PagePrefetch>): RouteObject {
+  const handle: PageHandle = { preload: Page.preload, prefetch };
   return {
     path,
     handle,
@@ -67,7 +73,9 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/sessions" replace /> },
       page('sessions', SessionsPage, <SessionsPageSkeleton />),
-      page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />),
+      page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />, () =>
+        import('../pages/session-page').then((m) => (queryClient, params, search) => m.prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
+      ),
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
@@ -95,6 +103,27 @@ export function AppRoutes() {
  * redirects to the sessions.
  */
 export function preloadRoute(pathname: string): void {
-  const matches = matchRoutes(routes, pathname === '/' ? '/sessions' : pathname) ?? [];
-  for (const match of matches) void (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
+  for (const match of routeMatches(pathname)) {
+    const handle = match.route.handle as PageHandle | undefined;
+    void handle?.prefetch?.().catch(() => undefined);
+    void handle?.preload().catch(() => undefined);
+  }
+}
+
+function routeMatches(pathname: string) {
+  return matchRoutes(routes, pathname === '/' ? '/sessions' : pathname) ?? [];
+}
+
+/**
+ * Starts the first queries of the page at this address (once the daemon's address is known), so
+ * they travel beside the page's code instead of waiting for it to render. A failure is left to
+ * the page's own query, which asks again.
+ */
+export function prefetchRoute(queryClient: QueryClient, pathname: string, search: string): void {
+  for (const match of routeMatches(pathname)) {
+    void (match.route.handle as PageHandle | undefined)
+      ?.prefetch?.()
+      .then((prefetch) => prefetch(queryClient, match.params, new URLSearchParams(search)))
+      .catch(() => undefined);
+  }
 }

@@ -10,6 +10,7 @@ import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { knobsHref, thresholdLabHref } from '../lib/routes';
 import { useLedgerSearch } from '../lib/use-ledger-search';
+import { useIdleGate } from '../lib/use-idle-gate';
 import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints-panel';
 import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
 import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
@@ -23,6 +24,9 @@ import { AgentsPanelSkeleton } from '../features/sessions/components/agents-pane
 import { SessionHeader } from '../features/sessions/components/session-header';
 import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
 
+// For the router: the first queries start as soon as this chunk is in, before the page renders.
+export { prefetchSessionPage } from './session-page-data';
+
 /** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger, its checkpoints. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();
@@ -31,7 +35,9 @@ export function SessionPage() {
     .getQueryData(sessionsQuery().queryKey)
     ?.find((s) => s.id === sessionId);
   // The same query the panels read: a missing session is one message, not one per panel.
-  const { error } = useQuery(sessionQuery(sessionId));
+  const { error, isPending } = useQuery(sessionQuery(sessionId));
+  // Below the fold: the checkpoints (and their audit trail) are asked for once the first data is drawn.
+  const checkpointsReady = useIdleGate(!isPending);
   if (isNotFound(error)) {
     return (
       <div className="page">
@@ -64,7 +70,7 @@ export function SessionPage() {
       <SessionCompaction key={sessionId} sessionId={sessionId} />
       <div id="checkpoints">
         <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
-          <CheckpointsPanel sessionId={sessionId} />
+          {checkpointsReady ? <CheckpointsPanel sessionId={sessionId} /> : <CheckpointsPanelSkeleton />}
         </Panel>
       </div>
     </div>

@@ -1,25 +1,42 @@
-/** Features follow the live stream through this: subscribe, get each accepted frame once, in seq order. */
+/**
+ * Features follow the live stream through this: subscribe, get each accepted frame once, in seq
+ * order. Frames come in batches (all that arrived since the last animation frame): a batch
+ * listener applies them in one cache update, so a burst costs one render per frame, not one per event.
+ */
 import type { EventFrame } from '../api/types';
 
 export type FrameListener = (frame: EventFrame) => void;
+export type FrameBatchListener = (frames: readonly EventFrame[]) => void;
 
-const listeners = new Set<FrameListener>();
+const listeners = new Set<FrameBatchListener>();
 
-/** Calls `listener` with every frame from now on; answers the unsubscribe function. */
-export function subscribeToFrames(listener: FrameListener): () => void {
+/** Calls `listener` with every batch of frames from now on; answers the unsubscribe function. */
+export function subscribeToFrameBatches(listener: FrameBatchListener): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
 }
 
-export function publishFrame(frame: EventFrame): void {
+/** Calls `listener` with every frame from now on, one by one; answers the unsubscribe function. */
+export function subscribeToFrames(listener: FrameListener): () => void {
+  return subscribeToFrameBatches((frames) => {
+    for (const frame of frames) listener(frame);
+  });
+}
+
+export function publishFrames(frames: readonly EventFrame[]): void {
+  if (frames.length === 0) return;
   for (const listener of [...listeners]) {
     try {
-      listener(frame);
+      listener(frames);
     } catch (error) {
       // One feature's bug must not stop the others hearing the stream.
       console.error('A live-frame listener failed', error);
     }
   }
+}
+
+export function publishFrame(frame: EventFrame): void {
+  publishFrames([frame]);
 }

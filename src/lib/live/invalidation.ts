@@ -15,8 +15,8 @@ export function staleKeysFor(frame: Pick<EventFrame, 'type' | 'session_id'>): Qu
     case 'session.updated':
       return [queryKeys.sessions, queryKeys.sessionDetail(id)];
     case 'compaction.completed':
-      // A compaction leaves a rollback point behind it.
-      return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.checkpoints(id), queryKeys.rollbackPointRecords(id), queryKeys.anyProject];
+      // A compaction leaves a rollback point behind it (its record is applied to the points' records: recent-records.ts).
+      return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.checkpoints(id), queryKeys.anyProject];
     case 'compaction.noop':
     case 'compaction.failed':
       return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.anyProject];

@@ -25,10 +25,22 @@ export interface LiveConnectionOptions {
   onProblem: (message: string) => void;
   /** Frames were lost for good: whatever was cached may be stale. */
   onResync: () => void;
+  /** When received frames are handled (default: right after the current task); e.g. once per animation frame. */
+  schedule?: (run: () => void) => void;
+  /** At most this many frames are handled in one go (the rest wait for the next turn, as the backlog). */
+  maxPerDrain?: number;
+  /** A turn of handling frames ended (what was delivered can be applied; backlog() is what is left). */
+  onDrained?: () => void;
   WebSocket?: typeof WebSocket;
   backoff?: BackoffOptions;
   /** Failed attempts in a row after which the status is 'offline' (retries go on). */
   offlineAfter?: number;
+}
+
+interface InboxItem {
+  data: unknown;
+  /** The previous frame's seq on the socket it came from. */
+  onSocket: { previous: number | null };
 }
 
 export interface DaemonState {
@@ -50,8 +62,17 @@ export class LiveConnection {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  /** Frames are handled one after another, gap fills included, so order holds. */
-  private queue: Promise<void> = Promise.resolve();
+  /**
+   * Frames received and not yet handled: handled one after another, gap fills included, so order
+   * holds. Its length is how far behind the page is (backlog()).
+   */
+  private inbox: InboxItem[] = [];
+  /** The next inbox entry to handle. */
+  private next = 0;
+  private draining = false;
+  private drainScheduled = false;
+  /** Changes when the backlog is dropped: a drain in progress stops. */
+  private generation = 0;
 
   constructor(options: LiveConnectionOptions) {
     this.options = options;
@@ -169,8 +190,10 @@ export class LiveConnection {
       this.setStatus('live');
     };
     socket.onmessage = (event: MessageEvent) => {
-      const data: unknown = event.data;
-      this.queue = this.queue.then(() => this.handle(data, onSocket));
+      if (this.socket !== socket) return;
+      // Taken in at once (cheap), handled in batches: what waits is the backlog, and it can be dropped unread.
+      this.inbox.push({ data: event.data as unknown, onSocket });
+      this.scheduleDrain();
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -181,6 +204,74 @@ export class LiveConnection {
     };
   }
 
+  /** Frames received and not yet handled. */
+  backlog(): number {
+    return this.inbox.length - this.next;
+  }
+
+  /**
+   * Too far behind to catch up frame by frame: drops the frames not yet handled (and those still
+   * on their way over this socket), follows the daemon from its newest seq on a new socket, and
+   * has what is shown reloaded once (onResync).
+   */
+  skipAhead(): void {
+    if (this.stopped) return;
+    this.generation += 1;
+    this.inbox = [];
+    this.next = 0;
+    const socket = this.socket;
+    this.socket = null;
+    socket?.close();
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    void this.askDaemon().then((state) => {
+      if (this.stopped) return;
+      if (state) {
+        this.lastSeq = state.lastSeq;
+        this.instance = state.instance;
+      }
+      this.options.onStatus(this.status, this.lastSeq);
+      this.options.onResync();
+      if (this.socket === null && !this.addressing) this.open();
+    });
+  }
+
+  /** Handles what the inbox holds, in order (a gap's fill is waited for); then onDrained. */
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    const generation = this.generation;
+    const most = this.options.maxPerDrain ?? Number.POSITIVE_INFINITY;
+    let handled = 0;
+    try {
+      while (this.next < this.inbox.length && generation === this.generation && !this.stopped && handled < most) {
+        handled += 1;
+        const item = this.inbox[this.next] as InboxItem;
+        this.next += 1;
+        if (this.next === this.inbox.length) {
+          this.inbox = [];
+          this.next = 0;
+        }
+        const waiting = this.handle(item.data, item.onSocket);
+        if (waiting !== null) await waiting;
+      }
+    } finally {
+      this.draining = false;
+    }
+    this.options.onDrained?.();
+    // Frames left for the next turn, that came while a gap was filled, or of a new socket after skipAhead.
+    if (this.next < this.inbox.length && !this.stopped) this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    (this.options.schedule ?? queueMicrotask)(() => {
+      this.drainScheduled = false;
+      void this.drain();
+    });
+  }
+
   private retry(): void {
     if (this.stopped) return;
     this.failures += 1;
@@ -188,20 +279,21 @@ export class LiveConnection {
     this.timer = setTimeout(() => void this.reopen(), backoffDelay(this.failures, this.options.backoff));
   }
 
-  private async handle(data: unknown, onSocket: { previous: number | null }): Promise<void> {
-    if (this.stopped) return;
+  /** Handles one received frame; answers a promise only when it must wait (a gap filled over HTTP). */
+  private handle(data: unknown, onSocket: { previous: number | null }): Promise<void> | null {
+    if (this.stopped) return null;
     let raw: unknown;
     try {
       if (typeof data !== 'string') throw new Error('binary');
       raw = JSON.parse(data);
     } catch {
       this.options.onProblem('Skipped a live frame that is not JSON text.');
-      return;
+      return null;
     }
     const failure = checkWith(eventFrameSchema, raw);
     if (failure !== null) {
       this.options.onProblem(`Skipped a live frame that breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}.`);
-      return;
+      return null;
     }
     const frame = raw as EventFrame;
     const previous = onSocket.previous;
@@ -211,8 +303,14 @@ export class LiveConnection {
       this.resyncTo({ lastSeq: frame.seq - 1, instance: this.instance }, `The event sequence went back from ${previous} to ${frame.seq}`);
     }
     const verdict = classifySeq(this.lastSeq, frame.seq);
-    if (verdict === 'duplicate') return;
-    if (verdict === 'gap' && !(await this.fill(frame.seq))) {
+    if (verdict === 'duplicate') return null;
+    if (verdict === 'gap') return this.afterGap(frame, onSocket);
+    this.deliver(frame);
+    return null;
+  }
+
+  private async afterGap(frame: EventFrame, onSocket: { previous: number | null }): Promise<void> {
+    if (!(await this.fill(frame.seq))) {
       const state = await this.askDaemon();
       if (state !== null && state.lastSeq < frame.seq) {
         // Ahead of the daemon's own newest seq: following it would drop every frame that comes next.

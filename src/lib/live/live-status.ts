@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { LiveStatus } from './live-connection';
+import type { Behind } from './frame-feed';
 
 interface LiveStatusState {
   status: LiveStatus;
@@ -8,6 +9,8 @@ interface LiveStatusState {
   /** The newest frame skipped or gap not filled, for the connection details. */
   lastProblem: string | null;
   problemCount: number;
+  /** The page is behind the stream (catching up); null while it keeps up. */
+  behind: Behind | null;
 }
 
 /** The live stream's state, for the connection indicator. */
@@ -16,4 +19,5 @@ export const useLiveStatus = create<LiveStatusState>()(() => ({
   lastSeq: null,
   lastProblem: null,
   problemCount: 0,
+  behind: null,
 }));

@@ -13,7 +13,18 @@ export type RecordChange =
   | { kind: 'rolled_back'; sessionId: string; ids: string[] }
   | { kind: 'invalid'; reason: string };
 
+/** Each frame is read once, however many caches follow it (the ledger, the charts' sample). */
+const readings = new WeakMap<object, RecordChange | null>();
+
 export function recordChangeOf(frame: Pick<EventFrame, 'type' | 'session_id' | 'data'>): RecordChange | null {
+  const known = readings.get(frame);
+  if (known !== undefined) return known;
+  const change = readChange(frame);
+  readings.set(frame, change);
+  return change;
+}
+
+function readChange(frame: Pick<EventFrame, 'type' | 'session_id' | 'data'>): RecordChange | null {
   switch (frame.type) {
     case 'compaction.completed':
     case 'compaction.flagged': {

@@ -4,7 +4,10 @@ import { useConnection } from '../../config/settings-store';
 import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
-import { publishFrame, subscribeToFrames } from './frame-bus';
+import { frameBatchScheduler } from '../frame-batch';
+import { publishFrames, subscribeToFrameBatches, subscribeToFrames } from './frame-bus';
+import { applyNewRecords } from './recent-records';
+import { FrameFeed } from './frame-feed';
 import { staleKeysFor } from './invalidation';
 import { LiveConnection } from './live-connection';
 import { RefreshBatcher } from './refresh-batcher';
@@ -25,7 +28,7 @@ export function useLiveStream(): void {
   const { apiBaseUrl, token } = useConnection();
 
   useEffect(() => {
-    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0 });
+    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null });
     const batcher = new RefreshBatcher({
       intervalMs: LIVE_REFRESH_INTERVAL_MS,
       flush: (keys) => {
@@ -35,7 +38,22 @@ export function useLiveStream(): void {
     // With a token: a fresh single-use ticket for every socket, so the token never goes into a URL;
     // a daemon without tickets (404) gets ?access_token= from then on.
     let ticketsUnsupported = false;
-    const connection = new LiveConnection({
+    // Frames are applied once per animation frame, all that came together; the newest seq is
+    // shown with them (not one store update per frame).
+    let newestSeq: number | null = null;
+    const feed: FrameFeed = new FrameFeed({
+      publish: (frames) => {
+        publishFrames(frames);
+        useLiveStatus.setState({ lastSeq: newestSeq });
+      },
+      waiting: () => connection.backlog(),
+      onBehind: (behind) => useLiveStatus.setState({ behind }),
+      onDrop: () => {
+        console.warn('Live stream: too far behind to catch up frame by frame; skipping to the newest events and reloading what is shown.');
+        connection.skipAhead();
+      },
+    });
+    const connection: LiveConnection = new LiveConnection({
       url: async (since) => {
         const ticket = token && !ticketsUnsupported ? await createStreamTicket() : null;
         if (token && ticket === null) ticketsUnsupported = true;
@@ -47,25 +65,36 @@ export function useLiveStream(): void {
         return { lastSeq: health.last_seq, instance: health.instance_id ?? null };
       },
       fetchAfter: fetchEventsAfter,
-      onFrame: publishFrame,
-      onStatus: (status, lastSeq) => useLiveStatus.setState({ status, lastSeq }),
+      // Received frames are handled once per animation frame, all together, then applied as one batch.
+      schedule: frameBatchScheduler(),
+      maxPerDrain: 400,
+      onFrame: (frame) => feed.push(frame),
+      onDrained: () => feed.flush(),
+      onStatus: (status, lastSeq) => {
+        newestSeq = lastSeq;
+        if (useLiveStatus.getState().status !== status) useLiveStatus.setState({ status, lastSeq });
+      },
       onProblem: (message) => {
         console.warn(`Live stream: ${message}`);
         useLiveStatus.setState((s) => ({ lastProblem: message, problemCount: s.problemCount + 1 }));
       },
       onResync: () => {
+        feed.resetClock();
         batcher.clear();
         void queryClient.invalidateQueries();
       },
     });
     const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysFor(frame)));
+    const unsubscribeRecords = subscribeToFrameBatches((frames) => applyNewRecords(queryClient, frames));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
     connection.start();
     return () => {
       window.removeEventListener('online', online);
       unsubscribe();
+      unsubscribeRecords();
       batcher.clear();
+      feed.stop();
       connection.stop();
     };
   }, [apiBaseUrl, token, queryClient]);

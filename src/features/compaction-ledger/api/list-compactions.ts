@@ -7,6 +7,8 @@ import { mergeLedgerData, nextPageCursor, type LedgerData } from '../lib/ledger-
 
 /** Records per ledger page (the daemon allows up to 1000). */
 export const LEDGER_PAGE_SIZE = 200;
+/** The first page: a screenful and some (it is what the first paint waits for); the next ones are full pages. */
+export const LEDGER_FIRST_PAGE_SIZE = 50;
 
 /** The ledger views across sessions sit under this key instead of a session id. */
 export const ALL_SESSIONS = '*';
@@ -27,7 +29,7 @@ export function ledgerQuery(sessionId: string | null, search: LedgerSearch) {
   const query = toListQuery(sessionId === null ? search : withinSession(search));
   return infiniteQueryOptions({
     queryKey: ledgerKeys.view(sessionId ?? ALL_SESSIONS, query),
-    queryFn: ({ pageParam, signal }) => fetchLedgerPage(sessionId, search, pageParam, LEDGER_PAGE_SIZE, signal),
+    queryFn: ({ pageParam, signal }) => fetchLedgerPage(sessionId, search, pageParam, pageParam === null ? LEDGER_FIRST_PAGE_SIZE : LEDGER_PAGE_SIZE, signal),
     initialPageParam: null as string | null,
     // A cursor already followed would page forever (nobody scrolling): loading stops, the table says so.
     getNextPageParam: (last: CompactionPage, _pages: CompactionPage[], _param: string | null, followed: (string | null)[]) => nextPageCursor(last.next_cursor, followed),

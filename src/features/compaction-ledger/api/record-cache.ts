@@ -64,7 +64,18 @@ export function applyServerRecord(queryClient: QueryClient, record: CompactionRe
  * belongs cannot be told here); they pick new records up when reloaded.
  */
 export function insertLiveRecord(queryClient: QueryClient, record: CompactionRecord): void {
-  updateLedgers(queryClient, record.session_id, (data, key) => (key[1] === ALL_SESSIONS ? data : insertRecordInPages(data, record, fromListQuery(key[2] as ListQuery))));
+  insertLiveRecords(queryClient, [record]);
+}
+
+/** New records of one session (a batch of live frames, in order): one cache update per ledger view. */
+export function insertLiveRecords(queryClient: QueryClient, records: readonly CompactionRecord[]): void {
+  const first = records[0];
+  if (first === undefined) return;
+  updateLedgers(queryClient, first.session_id, (data, key) => {
+    if (key[1] === ALL_SESSIONS) return data;
+    const search = fromListQuery(key[2] as ListQuery);
+    return records.reduce((next, record) => insertRecordInPages(next, record, search), data);
+  });
 }
 
 /** Records rolled back (compaction.rolled_back). */

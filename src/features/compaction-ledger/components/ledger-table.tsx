@@ -173,6 +173,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
   const activate = useCallback((id: string) => handlers.current.activate(id), []);
   const columnsKey = columns.map((column) => column.id).join(' ');
+  // The rows' links carry the view's filters (as detailPath): built once per render, not per row.
+  const detailSearch = useMemo(() => ledgerSearchString(withinSession(search)), [search]);
 
   const header = (
     <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
@@ -288,7 +290,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 key={item.key}
                 row={row}
                 columnsKey={columnsKey}
-                href={detailPath(record.session_id, record.id, search)}
+                href={`${compactionHref(record.session_id, record.id)}${detailSearch}`}
                 onActivate={activate}
                 index={item.index}
                 top={item.start - LEDGER_ROW_HEIGHT}

@@ -1,13 +1,13 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import { subscribeToFrames } from '../../../lib/live/frame-bus';
+import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
-import { applyServerRecord, insertLiveRecord, markLiveRolledBack } from '../api/record-cache';
+import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
-import { recordChangeOf } from '../../../lib/live/record-changes';
+import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 
 /** How long a newly arrived row stays highlighted. */
 export const ARRIVAL_HIGHLIGHT_MS = 4000;
@@ -15,18 +15,18 @@ export const ARRIVAL_HIGHLIGHT_MS = 4000;
 interface ArrivalsState {
   /** Ids of records that arrived live a moment ago. */
   ids: ReadonlySet<string>;
-  add: (id: string) => void;
-  remove: (id: string) => void;
+  add: (ids: readonly string[]) => void;
+  remove: (ids: readonly string[]) => void;
 }
 
 export const useArrivals = create<ArrivalsState>()((set) => ({
   ids: new Set(),
-  add: (id) => set((s) => ({ ids: new Set(s.ids).add(id) })),
-  remove: (id) =>
+  add: (ids) => set((s) => ({ ids: new Set([...s.ids, ...ids]) })),
+  remove: (ids) =>
     set((s) => {
-      const ids = new Set(s.ids);
-      ids.delete(id);
-      return { ids };
+      const next = new Set(s.ids);
+      for (const id of ids) next.delete(id);
+      return { ids: next };
     }),
 }));
 
@@ -36,17 +36,59 @@ const installed = new WeakSet<QueryClient>();
 const JOURNAL_MS = 120_000;
 const journal = new Map<string, { at: number; record: CompactionRecord }[]>();
 
-function remember(record: CompactionRecord): void {
+/** New records of one session, remembered together (one pass over its journal). */
+function remember(records: readonly CompactionRecord[]): void {
+  const first = records[0];
+  if (first === undefined) return;
   const now = Date.now();
-  const entries = (journal.get(record.session_id) ?? []).filter((e) => now - e.at < JOURNAL_MS && e.record.id !== record.id);
-  entries.push({ at: now, record });
-  journal.set(record.session_id, entries);
+  const ids = new Set(records.map((record) => record.id));
+  const entries = (journal.get(first.session_id) ?? []).filter((e) => now - e.at < JOURNAL_MS && !ids.has(e.record.id));
+  for (const record of records) entries.push({ at: now, record });
+  journal.set(first.session_id, entries);
+}
+
+/** New records of a batch, by session (in their order). */
+function bySession(records: readonly CompactionRecord[]): CompactionRecord[][] {
+  const groups = new Map<string, CompactionRecord[]>();
+  for (const record of records) {
+    const group = groups.get(record.session_id);
+    if (group) group.push(record);
+    else groups.set(record.session_id, [record]);
+  }
+  return [...groups.values()];
+}
+
+/** New records: into the journal and every loaded view of their session at once, highlighted for a while. */
+function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]): void {
+  if (records.length === 0) return;
+  for (const group of bySession(records)) {
+    remember(group);
+    insertLiveRecords(queryClient, group);
+  }
+  const ids = records.map((record) => record.id);
+  useArrivals.getState().add(ids);
+  setTimeout(() => useArrivals.getState().remove(ids), ARRIVAL_HIGHLIGHT_MS);
 }
 
 /** Live records of the session that arrived at or after `since` (and within the journal's two minutes). */
 function arrivalsSince(sessionId: string, since: number): CompactionRecord[] {
   const now = Date.now();
   return (journal.get(sessionId) ?? []).filter((e) => e.at >= since && now - e.at < JOURNAL_MS).map((e) => e.record);
+}
+
+/** A change to records already cached (a flag saved elsewhere, a rollback), or a frame that breaks the rules. */
+function applyChange(queryClient: QueryClient, change: Exclude<RecordChange, { kind: 'new' }>): void {
+  switch (change.kind) {
+    case 'changed':
+      applyServerRecord(queryClient, change.record);
+      break;
+    case 'rolled_back':
+      markLiveRolledBack(queryClient, change.sessionId, change.ids);
+      break;
+    case 'invalid':
+      console.warn(`Live stream: ${change.reason}; the ledger was not changed.`);
+      break;
+  }
 }
 
 /** When each ledger query's current fetch started (by query hash). */
@@ -63,26 +105,22 @@ const fetchStarts = new Map<string, number>();
 export function installLedgerLive(queryClient: QueryClient): void {
   if (installed.has(queryClient)) return;
   installed.add(queryClient);
-  subscribeToFrames((frame) => {
-    const change = recordChangeOf(frame);
-    if (change === null) return;
-    switch (change.kind) {
-      case 'new':
-        remember(change.record);
-        insertLiveRecord(queryClient, change.record);
-        useArrivals.getState().add(change.record.id);
-        setTimeout(() => useArrivals.getState().remove(change.record.id), ARRIVAL_HIGHLIGHT_MS);
-        break;
-      case 'changed':
-        applyServerRecord(queryClient, change.record);
-        break;
-      case 'rolled_back':
-        markLiveRolledBack(queryClient, change.sessionId, change.ids);
-        break;
-      case 'invalid':
-        console.warn(`Live stream: ${change.reason}; the ledger was not changed.`);
-        break;
+  subscribeToFrameBatches((frames) => {
+    // New records in a row are applied together (one cache update per view for the batch); any
+    // other change applies what came before it first, so the order holds.
+    let arrived: CompactionRecord[] = [];
+    for (const frame of frames) {
+      const change = recordChangeOf(frame);
+      if (change === null) continue;
+      if (change.kind === 'new') {
+        arrived.push(change.record);
+        continue;
+      }
+      arrive(queryClient, arrived);
+      arrived = [];
+      applyChange(queryClient, change);
     }
+    arrive(queryClient, arrived);
   });
   queryClient.getQueryCache().subscribe((event) => {
     const key = event.query.queryKey;

@@ -20,6 +20,9 @@ export function recentCompactionsQuery(sessionId: string, agentPath: string | nu
     queryKey: seriesKeys.view(sessionId, agentPath),
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
+    // Live frames replace the sample with a new array (a record in front of a thousand): comparing
+    // it deeply with the old one on every update cost more than the update itself.
+    structuralSharing: false,
     queryFn: ({ signal }) => fetchCompactionPage(sessionId, { sort: '-created_at', ...(agentPath ? { agent_path: agentPath } : {}) }, null, SERIES_LIMIT, signal),
   });
 }

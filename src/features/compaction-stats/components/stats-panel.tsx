@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useCallback, useMemo } from 'react';
 import { DataNotices } from '../../../components/data-notices';
 import { EmptyState } from '../../../components/empty-state';
 import { checkStats } from '../../../lib/plausibility';
@@ -26,6 +26,7 @@ import { appliedEvents } from '../lib/series';
 import { prepareTimeline, summarizeTimeline } from '../lib/timeline';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useThrottledValue } from '../../../lib/use-throttled-value';
+import { useIdleGate } from '../../../lib/use-idle-gate';
 import { ChartEmpty } from './chart-card';
 import { HeadlineSkeleton, StatsGridSkeleton } from './stats-cards';
 import type { StatsChartsProps } from './stats-charts';
@@ -36,7 +37,9 @@ const ALL = '(all)';
 /** The shortest time between two redraws of the per-event charts. */
 const CHART_REFRESH_MS = 1000;
 
-const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => m.StatsCharts));
+// Memoised: the panel renders again with every live batch (the headline follows each event), the
+// charts only when their (throttled) figures change.
+const StatsCharts = lazyComponent<StatsChartsProps>(() => import('./stats-charts').then((m) => memo(m.StatsCharts)));
 
 interface StatsPanelProps {
   sessionId: string;
@@ -81,7 +84,10 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const agent = search.agent;
   useSeriesLive();
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
-  const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData });
+  // The per-event sample (up to a thousand records) and the charts' code come once the headline
+  // is drawn: the first figures do not wait for them.
+  const chartsReady = useIdleGate(!stats.isPending);
+  const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData, enabled: chartsReady });
 
   // The per-event charts draw again at most once a second under live load; the headline follows every event.
   const sample = useThrottledValue(series.data, CHART_REFRESH_MS);
@@ -100,25 +106,37 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
 
   const total = series.data?.total ?? 0;
   const sampled = total > SERIES_LIMIT;
-  const link = (patch: Partial<LedgerSearch>) => ledgerSearchString({ ...EMPTY_SEARCH, agent, ...patch }) || '?';
+  const link = useCallback((patch: Partial<LedgerSearch>) => ledgerSearchString({ ...EMPTY_SEARCH, agent, ...patch }) || '?', [agent]);
+  const onTrigger = useCallback((trigger: Parameters<StatsChartsProps['onTrigger']>[0]) => onSearchChange({ trigger: [trigger] }), [onSearchChange]);
+  const onStrategy = useCallback((strategy: Parameters<StatsChartsProps['onStrategy']>[0]) => onSearchChange({ strategy: [strategy] }), [onSearchChange]);
   const switching = stats.isPlaceholderData || series.isPlaceholderData;
   const noEvents = stats.data?.events_total === 0;
 
-  const seriesEmpty = series.isPending ? (
-    <Skeleton height="100%" />
-  ) : series.isError ? (
-    <ChartEmpty>Not shown: the per-event figures did not load (said above).</ChartEmpty>
-  ) : sample === undefined ? (
-    <Skeleton height="100%" />
-  ) : events.length === 0 ? (
-    <ChartEmpty>No compaction yet{agent ? ` for ${agent}` : ''}.</ChartEmpty>
-  ) : undefined;
-  const statsEmpty = stats.isPending ? (
-    <Skeleton height="100%" />
-  ) : stats.isError ? (
-    // One failing query, one message: the headline says it; the charts it feeds only point there.
-    <ChartEmpty>Not shown: the compaction stats did not load (said above).</ChartEmpty>
-  ) : undefined;
+  const { isPending: seriesPending, isError: seriesFailed } = series;
+  const seriesEmpty = useMemo(
+    () =>
+      seriesPending ? (
+        <Skeleton height="100%" />
+      ) : seriesFailed ? (
+        <ChartEmpty>Not shown: the per-event figures did not load (said above).</ChartEmpty>
+      ) : sample === undefined ? (
+        <Skeleton height="100%" />
+      ) : events.length === 0 ? (
+        <ChartEmpty>No compaction yet{agent ? ` for ${agent}` : ''}.</ChartEmpty>
+      ) : undefined,
+    [seriesPending, seriesFailed, sample, events.length, agent],
+  );
+  const { isPending: statsPending, isError: statsFailed } = stats;
+  const statsEmpty = useMemo(
+    () =>
+      statsPending ? (
+        <Skeleton height="100%" />
+      ) : statsFailed ? (
+        // One failing query, one message: the headline says it; the charts it feeds only point there.
+        <ChartEmpty>Not shown: the compaction stats did not load (said above).</ChartEmpty>
+      ) : undefined,
+    [statsPending, statsFailed],
+  );
 
   return (
     <section className={switching ? 'panel stats-panel stats-panel--switching' : 'panel stats-panel'} aria-labelledby="stats-title" aria-busy={switching || undefined}>
@@ -171,6 +189,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           Compaction fires when an agent&apos;s context estimate crosses its upper threshold (or when an operator compacts by hand).
           Its events, their cost and the plugin hooks will show here live.
         </EmptyState>
+      ) : !chartsReady ? (
+        <StatsGridSkeleton />
       ) : (
         <Suspense fallback={<StatsGridSkeleton />}>
           <StatsCharts
@@ -188,8 +208,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             statsEmpty={statsEmpty}
             statsPending={stats.isPending}
             noEvents={noEvents}
-            onTrigger={(trigger) => onSearchChange({ trigger: [trigger] })}
-            onStrategy={(strategy) => onSearchChange({ strategy: [strategy] })}
+            onTrigger={onTrigger}
+            onStrategy={onStrategy}
             ledgerLink={link}
           />
         </Suspense>

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
-import { subscribeToFrames } from '../../../lib/live/frame-bus';
-import { recordChangeOf } from '../../../lib/live/record-changes';
+import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
+import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { seriesKeys, SERIES_LIMIT } from '../api/list-recent-compactions';
 import { addToSeries, markRolledBackInSeries, replaceInSeries } from '../lib/series-cache';
 
@@ -25,17 +25,32 @@ function updateSeries(queryClient: QueryClient, sessionId: string, change: (page
 export function installSeriesLive(queryClient: QueryClient): void {
   if (installed.has(queryClient)) return;
   installed.add(queryClient);
-  subscribeToFrames((frame) => {
-    const change = recordChangeOf(frame);
-    if (change === null) return;
-    if (change.kind === 'new') {
-      updateSeries(queryClient, change.record.session_id, (page, agentPath) => addToSeries(page, change.record, agentPath, SERIES_LIMIT));
-    } else if (change.kind === 'changed') {
-      updateSeries(queryClient, change.record.session_id, (page) => replaceInSeries(page, change.record));
-    } else if (change.kind === 'rolled_back') {
-      updateSeries(queryClient, change.sessionId, (page) => markRolledBackInSeries(page, change.ids));
+  // A batch of frames (all that came since the last animation frame) is one update of each sample.
+  subscribeToFrameBatches((frames) => {
+    const bySession = new Map<string, RecordChange[]>();
+    for (const frame of frames) {
+      const change = recordChangeOf(frame);
+      if (change === null || change.kind === 'invalid') continue;
+      const sessionId = change.kind === 'rolled_back' ? change.sessionId : change.record.session_id;
+      bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), change]);
+    }
+    for (const [sessionId, changes] of bySession) {
+      updateSeries(queryClient, sessionId, (page, agentPath) => changes.reduce((next, change) => applyToSeries(next, change, agentPath), page));
     }
   });
+}
+
+function applyToSeries(page: CompactionPage, change: RecordChange, agentPath: string | null): CompactionPage {
+  switch (change.kind) {
+    case 'new':
+      return addToSeries(page, change.record, agentPath, SERIES_LIMIT);
+    case 'changed':
+      return replaceInSeries(page, change.record);
+    case 'rolled_back':
+      return markRolledBackInSeries(page, change.ids);
+    default:
+      return page;
+  }
 }
 
 export function useSeriesLive(): void {

@@ -23,9 +23,11 @@ export function axisTimeLabel(iso: string, spanMs: number): string {
   if (Number.isNaN(date.getTime())) return iso;
   const time = date.toISOString().slice(11, 16);
   if (spanMs < 24 * 3600 * 1000) return time;
-  const month = date.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
-  return `${month} ${date.getUTCDate()} ${time}`;
+  // Not toLocaleString: it builds a formatter per call (a thousand points per redraw).
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()} ${time}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 export function timeSpan(records: readonly Pick<CompactionRecord, 'created_at'>[]): number {
   const first = records[0];

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { EventFrame } from '../api/types';
+import { BACKLOG_THRESHOLDS } from './backlog';
+import { FrameFeed, type Behind } from './frame-feed';
+
+function frame(seq: number, atMs: number): EventFrame {
+  return { seq, type: 'session.updated', at: new Date(atMs).toISOString(), session_id: 's1', data: {} };
+}
+
+function harness(waiting = { count: 0 }) {
+  let now = 1_000_000;
+  const timers: (() => void)[] = [];
+  const published: number[][] = [];
+  const told: (Behind | null)[] = [];
+  let drops = 0;
+  const feed = new FrameFeed({
+    publish: (frames) => published.push(frames.map((f) => f.seq)),
+    waiting: () => waiting.count,
+    onBehind: (behind) => told.push(behind),
+    onDrop: () => (drops += 1),
+    now: () => now,
+    setTimer: (run) => timers.push(run),
+    clearTimer: () => undefined,
+  });
+  return {
+    feed,
+    timers,
+    published,
+    told,
+    drops: () => drops,
+    advance: (ms: number) => (now += ms),
+    now: () => now,
+    flushAll: () => feed.flush(),
+  };
+}
+
+describe('FrameFeed', () => {
+  it('applies every frame handled since the last flush as one batch, in order', () => {
+    const h = harness();
+    for (let seq = 1; seq <= 30; seq += 1) h.feed.push(frame(seq, h.now()));
+    expect(h.published).toEqual([]);
+    h.flushAll();
+    expect(h.published).toEqual([Array.from({ length: 30 }, (_, i) => i + 1)]);
+    h.feed.push(frame(31, h.now()));
+    h.flushAll();
+    expect(h.published[1]).toEqual([31]);
+    expect(h.told).toEqual([]);
+  });
+
+  it('says it is behind when frames pile up unapplied, and that it caught up once they are applied', () => {
+    const waiting = { count: 0 };
+    const h = harness(waiting);
+    h.feed.push(frame(1, h.now()));
+    waiting.count = 400;
+    h.flushAll();
+    expect(h.told).toEqual([{ frames: 400, lagMs: 0 }]);
+    waiting.count = 0;
+    h.feed.push(frame(2, h.now()));
+    h.flushAll();
+    expect(h.told.at(-1)).toBeNull();
+    expect(h.drops()).toBe(0);
+  });
+
+  it('says it is behind when frames are applied late, and checks again when no frame comes to say otherwise', () => {
+    const h = harness();
+    h.feed.push(frame(1, h.now()));
+    h.flushAll();
+    // The next frame was sent 3 s before it is applied.
+    h.feed.push(frame(2, h.now()));
+    h.advance(3_000);
+    h.flushAll();
+    expect(h.told).toEqual([{ frames: 0, lagMs: 3_000 }]);
+    expect(h.timers).toHaveLength(1);
+    h.timers[0]!();
+    expect(h.told.at(-1)).toBeNull();
+  });
+
+  it('when far behind, drops the backlog once (not again while the reload runs) and stays behind until caught up', () => {
+    const waiting = { count: BACKLOG_THRESHOLDS.dropFrames };
+    const h = harness(waiting);
+    h.feed.push(frame(1, h.now()));
+    h.flushAll();
+    expect(h.drops()).toBe(1);
+    expect(h.told.at(-1)).toEqual({ frames: BACKLOG_THRESHOLDS.dropFrames, lagMs: 0 });
+    h.feed.push(frame(2, h.now()));
+    h.flushAll();
+    expect(h.drops()).toBe(1);
+    waiting.count = 0;
+    h.advance(60_000);
+    h.feed.push(frame(3, h.now()));
+    h.flushAll();
+    expect(h.told.at(-1)).toBeNull();
+  });
+});

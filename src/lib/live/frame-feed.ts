@@ -1,0 +1,125 @@
+import type { EventFrame } from '../api/types';
+import { BACKLOG_THRESHOLDS, backlogVerdict, LagMeter, type BacklogThresholds } from './backlog';
+
+/** How far behind the page is; null while it keeps up. */
+export interface Behind {
+  /** Frames received and not yet applied. */
+  frames: number;
+  /** How late the newest applied frame was, ms. */
+  lagMs: number;
+}
+
+export interface FrameFeedOptions {
+  /** Applies a batch of frames (the frame bus). */
+  publish: (frames: readonly EventFrame[]) => void;
+  /** Frames received but not yet handed to the feed (the connection's backlog). */
+  waiting: () => number;
+  /** The page fell behind, or caught up (null). Called on changes only. */
+  onBehind: (behind: Behind | null) => void;
+  /** Far behind: drop the backlog and reload what is shown. */
+  onDrop: () => void;
+  now?: () => number;
+  setTimer?: (run: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+  thresholds?: BacklogThresholds;
+  /** After a drop, none again for this long (the reload needs its time). */
+  dropCooldownMs?: number;
+  /** While behind and no frame comes, whether it has caught up is checked again after this long. */
+  recheckMs?: number;
+}
+
+/**
+ * Between the live connection and the caches: frames are applied in batches (all the connection
+ * handled in one go, once per animation frame: one cache update each), and after each batch the backlog is judged
+ * (backlog.ts): the page says when it is behind, and when it is far behind drops the backlog and
+ * reloads once instead of lagging silently.
+ */
+export class FrameFeed {
+  private buffer: EventFrame[] = [];
+  private behind: Behind | null = null;
+  private readonly meter = new LagMeter();
+  private lastDropAt = Number.NEGATIVE_INFINITY;
+  private recheck: unknown = null;
+  private readonly o: Required<Omit<FrameFeedOptions, 'thresholds'>> & { thresholds: BacklogThresholds };
+
+  constructor(options: FrameFeedOptions) {
+    this.o = {
+      now: () => Date.now(),
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      thresholds: BACKLOG_THRESHOLDS,
+      dropCooldownMs: 10_000,
+      recheckMs: 1_000,
+      ...options,
+    };
+  }
+
+  /** A frame to apply with the next flush. */
+  push(frame: EventFrame): void {
+    this.buffer.push(frame);
+  }
+
+  /** Frames taken in and not yet applied. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /** Applies what came, then judges the backlog. */
+  flush(): void {
+    const frames = this.buffer;
+    this.buffer = [];
+    if (frames.length > 0) this.o.publish(frames);
+    const newest = frames[frames.length - 1];
+    const lagMs = newest ? this.meter.lag(Date.parse(newest.at), this.o.now()) : null;
+    this.judge(lagMs);
+  }
+
+  /** Drops what waits here (the connection drops its own backlog), e.g. on a skip ahead. */
+  clear(): void {
+    this.buffer = [];
+  }
+
+  /** The daemon changed (restart, another address): lateness is measured afresh. */
+  resetClock(): void {
+    this.meter.reset();
+  }
+
+  stop(): void {
+    if (this.recheck !== null) this.o.clearTimer(this.recheck);
+    this.recheck = null;
+    this.buffer = [];
+  }
+
+  private judge(lagMs: number | null): void {
+    const pending = this.o.waiting() + this.buffer.length;
+    const verdict = backlogVerdict({ pending, lagMs }, this.behind !== null, this.o.thresholds);
+    if (verdict === 'drop' && this.o.now() - this.lastDropAt >= this.o.dropCooldownMs) {
+      this.lastDropAt = this.o.now();
+      this.buffer = [];
+      this.meter.reset();
+      this.o.onDrop();
+    }
+    this.setBehind(verdict === 'current' ? null : { frames: pending, lagMs: lagMs ?? this.behind?.lagMs ?? 0 });
+    if (this.recheck !== null) this.o.clearTimer(this.recheck);
+    this.recheck = null;
+    // No frame may come to say it has caught up: look again in a moment.
+    if (this.behind !== null) {
+      this.recheck = this.o.setTimer(() => {
+        this.recheck = null;
+        this.judge(null);
+      }, this.o.recheckMs);
+    }
+  }
+
+  private setBehind(next: Behind | null): void {
+    const before = this.behind;
+    this.behind = next;
+    // Told on a change of state, and while behind at most when the count moves by a tenth.
+    if (before === null && next === null) return;
+    if (before !== null && next !== null && Math.abs(next.frames - before.frames) <= Math.max(5, before.frames / 10)) {
+      this.behind = before;
+      return;
+    }
+    this.o.onBehind(next);
+  }
+}

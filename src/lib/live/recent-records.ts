@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../api/query-keys';
+import type { CompactionRecord, EventFrame } from '../api/types';
+import { recordChangeOf } from './record-changes';
+
+/**
+ * The session's newest records, newest first (the rollback points' records), with live records
+ * put in front (a record already there is replaced): a compaction frame carries its record, so
+ * the list is not fetched again (up to a thousand full records) for each one.
+ */
+export function withNewRecords(items: readonly CompactionRecord[], records: readonly CompactionRecord[]): CompactionRecord[] {
+  const ids = new Set(records.map((record) => record.id));
+  return [...[...records].reverse(), ...items.filter((item) => !ids.has(item.id))];
+}
+
+/** Applies a batch's new records to each session's rollback-point records, one cache update per session. */
+export function applyNewRecords(queryClient: QueryClient, frames: readonly EventFrame[]): void {
+  const bySession = new Map<string, CompactionRecord[]>();
+  for (const frame of frames) {
+    const change = recordChangeOf(frame);
+    if (change?.kind !== 'new') continue;
+    bySession.set(change.record.session_id, [...(bySession.get(change.record.session_id) ?? []), change.record]);
+  }
+  for (const [sessionId, records] of bySession) {
+    queryClient.setQueryData<CompactionRecord[]>(queryKeys.rollbackPointRecords(sessionId), (items) => (items ? withNewRecords(items, records) : items));
+  }
+}
