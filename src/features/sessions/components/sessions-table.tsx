@@ -1,19 +1,15 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import {
-  columnFilteringFeature,
   columnVisibilityFeature,
   createColumnHelper,
-  createFilteredRowModel,
   createSortedRowModel,
   functionalUpdate,
-  globalFilteringFeature,
   metaHelper,
   rowSortingFeature,
   sortFn_basic,
   sortFn_text,
   tableFeatures,
   useTable,
-  type ColumnFiltersState,
 } from '@tanstack/react-table';
 import { Suspense, useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -43,9 +39,6 @@ interface SessionRow extends SessionSummary {
 const features = tableFeatures({
   columnMeta: metaHelper<ColumnLayout['meta']>(),
   columnVisibilityFeature,
-  columnFilteringFeature,
-  globalFilteringFeature,
-  filteredRowModel: createFilteredRowModel(),
   rowSortingFeature,
   sortedRowModel: createSortedRowModel(),
   sortFns: { text: sortFn_text, basic: sortFn_basic },
@@ -70,7 +63,6 @@ const columns = helper.columns([
     header: SESSION_COLUMNS.project.header,
     sortFn: 'text',
     meta: SESSION_COLUMNS.project.meta,
-    filterFn: (row, _columnId, projectId: string) => row.original.project_id === projectId,
     cell: ({ row }) => (
       <Link to={`/projects/${uriComponent(row.original.project_id)}`} className="sessions__ellipsis sessions__project" title={`${row.original.projectName}: the project's sessions and figures`}>
         {row.original.projectName}
@@ -82,7 +74,6 @@ const columns = helper.columns([
     header: SESSION_COLUMNS.status.header,
     sortFn: 'text',
     meta: SESSION_COLUMNS.status.meta,
-    filterFn: (row, _columnId, status: string) => row.original.status === status,
     cell: ({ row }) => (
       <span className="badges">
         {/* The approval-pending badge is the link to the proposal's review. */}
@@ -174,27 +165,29 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
     }));
   }, [sessions, projects]);
 
+  // Filtered here (the URL's project, status and text), sorted by the table.
   const project = projectId ?? search.project;
-  const columnFilters = useMemo<ColumnFiltersState>(
-    () => [
-      ...(project ? [{ id: 'project', value: project }] : []),
-      ...(search.status ? [{ id: 'status', value: search.status }] : []),
-    ],
-    [project, search.status],
+  const shown = useMemo(
+    () =>
+      rows.filter(
+        (row) =>
+          (!project || row.project_id === project) &&
+          (!search.status || row.status === search.status) &&
+          (!search.q || matchesText(row, row.projectName, search.q)),
+      ),
+    [rows, project, search.status, search.q],
   );
 
   const columnVisibility = useMemo(() => ({ project: projectId === undefined }), [projectId]);
   const table = useTable({
     features,
     columns,
-    data: rows,
+    data: shown,
     getRowId: (row) => row.id,
-    state: { sorting: search.sort, columnFilters, globalFilter: search.q, columnVisibility },
+    state: { sorting: search.sort, columnVisibility },
     // Header clicks sort through the table; the filters are written to the URL by the filter bar.
     onSortingChange: (updater) => onSearchChange({ sort: functionalUpdate(updater, search.sort) }),
     enableSortingRemoval: false,
-    getColumnCanGlobalFilter: (column) => column.id === 'title',
-    globalFilterFn: (row, _columnId, query: string) => matchesText(row.original, row.original.projectName, query),
   });
 
   const visible = table.getRowModel().rows;
