@@ -81,7 +81,13 @@ export function parseFault(spec: string): Fault {
 
 const STATUS_CODES: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 409: 'version_conflict', 429: 'rate_limited', 500: 'internal', 502: 'bad_gateway', 503: 'unavailable' };
 
-/** Breaks the contract in one place: the first number found becomes a string. */
+/**
+ * Fields whose content the contract leaves free (an audit event's `data`): a number turned into a
+ * string there still validates, so the corruption goes elsewhere.
+ */
+const FREE_FORM_FIELDS = new Set(['data']);
+
+/** Breaks the contract in one place: the first number found (outside free-form fields) becomes a string. */
 export function corrupt(value: unknown): unknown {
   let done = false;
   const walk = (node: unknown): unknown => {
@@ -91,7 +97,7 @@ export function corrupt(value: unknown): unknown {
       return `${node} (corrupted)`;
     }
     if (Array.isArray(node)) return node.map(walk);
-    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, walk(v)]));
+    if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, FREE_FORM_FIELDS.has(k) ? v : walk(v)]));
     return node;
   };
   const out = walk(value);

@@ -278,6 +278,9 @@ describe('simulated daemon honours the contract', () => {
   it('faults break the contract on purpose, visibly', async () => {
     const invalid = await fetch(`${sim.url}/sessions`, { headers: { 'X-Kaged-Mock-Fault': 'invalid' } });
     expect(validateResponseBody('/sessions', 'get', 200, await invalid.json())).not.toBeNull();
+    // An audit event's numbers live in its free-form data: the corruption must land where the contract looks.
+    const audit = await fetch(`${sim.url}/audit?limit=5`, { headers: { 'X-Kaged-Mock-Fault': 'invalid' } });
+    expect(validateResponseBody('/audit', 'get', 200, await audit.json())).not.toBeNull();
     const malformed = await fetch(`${sim.url}/sessions`, { headers: { 'X-Kaged-Mock-Fault': 'malformed' } });
     await expect(malformed.json()).rejects.toThrow();
     const busy = await fetch(`${sim.url}/sessions?__fault=status:503`);
