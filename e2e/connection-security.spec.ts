@@ -89,7 +89,13 @@ test('a base URL on another origin: asks before the token goes there, and sends 
 
   await prompt.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Nothing saved; the token was not sent.')).toBeVisible();
+  // After a reload the typed values are still there as unsaved input (lost-edits.spec.ts), and
+  // still nothing went to the other origin; discarding them brings back the saved base URL.
   await page.reload();
+  await expect(page.getByLabel('API base URL')).toHaveValue(`${DAEMON}/api/v1`);
+  await expect(page.getByText('Unsaved changes, kept from before')).toBeVisible();
+  expect(daemonRequests).toEqual([]);
+  await page.getByRole('button', { name: 'Discard changes' }).click();
   await expect(page.getByLabel('API base URL')).toHaveValue('/api/v1');
   expect(daemonRequests).toEqual([]);
 
