@@ -82,7 +82,7 @@ test('a plugin author filters the bad events of one plugin, walks them with the 
 
   // Back in the ledger, the cursor is on the last event seen and the notes show.
   await page.getByRole('link', { name: 'Back to the ledger' }).click();
-  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}\\?flag=bad&plugin=hindsight$`));
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}\\?flag=bad&plugin=hindsight#ledger$`));
   await expect(ledgerRow(page, bad.items[2]!.id)).toHaveAttribute('aria-selected', 'true');
   await expect(ledgerRow(page, bad.items[0]!.id)).toContainText(notes[0]!);
 
