@@ -1,8 +1,9 @@
 /**
  * The fault matrix (issue 11): every endpoint the UI calls × every fault. Reads: one page load per
  * (screen × fault), the fault on all of the screen's reads, each page its own browser context with
- * the simulator's per-request fault header, several side by side. Writes: each fault during the
- * write, and the operator's edit must still be there (fault-matrix-writes.spec.ts). The live
+ * the simulator's per-request fault header, several side by side. Writes (flag, note and knob
+ * saves so far): each fault during the write, and the operator's edit must still be there
+ * (fault-matrix-writes.spec.ts, which prints the lost edits). The live
  * stream: dropped and the daemon restarted under every screen at once. Prints the counts.
  *
  * The list of endpoints is the contract's: a test visits every screen, records what it calls, and
@@ -19,13 +20,13 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'GET /health': 'the daemon probe: e2e/outage.spec.ts, and Settings "Save and test" (settings.spec.ts)',
   'POST /events/ticket': 'the live stream: dropped and restarted below',
   'GET /events': 'the live stream catching up after a drop or a restart, below',
-  'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/compact': 'the manual-compact commit (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview (fault-matrix-writes.spec.ts)',
-  'PUT /sessions/{session_id}/compaction-config': 'the knob save (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve/reject (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback (fault-matrix-writes.spec.ts)',
-  'GET /sessions/{session_id}/messages': "the rollback dialog's preview (rollback writes in fault-matrix-writes.spec.ts; its reads are not faulted here)",
+  'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/compact': 'the manual-compact commit: not yet in the writes\' matrix; a failed and an invalid-answered commit in manual-compact.spec.ts and lost-edits.spec.ts',
+  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview: not yet in the writes\' matrix (read by the compact-dialog screen in the first test)',
+  'PUT /sessions/{session_id}/compaction-config': 'the knob save × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve/reject: not yet in the writes\' matrix; slow and double submits in double-submits.spec.ts',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback: not yet in the writes\' matrix; an invalid-answered rollback in silent-failures.spec.ts, double submits in double-submits.spec.ts',
+  'GET /sessions/{session_id}/messages': "the rollback dialog's preview (not faulted here)",
   'GET /plugins/{plugin_name}/knob-schema': 'the knobs screen of an agent with a plugin (the knobs screen here shows the built-in schema; not faulted here)',
   'POST /sessions/{session_id}/replay': 'the threshold lab run (a read-only replay; its failure is the lab\'s own e2e)',
 };
@@ -69,7 +70,7 @@ test.describe.configure({ mode: 'serial' });
 test.afterAll(() => {
   // The writes' suite prints its own line with the lost edits; this one the reads and the stream.
   console.log(
-    `fault matrix (reads and stream): ${counts.reads + counts.stream} cases (${counts.reads} screen × read fault, ${counts.stream} screen × stream fault), ${counts.known} known failures; lost edits are counted by the writes' cases (lost-edits.spec.ts)`,
+    `fault matrix (reads and stream): ${counts.reads + counts.stream} cases (${counts.reads} screen × read fault, ${counts.stream} screen × stream fault), ${counts.known} known failures; lost edits are counted by the writes' cases (fault-matrix-writes.spec.ts)`,
   );
 });
 

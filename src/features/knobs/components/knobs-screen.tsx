@@ -105,6 +105,8 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
           } else {
             setFailure({ agent: a.path, kind: 'other', error });
           }
+          // The failure is said on the page, which the review dialog would cover (and hide from assistive tech).
+          setReviewing(false);
           return;
         }
       }
