@@ -15,7 +15,7 @@ test('deep links open directly, and back/forward walk the history', async ({ pag
 
   await page.goto('/sessions?status=idle&sort=-cost');
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toContainText('Idle');
-  await sessionRows(page).first().getByRole('link').click();
+  await sessionRows(page).first().getByRole('link').first().click();
   await expect(page).toHaveURL(/\/sessions\/[^/?]+$/);
   await page.getByRole('combobox', { name: 'Go to project' }).click();
   await page.getByRole('option', { name: project!.name }).click();

@@ -50,7 +50,7 @@ export function DetailHeaderSkeleton({ sessionId, compactionId }: { sessionId: s
         </h1>
       </div>
       <div className="event-detail__tools">
-        <Link className="button" to={ledgerPath}>
+        <Link className="button" to={`${ledgerPath}#ledger`}>
           ↑ Back to the ledger
         </Link>
         <nav className="event-nav" aria-label="Events of this view">
