@@ -92,17 +92,18 @@ export const SCREENS: Screen[] = [
   {
     name: 'compactions',
     path: async () => '/compactions',
-    ready: async (page) => expect(page.locator('[data-compaction-id]').first()).toBeVisible(),
+    ready: async (page) => expect(page.locator('[data-compaction-id]').first()).toBeVisible({ timeout: 20_000 }),
   },
   {
+    // The cross-session screens ask the daemon for aggregates over the whole history: like the health view, 20 s.
     name: 'review-queue',
     path: async () => '/review?plugin=hindsight',
-    ready: async (page) => expect(page.locator('.review-item__head h2')).toBeVisible(),
+    ready: async (page) => expect(page.locator('.review-item__head h2')).toBeVisible({ timeout: 20_000 }),
   },
   {
     name: 'audit',
     path: async () => '/audit',
-    ready: async (page) => expect(page.getByRole('region', { name: 'Audit events' }).getByRole('row').nth(1)).toBeVisible(),
+    ready: async (page) => expect(page.getByRole('region', { name: 'Audit events' }).getByRole('row').nth(1)).toBeVisible({ timeout: 20_000 }),
   },
   {
     name: 'plugin',
