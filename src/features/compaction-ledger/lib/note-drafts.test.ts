@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../../lib/memory-storage';
 import {
   clearSavedDraft,
   DRAFT_MAX_AGE_MS,
@@ -13,27 +14,6 @@ import {
   type Drafts,
 } from './note-drafts';
 
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 const KEY = draftKey('ses_1', 'cmp_1');
 const record = { version: 3, operator_notes: 'saved notes' };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../../lib/memory-storage';
 import type { CompactFormValues } from '../../../lib/compact-form';
 import type { Preview } from '../../../lib/compact-preview';
 import {
@@ -13,30 +14,6 @@ import {
   sameValues,
 } from './compact-drafts';
 
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  /** Refuses writes longer than this (a full quota). */
-  constructor(private readonly limit = Number.POSITIVE_INFINITY) {}
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    if (value.length > this.limit) throw new DOMException('quota', 'QuotaExceededError');
-    this.map.set(key, value);
-  }
-}
 
 const values = (over: Partial<CompactFormValues> = {}): CompactFormValues => ({
   agentPath: 'primary',

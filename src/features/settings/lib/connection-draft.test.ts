@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../../../lib/memory-storage';
 import {
   CONNECTION_DRAFT_KEY,
   CONNECTION_DRAFT_TOKEN_KEY,
@@ -9,27 +10,6 @@ import {
   type DraftStores,
 } from './connection-draft';
 
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  clear() {
-    this.map.clear();
-  }
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 const saved: ConnectionFormValues = { apiBaseUrl: '/api/v1', userId: 'operator', token: '', rememberToken: false };
 const stores = (): DraftStores & { local: MemoryStorage; session: MemoryStorage } => ({ local: new MemoryStorage(), session: new MemoryStorage() });
