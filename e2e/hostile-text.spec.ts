@@ -177,6 +177,8 @@ test.describe('hostile text in what the daemon sends', () => {
   });
 
   test('an agent path with markup, a lone surrogate and 2,000 characters: agents panel, stats filter (no 404), compact dialog, knobs tree', async ({ page, request }) => {
+    // Four screens, each checked at two widths.
+    test.setTimeout(120_000);
     const session = await apiGet<{ agents: Array<{ agent_path: string; parent_path: string | null; compaction_count: number }> }>(request, `/sessions/${SESSION}`);
     const child = session.agents.find((a) => a.parent_path !== null && a.compaction_count > 0) ?? session.agents.find((a) => a.parent_path !== null);
     if (!child) throw new Error('the session has a sub-agent');
