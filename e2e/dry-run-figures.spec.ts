@@ -11,6 +11,12 @@ async function figure(totals: Locator, label: string): Promise<number> {
   return Number(await totals.locator(`[data-figure="${label}"]`).getAttribute('data-tokens'));
 }
 
+/** The named figures of a sum, by label. */
+async function figures<L extends string>(totals: Locator, labels: readonly L[]): Promise<Record<L, number>> {
+  const values = await Promise.all(labels.map((label) => figure(totals, label)));
+  return Object.fromEntries(labels.map((label, i) => [label, values[i]])) as Record<L, number>;
+}
+
 test('the manual-compact preview shows pruning, and its figures add up', async ({ page, request }) => {
   await resetDaemon(request);
   const direct = await (
@@ -29,13 +35,7 @@ test('the manual-compact preview shows pruning, and its figures add up', async (
   await expect(dialog.getByRole('definition').filter({ hasText: /tool outputs/ })).toContainText(String(direct.pruned.length));
   const sum = dialog.getByLabel('How the figures add up');
   await expect(sum).toContainText(/before .* − superseded .* − pruned .* \+ summary .* = after/);
-  const [before, superseded, pruned, summary, after] = (await Promise.all(['before', 'superseded', 'pruned', 'summary', 'after'].map((l) => figure(sum, l)))) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const { before, superseded, pruned, summary, after } = await figures(sum, ['before', 'superseded', 'pruned', 'summary', 'after']);
   expect(pruned).toBe(prunedTokens);
   expect(before).toBe(direct.before_estimate + prunedTokens);
   expect(after).toBe(direct.record.after_estimate);
@@ -73,13 +73,7 @@ test('the rollback preview shows pruning, and its figures add up', async ({ page
   await expect(dialog.getByRole('definition').filter({ hasText: /tool outputs/ })).toContainText(String(target!.pruned.length));
   const sum = dialog.getByLabel('How the figures add up');
   await expect(sum).toContainText(/before .* − superseded .* \+ restored .* − pruned .* = after/);
-  const [before, superseded, restored, pruned, after] = (await Promise.all(['before', 'superseded', 'restored', 'pruned', 'after'].map((l) => figure(sum, l)))) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const { before, superseded, restored, pruned, after } = await figures(sum, ['before', 'superseded', 'restored', 'pruned', 'after']);
   expect(pruned).toBe(prunedTokens);
   expect(before - superseded + restored - pruned).toBe(after);
   await expect(sum).not.toContainText('do not add up');
