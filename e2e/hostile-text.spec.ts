@@ -204,10 +204,12 @@ test.describe('hostile text in what the daemon sends', () => {
 
     // The compact dialog for that agent.
     await page.getByRole('button', { name: 'Compact…' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Compact' });
-    await expect(dialog).toBeVisible();
+    // The dialog itself, not its loading frame ("Compact (loading)"): its form is drawn.
+    const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
+    await expect(dialog.getByRole('button', { name: /^Preview/ })).toBeVisible({ timeout: 15_000 });
     await expect(dialog.getByText(/URI malformed/)).toHaveCount(0);
     await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     // The knobs tree.
     await agents.getByRole('link', { name: /^Knobs of .*onerror/ }).click();

@@ -213,3 +213,28 @@ test('a 10,000-message dry run renders a virtual window and jumps between change
   test.info().annotations.push({ type: 'timing', description: `10,000-message preview shown in ${shownAfter} ms (request + align + render)` });
   console.log(`10,000-message preview shown in ${shownAfter} ms (request, contract check, align, first render)`);
 });
+
+test("Escape while the dialog's code is still loading closes it, and it opens again", async ({ page }) => {
+  // The dialog's chunk is held until Escape has been pressed on its loading frame.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/manual-compact-dialog-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/sessions/${REAL}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const loading = page.getByRole('dialog', { name: 'Compact (loading)' });
+  await expect(loading).toBeVisible();
+  await expect(loading).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  const arrived = page.waitForResponse(/manual-compact-dialog-[^/]*\.js$/);
+  release();
+  await arrived;
+  // The code arriving later does not reopen it; the button opens the real dialog.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Compact', exact: true }).getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
+});

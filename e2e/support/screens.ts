@@ -47,9 +47,9 @@ export const SCREENS: Screen[] = [
     ready: sessionReady,
     open: async (page) => {
       await page.getByRole('button', { name: 'Compact…' }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole('button', { name: /^Preview/ }).click();
+      // The dialog itself, not its loading frame ("Compact (loading)").
+      const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
+      await dialog.getByRole('button', { name: /^Preview/ }).click({ timeout: 15_000 });
       await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
     },
   },

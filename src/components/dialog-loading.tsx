@@ -1,12 +1,28 @@
+import { useEffect, useRef } from 'react';
 import { Skeleton } from './skeleton';
 import './dialog.css';
 
+interface DialogLoadingProps {
+  title: string;
+  /** Escape or a click outside closes it, as they would close the dialog it stands for. */
+  onClose(): void;
+}
+
 /** A modal's place while its code loads: the overlay and the dialog's frame, titled, at its final size. */
-export function DialogLoading({ title }: { title: string }) {
+export function DialogLoading({ title, onClose }: DialogLoadingProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    frame.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
   return (
     <>
-      <div className="mc-overlay" />
-      <div className="mc-dialog" role="dialog" aria-modal="true" aria-busy="true" aria-label={`${title} (loading)`}>
+      <div className="mc-overlay" onClick={onClose} />
+      <div ref={frame} tabIndex={-1} className="mc-dialog" role="dialog" aria-modal="true" aria-busy="true" aria-label={`${title} (loading)`}>
         <header className="mc-dialog__header">
           <p className="mc-dialog__title">{title}</p>
         </header>

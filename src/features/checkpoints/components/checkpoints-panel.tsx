@@ -158,7 +158,7 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
         </ul>
       )}
       {rollbackFrom !== null && (
-        <Suspense fallback={<DialogLoading title="Roll back past a compaction" />}>
+        <Suspense fallback={<DialogLoading title="Roll back past a compaction" onClose={() => setRollbackFrom(null)} />}>
           <RollbackDialog
             sessionId={sessionId}
             points={points}

@@ -89,7 +89,7 @@ export function ImportButton() {
         </div>
       )}
       {open && (
-        <Suspense fallback={<DialogLoading title="Import transcripts" />}>
+        <Suspense fallback={<DialogLoading title="Import transcripts" onClose={() => setOpen(false)} />}>
           <ImportDialog capability={capability} dropped={dropped} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}

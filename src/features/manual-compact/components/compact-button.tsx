@@ -30,7 +30,7 @@ export function CompactButton({ sessionId, agentPath, className = 'button', labe
         {label}
       </button>
       {open && (
-        <Suspense fallback={<DialogLoading title="Compact" />}>
+        <Suspense fallback={<DialogLoading title="Compact" onClose={() => setOpen(false)} />}>
           <ManualCompactDialog sessionId={sessionId} agentPath={agentPath} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
