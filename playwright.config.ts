@@ -1,23 +1,24 @@
 import { existsSync } from 'node:fs';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { DEMO_PORT, mockPort, previewPort, WORKERS } from './e2e/support/ports';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
 
 // Debian's Chromium when it is installed (CI, the dev machines), else Playwright's own browser
 // (`npx playwright install chromium` on a user's machine). CHROMIUM_PATH overrides both.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
 
-// Overridable so two suites can run side by side on one machine without sharing a daemon or a build.
-const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4010);
-const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
-const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 5173);
 const DIST = process.env.E2E_DIST ?? 'dist';
+const workerIndexes = Array.from({ length: WORKERS }, (_, index) => index);
 
 export default defineConfig({
   testDir: 'e2e',
   // Unit tests under e2e/ (*.test.ts, run by vitest) are not Playwright's.
   testMatch: '**/*.spec.ts',
-  // One simulated daemon is shared by the tests; each test resets it, so they run one at a time.
-  workers: 1,
+  // Each worker has its own simulated daemon and preview server (e2e/support/ports.ts); the tests of
+  // one file run in order in one worker, each resetting its daemon first.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -39,7 +40,7 @@ export default defineConfig({
       name: 'build',
       // e2e/bench is the benchmark (npm run bench), not a test suite; its unit tests run in vitest.
       testIgnore: [/demo\.spec\.ts/, /[\\/]bench[\\/]/],
-      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${PREVIEW_PORT}`, viewport: { width: 1440, height: 900 } },
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${previewPort()}`, viewport: { width: 1440, height: 900 } },
     },
     {
       name: 'demo',
@@ -48,23 +49,25 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // The simulated daemon over real HTTP and WebSocket on loopback.
-      command: `npx tsx mocks/server/main.ts`,
-      // It keeps nothing across restarts (every run begins from the seed; persistence has its own tests).
-      env: { PORT: String(MOCK_PORT), MOCK_LIVE: '0', MOCK_PERSIST: '0', E2E_MOCK_PORT: String(MOCK_PORT) },
-      url: `http://127.0.0.1:${MOCK_PORT}/api/v1/health`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
-    {
-      // The production build (npm run build), proxied to the simulated daemon exactly as to a real one.
-      command: `npx vite preview --host 127.0.0.1 --port ${PREVIEW_PORT} --strictPort --outDir ${DIST}`,
-      env: { KAGED_API_URL: `http://127.0.0.1:${MOCK_PORT}` },
-      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
-      reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
-    },
+    ...workerIndexes.flatMap((index): WebServer[] => [
+      {
+        // The simulated daemon over real HTTP and WebSocket on loopback.
+        command: `npx tsx mocks/server/main.ts`,
+        // It keeps nothing across restarts (every run begins from the seed; persistence has its own tests).
+        env: { PORT: String(mockPort(index)), MOCK_LIVE: '0', MOCK_PERSIST: '0' },
+        url: `http://127.0.0.1:${mockPort(index)}/api/v1/health`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+      },
+      {
+        // The production build (npm run build), proxied to the simulated daemon exactly as to a real one.
+        command: `npx vite preview --host 127.0.0.1 --port ${previewPort(index)} --strictPort --outDir ${DIST}`,
+        env: { KAGED_API_URL: `http://127.0.0.1:${mockPort(index)}` },
+        url: `http://127.0.0.1:${previewPort(index)}/`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 60_000,
+      },
+    ]),
     {
       // Demo mode: `npm start`, the simulated daemon running inside the browser.
       command: `npx vite --host 127.0.0.1 --port ${DEMO_PORT} --strictPort`,

@@ -3,8 +3,10 @@
  * API, for arranging and checking e2e tests. Every test starts with resetDaemon().
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import { mockPort } from './ports';
 
-export const DAEMON = `http://127.0.0.1:${process.env.E2E_MOCK_PORT ?? '4010'}`;
+/** This worker's own simulated daemon. */
+export const DAEMON = `http://127.0.0.1:${mockPort()}`;
 export const API = `${DAEMON}/api/v1`;
 
 export interface FaultRule {

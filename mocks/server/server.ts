@@ -89,6 +89,11 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
     });
   });
 
+  // Idle keep-alive connections stay open longer than clients keep them (Node's 5 s default races
+  // a client reusing the socket just as the server closes it: ECONNRESET on a healthy daemon).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
