@@ -16,7 +16,10 @@ export function Stat({ label, value, hint, tone = 'default' }: StatProps) {
     <div className={`stat stat--${tone}`}>
       <dt className="stat__label">{label}</dt>
       <dd className="stat__value num">{value}</dd>
-      <dd className="stat__hint">{hint ?? '\u00a0'}</dd>
+      {/* A hint that is text keeps its whole wording reachable when the card is too narrow for it. */}
+      <dd className="stat__hint" title={typeof hint === 'string' ? hint : undefined}>
+        {hint ?? '\u00a0'}
+      </dd>
     </div>
   );
 }

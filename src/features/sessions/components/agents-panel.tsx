@@ -46,8 +46,10 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               </span>
             </td>
             <td className="agents__window">
-              <span className="num">{formatTokens(agent.window.tokens)}</span>{' '}
-              {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag source={agent.window.source} />}
+              <span className="num agents__line">{formatTokens(agent.window.tokens)}</span>
+              <span className="agents__sub">
+                {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag source={agent.window.source} />}
+              </span>
             </td>
             <td className="agents__context">
               <ContextBar
@@ -62,8 +64,8 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               <Badge>{agent.strategy}</Badge>
             </td>
             <td className="agents__messages num">
-              {formatCount(agent.message_count)} active
-              <span className="faint"> · {formatCount(agent.superseded_count)} superseded</span>
+              <span className="agents__line">{formatCount(agent.message_count)} active</span>
+              <span className="agents__sub faint">{formatCount(agent.superseded_count)} superseded</span>
             </td>
             <td className="agents__compactions num">{formatCount(agent.compaction_count)}</td>
           </tr>

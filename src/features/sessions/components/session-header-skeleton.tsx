@@ -24,11 +24,14 @@ export function SessionHeaderSkeleton() {
           <Skeleton height={8} />
         </div>
       </div>
-      <dl className="stats session-header__cost">
-        {COST_LABELS.map((label) => (
-          <StatSkeleton key={label} label={label} />
-        ))}
-      </dl>
+      <div className="session-header__side">
+        <div className="session-header__actions" />
+        <dl className="stats session-header__cost">
+          {COST_LABELS.map((label) => (
+            <StatSkeleton key={label} label={label} />
+          ))}
+        </dl>
+      </div>
     </section>
   );
 }

@@ -45,11 +45,10 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
         <div className="session-header__title">
           <h1 title={session.title}>{session.title}</h1>
           <SessionStatusBadge status={session.status} compactionPending={session.compaction_pending} />
-          {actions}
         </div>
         <p className="session-header__meta">
           <span className="mono">{session.id}</span>
-          <span>
+          <span className="session-header__source" title={`${session.source.kind}: ${session.source.name}`}>
             {session.source.kind}: {session.source.name}
           </span>
           <span>
@@ -69,11 +68,14 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
           />
         </div>
       </div>
-      <dl className="stats session-header__cost" aria-label="Cost">
-        <Stat label="Primary" value={formatUsd(session.cost.primary_usd)} hint="agents' own calls" />
-        <Stat label="Compactor" value={formatUsd(session.cost.compactor_usd)} hint="summarizer, plugins" />
-        <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
-      </dl>
+      <div className="session-header__side">
+        <div className="session-header__actions">{actions}</div>
+        <dl className="stats session-header__cost" aria-label="Cost">
+          <Stat label="Primary" value={formatUsd(session.cost.primary_usd)} hint="agents' own calls" />
+          <Stat label="Compactor" value={formatUsd(session.cost.compactor_usd)} hint="summarizer, plugins" />
+          <Stat label="Total" value={formatUsd(session.cost.total_usd)} />
+        </dl>
+      </div>
       <PendingCheckpointBanner session={session} className="pending-banner--in-header" />
       {notices.length > 0 && (
         <div className="session-header__notices">
