@@ -68,7 +68,8 @@ test('a 5,000-character unbroken title and a 1 MB one: the page keeps its width,
   });
 
   await page.goto(`/sessions/${encodeURIComponent(huge.id)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // A 1 MB answer to read and check first: more than the default 7 s on a busy machine.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
   await atWidths(page, async () => {
     await expectNoHorizontalOverflow(page);
     await expect(page.getByRole('button', { name: 'Compact…' })).toBeInViewport();

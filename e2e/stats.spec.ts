@@ -122,3 +122,34 @@ test('after a dropped connection it reconnects and resumes: no event missing, no
   expect(new Set(ids).size).toBe(ids.length);
   expect(ids.slice(0, missed.length)).toEqual(missed.map((r) => r.id));
 });
+
+test('the timeline keeps the window the operator brushed while new events arrive live', async ({ page, request }) => {
+  await resetDaemon(request);
+  // A generated session with more events than the timeline shows at once (80): it has a brush.
+  const session = 'ses_h000c';
+  const before = await listCompactions(request, session);
+  expect(before.total, 'the session has more events than one window').toBeGreaterThan(80);
+  await page.goto(`/sessions/${session}`);
+  await baseExpect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  const timeline = page.getByRole('figure', { name: /Tokens before → after/ });
+  const slide = timeline.locator('.recharts-brush-slide');
+  await baseExpect(slide).toBeVisible({ timeout: 15_000 });
+  // The time axis's first label (the x-axis's labels come before the y-axis's).
+  const firstLabel = timeline.locator('.recharts-cartesian-axis-tick-value').first();
+  const newest = await firstLabel.textContent();
+
+  // The window dragged back in time.
+  const box = (await slide.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 - 200, box.y + box.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await baseExpect(firstLabel).not.toHaveText(newest ?? '');
+  const chosen = await firstLabel.textContent();
+
+  // A new compaction arrives: the stats follow, the operator's window stays.
+  await advanceSession(request, session);
+  const after = await listCompactions(request, session);
+  await baseExpect(statFigure(page, 'Events')).toContainText(String(after.total), { timeout: 10_000 });
+  await baseExpect(firstLabel).toHaveText(chosen ?? '');
+});

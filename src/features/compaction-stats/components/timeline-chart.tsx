@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { brushChoice, brushWindow, type BrushChoice } from '../lib/brush-window';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
 import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';
@@ -39,6 +41,9 @@ const WINDOW_TICK = tick(CHART.window, false);
 export function TimelineChart({ points, height }: { points: readonly TimelinePoint[]; height: number }) {
   const data = points as TimelinePoint[];
   const brush = data.length > WINDOW;
+  // The operator's window survives new live events (it follows them when it ends at the newest).
+  const [choice, setChoice] = useState<BrushChoice | null>(null);
+  const shown = brushWindow(data.length, choice, WINDOW);
   const uniform = thresholdsUniform(points);
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -81,12 +86,14 @@ export function TimelineChart({ points, height }: { points: readonly TimelinePoi
         </Bar>
         {brush && (
           <Brush
-            key={data.length}
             dataKey="index"
             height={18}
             travellerWidth={8}
-            startIndex={data.length - WINDOW}
-            endIndex={data.length - 1}
+            startIndex={shown.startIndex}
+            endIndex={shown.endIndex}
+            onChange={({ startIndex, endIndex }) => {
+              if (startIndex !== undefined && endIndex !== undefined) setChoice(brushChoice(data.length, startIndex, endIndex));
+            }}
             stroke="var(--border-strong)"
             fill="var(--surface-2)"
             tickFormatter={(index: number) => data[index]?.label ?? ''}
