@@ -104,6 +104,8 @@ test('a plugin author filters the bad events of one plugin, walks them with the 
 });
 
 test('sort and every filter live in the URL; columns can be chosen', async ({ page, request }) => {
+  // Two sorts, four filters, a text search, the columns and a reload: more than the default 45 s on a busy machine.
+  test.setTimeout(90_000);
   await resetDaemon(request);
   const all = await listCompactions(request, SESSION);
   await page.goto(`/sessions/${SESSION}`);
