@@ -1,7 +1,7 @@
 import { SILENT_NOOP, TRIGGERS } from '../../store/facts';
 import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
-import { round6, saved } from './health';
+import { round6, saved } from './counts';
 import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import { recordId } from './tables';
 
