@@ -52,9 +52,12 @@ describe('health partials: merged per-hour and per-day sums answer what reading 
     const history = store.history as History;
     const partials = historyPartials(history);
     let events = 0;
+    let all = 0;
     for (let day = partials.firstDay; day < partials.endDay; day++) {
       for (let p = 0; p < partials.projects.length; p++) events += partials.day(day, p).ratioCount;
+      all += partials.day(day, partials.all).ratioCount;
     }
+    expect(all).toBe(events);
     const rolledBack = history.facts.rolledBack.reduce((n, v) => n + v, 0);
     expect(events).toBe(history.facts.length - rolledBack);
     expect(events).toBeGreaterThan(1_000);

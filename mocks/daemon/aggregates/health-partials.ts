@@ -9,7 +9,8 @@ const DAY = 24 * HOUR;
  * The generated history's health sums, per UTC day and project, computed once (the history is
  * regenerated from its seed, so they are too): each day's series has one bucket per hour, so a
  * range is answered by merging whole hours and whole days and reading only the rows at its
- * edges (health.ts addPart). At MOCK_SCALE=large: 45 days × 6 projects, about 15 MB.
+ * edges (health.ts addPart). Each day also has the sums over all projects, so "all projects"
+ * merges one cell a day. At MOCK_SCALE=large: 45 days × (6 projects + all), about 18 MB.
  *
  * An operator's flag or rollback on a history row changes its columns in place: every use first
  * compares the flag and rolled-back columns with the ones summed and recomputes the days whose
@@ -17,6 +18,8 @@ const DAY = 24 * HOUR;
  */
 export interface HistoryPartials {
   projects: string[];
+  /** The index after the projects': the sums over all of them. */
+  all: number;
   /** Epoch days [firstDay, endDay) that hold rows. */
   firstDay: number;
   endDay: number;
@@ -46,12 +49,12 @@ function fillDay(state: State, day: number): void {
   const f = history.facts;
   const lo = lowerBound(f.at, day * DAY);
   const hi = lowerBound(f.at, (day + 1) * DAY);
-  projects.forEach((_, p) => {
+  for (let p = 0; p <= projects.length; p++) {
     const sums = new HealthSums(hourEdges(day));
-    const mask = Uint8Array.from(projectOf, (q) => (q === p ? 1 : 0));
+    const mask = Uint8Array.from(projectOf, (q) => (q === p || p === projects.length ? 1 : 0));
     sums.addRecords(f, mask, -1, lo, hi, TAKE_ALL);
-    state.cells[(day - firstDay) * projects.length + p] = sums;
-  });
+    state.cells[(day - firstDay) * (projects.length + 1) + p] = sums;
+  }
 }
 
 function build(history: History): State {
@@ -93,5 +96,5 @@ export function historyPartials(history: History): HistoryPartials {
     refresh(state);
   }
   const { projects, firstDay, endDay, cells } = state;
-  return { projects, firstDay, endDay, day: (day, project) => cells[(day - firstDay) * projects.length + project] as HealthSums };
+  return { projects, all: projects.length, firstDay, endDay, day: (day, project) => cells[(day - firstDay) * (projects.length + 1) + project] as HealthSums };
 }

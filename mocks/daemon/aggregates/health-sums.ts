@@ -48,11 +48,28 @@ export class HealthSums {
   readonly noopReasons = new Map<string, number>();
   readonly failureStrategies = new Map<string, number>();
   readonly failureReasons = new Map<string, number>();
-  readonly sessions = new Set<string>();
+  /** Sessions with an event, per session-id list (a part's): a mask, so merging is cheap. */
+  private readonly seen = new Map<readonly string[], Uint8Array>();
 
   constructor(edges: Float64Array) {
     this.edges = edges;
     this.series = new Float64Array((edges.length - 1) * WIDTH);
+  }
+
+  private seenOf(ids: readonly string[]): Uint8Array {
+    let mask = this.seen.get(ids);
+    if (!mask) {
+      mask = new Uint8Array(ids.length);
+      this.seen.set(ids, mask);
+    }
+    return mask;
+  }
+
+  /** How many distinct sessions had an event. */
+  sessionCount(): number {
+    const ids = new Set<string>();
+    for (const [list, mask] of this.seen) mask.forEach((v, i) => v && ids.add(list[i] as string));
+    return ids.size;
   }
 
   private hook(plugin: string, hook: Hook['hook']): Hook {
@@ -72,7 +89,7 @@ export class HealthSums {
     const { edges, series, flags, ratio, summary } = this;
     const slotHooks = f.slots.map((slot) => this.hook(slot.plugin, slot.hook));
     const fallbackCounts = new Float64Array(f.fallbackKinds.length);
-    const seen = new Uint8Array(f.sessions.length);
+    const seen = this.seenOf(f.sessions);
     let b = bucketOf(edges, at[lo] as number);
     for (let r = lo; r < hi; r++) {
       if (inScope[session[r] as number] !== 1 || (agentSel !== -1 && agent[r] !== agentSel) || rolledBack[r] !== 0) continue;
@@ -120,7 +137,6 @@ export class HealthSums {
       }
     }
     fallbackCounts.forEach((n, i) => n > 0 && bump(this.fallbackReasons, f.fallbackKinds[i] as string, n));
-    seen.forEach((v, i) => v && this.sessions.add(f.sessions[i] as string));
   }
 
   /** The part's no-ops and failures that left no record, in the scope and range. */
@@ -140,7 +156,7 @@ export class HealthSums {
       series[o] = (series[o] as number) + 1;
       bump(noop ? this.noopStrategies : this.failureStrategies, strategyName);
       bump(noop ? this.noopReasons : this.failureReasons, reason);
-      this.sessions.add(ps.part.sessions[t.session[r] as number]?.id as string);
+      this.seenOf(t.sessions)[t.session[r] as number] = 1;
     }
   }
 
@@ -166,7 +182,10 @@ export class HealthSums {
       mine.errors += h.errors;
       mine.max = Math.max(mine.max, h.max);
     }
-    for (const s of src.sessions) this.sessions.add(s);
+    for (const [list, mask] of src.seen) {
+      const mine = this.seenOf(list);
+      for (let i = 0; i < mask.length; i++) if (mask[i] === 1) mine[i] = 1;
+    }
   }
 }
 

@@ -65,7 +65,7 @@ function addPart(sums: HealthSums, scope: Scope, ps: PartScope): void {
     return;
   }
   const partials = historyPartials(history);
-  const projects = scope.projectId === null ? partials.projects.map((_, i) => i) : [partials.projects.indexOf(scope.projectId)].filter((p) => p >= 0);
+  const projects = scope.projectId === null ? [partials.all] : [partials.projects.indexOf(scope.projectId)].filter((p) => p >= 0);
   if (projects.length === 0) return;
   const { from, to, edges } = scope.range;
   const at = ps.part.facts.at;
@@ -128,7 +128,7 @@ export function healthAnswer(scope: Scope, sums: HealthSums): Health {
     scope: { project_id: scope.projectId, session_id: scope.sessionId, agent_path: scope.agentPath, ...rangeEcho(scope.range) },
     totals: {
       events: totalEvents,
-      sessions: sums.sessions.size,
+      sessions: sums.sessionCount(),
       noops: totalNoops,
       failures: totalFailures,
       fallbacks: totalFallbacks,
