@@ -5,6 +5,8 @@ import type { Store } from '../store/store';
 import { createRng, hashSeed, type Rng } from '../store/prng';
 import { historyRow, type History, type HistoryAgent, type HistoryScale, type HistorySession, type HistorySpec } from '../store/history';
 import { NOOP_REASON } from '../engine/pipeline';
+import { historyPartials } from './aggregates/health-partials';
+import { historyLayout } from './aggregates/sessions';
 
 /**
  * The generated history behind the aggregated views: archived sessions whose compaction events
@@ -516,6 +518,9 @@ export function attachHistory(store: Store): void {
     const row = historyRow(history, id);
     if (row >= 0) applyEdit(history, row, edit);
   }
+  // What the aggregated views precompute from the history, once here rather than on the first request.
+  historyPartials(history);
+  historyLayout(history);
   store.history = history;
   store.revision += 1;
 }

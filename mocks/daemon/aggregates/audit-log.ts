@@ -1,10 +1,10 @@
 import { SILENT_NOOP, STRATEGIES, TRIGGERS } from '../../store/facts';
 import { historyId, historyRow, materialize, rowHash, type History } from '../../store/history';
-import type { Store } from '../../store/store';
+import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, AuditType, CompactionRecord, Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, listParam, parseLimit } from '../queries';
-import { tablesOf, type Tables } from './tables';
+import { agentIndex, tablesOf, type Tables } from './tables';
 
 /**
  * The audit log over everything: the stored audit events and the generated history's, which are
@@ -158,7 +158,7 @@ function streams(store: Store, tables: Tables, q: AuditQuery): Stream[] {
       return (
         (q.sessionId === null || e.session_id === q.sessionId) &&
         (q.compactionId === null || e.compaction_id === q.compactionId) &&
-        (q.agentPath === null || e.agent_path === q.agentPath) &&
+        (q.agentPath === null || (e.agent_path !== null && samePath(e.agent_path, q.agentPath))) &&
         (q.actor === null || e.actor === q.actor) &&
         projectMatches(e.session_id)
       );
@@ -172,7 +172,7 @@ function streams(store: Store, tables: Tables, q: AuditQuery): Stream[] {
   const f = history.facts;
   const t = history.silent;
   const sessionOk = Uint8Array.from(h.sessions, (s) => ((q.sessionId === null || s.id === q.sessionId) && (q.projectId === null || s.project_id === q.projectId) ? 1 : 0));
-  const agent = q.agentPath === null ? -1 : f.agents.indexOf(q.agentPath);
+  const agent = q.agentPath === null ? -1 : agentIndex(f.agents, q.agentPath);
   const onlyRow = q.compactionId === null ? -1 : historyRow(history, q.compactionId);
   const recordTypesOk = recordTypes(true).map(typeOk);
   const silentOk = [typeOk('compaction.triggered'), typeOk('compaction.noop'), typeOk('compaction.failed')];

@@ -1,7 +1,7 @@
 import { Dict, STRATEGIES, TRIGGERS } from '../../store/facts';
 import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
-import { FLAG_COUNT, flagMix, round6, saved } from './health';
+import { FLAG_COUNT, flagMix, round6, saved } from './counts';
 import { percentilesOf } from './quantile';
 import { keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import type { Part } from './tables';

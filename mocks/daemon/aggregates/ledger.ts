@@ -4,7 +4,7 @@ import type { Store } from '../../store/store';
 import type { CompactionRecord, Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, parseCompactionFilter, parseLimit, type CompactionFilter } from '../queries';
-import { globalId, locate, recordAt, tablesOf, type Part, type Tables } from './tables';
+import { agentIndex, globalId, locate, recordAt, tablesOf, type Part, type Tables } from './tables';
 
 /**
  * The cross-session ledger: the session ledger's filters and sort over every session's records,
@@ -78,7 +78,7 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
     const c = part.facts;
     const sessions = new Uint8Array(part.sessions.length);
     part.sessions.forEach((s, i) => (sessions[i] = (!f.project_id || s.project_id === f.project_id) && (!f.session_id || s.id === f.session_id) ? 1 : 0));
-    const agent = f.agent_path === undefined ? -1 : c.agents.indexOf(f.agent_path);
+    const agent = f.agent_path === undefined ? -1 : agentIndex(c.agents, f.agent_path);
     if (agent === -1 && f.agent_path !== undefined) continue;
     const plugin = f.plugin === undefined ? null : c.pluginVersion[f.plugin];
     if (f.plugin !== undefined && !plugin) continue;

@@ -3,7 +3,7 @@ import { Dict, KIND_ERROR, SILENT_FAILED } from '../../store/facts';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
 import { notFound } from '../errors';
-import { bump, FLAG_COUNT, flagMix, reasonKind, round6, saved, statCounts } from './health';
+import { bump, FLAG_COUNT, flagMix, reasonKind, round6, saved, statCounts } from './counts';
 import { maxOf, percentilesOf } from './quantile';
 import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 

@@ -2,7 +2,7 @@ import { FLAGS, RESULT_KINDS, STRATEGIES, TRIGGERS } from '../../store/facts';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
 import { costOf } from '../views';
-import { bump, round6, saved, statCounts } from './health';
+import { bump, round6, saved, statCounts } from './counts';
 import { maxOf, percentilesOf } from './quantile';
 import { keepsFact, parseScope } from './scope';
 

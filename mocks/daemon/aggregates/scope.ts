@@ -1,7 +1,7 @@
 import { lowerBound } from '../../store/facts';
 import type { Store } from '../../store/store';
 import { DaemonError } from '../errors';
-import { tablesOf, type Part, type Tables } from './tables';
+import { agentIndex, tablesOf, type Part, type Tables } from './tables';
 import { parseRange, type Range } from './time';
 
 /** Which events a query covers: project, session, agent path, time range (and the zone its buckets follow). */
@@ -73,7 +73,8 @@ export function parseScope(store: Store, params: URLSearchParams): { tables: Tab
 }
 
 export function scopePart(part: Part, scope: Scope, sessions: Uint8Array): PartScope {
-  const agent = scope.agentPath === null ? -1 : part.facts.agents.indexOf(scope.agentPath) >= 0 ? part.facts.agents.indexOf(scope.agentPath) : -2;
+  const found = scope.agentPath === null ? -1 : agentIndex(part.facts.agents, scope.agentPath);
+  const agent = scope.agentPath === null ? -1 : found >= 0 ? found : -2;
   const { from, to } = scope.range;
   return {
     part,

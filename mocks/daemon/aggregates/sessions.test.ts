@@ -107,6 +107,19 @@ describe('spiral detection against brute force', () => {
     expect(report.items.filter((i) => i.session_id === h.id)).toHaveLength(1);
   });
 
+  it('a rollback on a history record leaves the history laid out by session anew: the answer follows it', () => {
+    const three = testStore(11);
+    const before = check({}, SPIRAL_DEFAULTS, three);
+    const burst = before.items.flatMap((i) => i.reasons).find((r) => r.kind === 'burst' && r.compaction_id?.startsWith('cmp_h'));
+    const id = burst?.compaction_id as string;
+    const session = three.session(before.items.find((i) => i.reasons.includes(burst as never))?.session_id as string);
+    const record = session?.compactions.find((r) => r.id === id);
+    if (!session || !record) throw new Error('no history burst');
+    three.replaceCompaction(session, { ...record, rolled_back: true });
+    const after = check({}, SPIRAL_DEFAULTS, three);
+    expect(after.items.flatMap((i) => i.reasons).find((r) => r.kind === 'burst' && r.agent_path === burst?.agent_path && r.compaction_id === id)).toBeUndefined();
+  });
+
   it('reads and checks its parameters, answering the defaults alongside', () => {
     expect(parseSpiralParameters(new URLSearchParams('burst_count=7&burst_minutes=2.5&min_ratio=0.9'))).toEqual({ ...SPIRAL_DEFAULTS, burst_count: 7, burst_minutes: 2.5, min_ratio: 0.9 });
     expect(() => parseSpiralParameters(new URLSearchParams('burst_count=1'))).toThrow(/burst_count/);

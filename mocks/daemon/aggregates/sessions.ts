@@ -1,9 +1,11 @@
-import { SILENT_NOOP, TRIGGERS } from '../../store/facts';
+import { lowerBound, SILENT_NOOP, TRIGGERS, type FactColumns, type SilentColumns } from '../../store/facts';
+import type { History } from '../../store/history';
 import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
-import { round6, saved } from './health';
+import { round6, saved } from './counts';
 import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import { recordId } from './tables';
+import type { Range } from './time';
 
 /**
  * Per-session aggregates: the top sessions by compaction cost and count, and spiral detection.
@@ -134,23 +136,29 @@ export interface AgentRows {
 interface Grouped {
   /** Agents per session in the key (session × agents + agent); silent rows share the facts' agent dictionary. */
   agents: readonly string[];
+  /** Group key's rows: rows[start[key] .. end[key]), silent[silentStart[key] .. silentEnd[key]). */
   start: Int32Array;
+  end: Int32Array;
   rows: Omit<AgentRows, 'silentAt' | 'silentNoop' | 'silentTrigger'>;
   silentStart: Int32Array;
+  silentEnd: Int32Array;
   silent: Pick<AgentRows, 'silentAt' | 'silentNoop' | 'silentTrigger'>;
+  /** Added to rows.hit to pack (part, row): 0 when the hits are packed already. */
+  pack: number;
 }
 
 function prefixSums(counts: Int32Array): void {
   for (let k = 1; k < counts.length; k++) counts[k] = (counts[k] as number) + (counts[k - 1] as number);
 }
 
-function groupPart(ps: PartScope, p: number): Grouped {
-  const { part, lo, hi, silentLo, silentHi, sessions: inScope, agent: sel } = ps;
-  const f = part.facts;
-  const t = part.silent;
+/** Which rows groupRowsOf lays out: of the sessions in the mask, one agent (-1: any), record rows [lo, hi) and silent rows [silentLo, silentHi). */
+type RowScope = Pick<PartScope, 'sessions' | 'agent' | 'lo' | 'hi' | 'silentLo' | 'silentHi'>;
+
+function groupRowsOf(f: FactColumns, t: SilentColumns, rs: RowScope, p: number): Grouped {
+  const { lo, hi, silentLo, silentHi, sessions: inScope, agent: sel } = rs;
   const agents = f.agents.length >= t.agents.length ? f.agents : t.agents;
   const nA = Math.max(1, agents.length);
-  const nG = part.sessions.length * nA;
+  const nG = inScope.length * nA;
   const start = new Int32Array(nG + 1);
   const keys = new Int32Array(Math.max(0, hi - lo));
   for (let r = lo; r < hi; r++) {
@@ -182,7 +190,7 @@ function groupPart(ps: PartScope, p: number): Grouped {
   const silentStart = new Int32Array(nG + 1);
   const silentKeys = new Int32Array(Math.max(0, silentHi - silentLo));
   for (let r = silentLo; r < silentHi; r++) {
-    const keep = keepsSilent(ps, r);
+    const keep = inScope[t.session[r] as number] === 1 && (sel === -1 || t.agent[r] === sel);
     const key = keep ? (t.session[r] as number) * nA + (t.agent[r] as number) : -1;
     silentKeys[r - silentLo] = key;
     if (keep) silentStart[key + 1] = (silentStart[key + 1] as number) + 1;
@@ -200,19 +208,65 @@ function groupPart(ps: PartScope, p: number): Grouped {
     silent.silentNoop[at] = t.kind[r] === SILENT_NOOP ? 1 : 0;
     silent.silentTrigger[at] = t.trigger[r] as number;
   }
-  return { agents, start, rows, silentStart, silent };
+  return { agents, start: start.subarray(0, nG), end: start.subarray(1), rows, silentStart: silentStart.subarray(0, nG), silentEnd: silentStart.subarray(1), silent, pack: 0 };
+}
+
+/**
+ * The generated history laid out by (session, agent) once, every row that is not rolled back
+ * (laid out again only when a rollback changes that): a query takes each group's rows in its
+ * range by binary search instead of two passes over 1,000,000 rows.
+ */
+function same(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const layouts = new WeakMap<History, { rolledBack: Uint8Array; grouped: Grouped }>();
+
+/** The history's layout (built when it is attached, see attachHistory; again after a rollback). Its hits are bare rows. */
+export function historyLayout(history: History): Grouped {
+  const f = history.facts;
+  const hit = layouts.get(history);
+  if (hit && same(hit.rolledBack, f.rolledBack)) return hit.grouped;
+  const all: RowScope = { sessions: new Uint8Array(history.sessions.length).fill(1), agent: -1, lo: 0, hi: f.length, silentLo: 0, silentHi: history.silent.length };
+  const grouped = groupRowsOf(f, history.silent, all, 0);
+  layouts.set(history, { rolledBack: f.rolledBack.slice(), grouped });
+  return grouped;
+}
+
+/** The part's rows in scope by (session, agent). */
+function groupPart(range: Range, ps: PartScope, p: number): Grouped {
+  const history = ps.part.history;
+  if (!history) return groupRowsOf(ps.part.facts, ps.part.silent, ps, p);
+  const full = historyLayout(history);
+  const nA = Math.max(1, full.agents.length);
+  const nG = full.start.length;
+  const [start, end, silentStart, silentEnd] = [0, 1, 2, 3].map(() => new Int32Array(nG)) as [Int32Array, Int32Array, Int32Array, Int32Array];
+  for (let s = 0; s < ps.part.sessions.length; s++) {
+    if (ps.sessions[s] !== 1) continue;
+    for (let a = 0; a < nA; a++) {
+      if (ps.agent !== -1 && a !== ps.agent) continue;
+      const key = s * nA + a;
+      start[key] = lowerBound(full.rows.at, range.from, full.start[key], full.end[key]);
+      end[key] = lowerBound(full.rows.at, range.to, start[key], full.end[key]);
+      silentStart[key] = lowerBound(full.silent.silentAt, range.from, full.silentStart[key], full.silentEnd[key]);
+      silentEnd[key] = lowerBound(full.silent.silentAt, range.to, silentStart[key], full.silentEnd[key]);
+    }
+  }
+  return { ...full, start, end, silentStart, silentEnd, pack: p * PACK };
 }
 
 /** One group's rows as views (no copy). */
 function groupRows(g: Grouped, key: number): AgentRows {
-  const [a, b, c, d] = [g.start[key] as number, g.start[key + 1] as number, g.silentStart[key] as number, g.silentStart[key + 1] as number];
+  const [a, b, c, d] = [g.start[key] as number, g.end[key] as number, g.silentStart[key] as number, g.silentEnd[key] as number];
   return {
     at: g.rows.at.subarray(a, b),
     before: g.rows.before.subarray(a, b),
     after: g.rows.after.subarray(a, b),
     window: g.rows.window.subarray(a, b),
     trigger: g.rows.trigger.subarray(a, b),
-    hit: g.rows.hit.subarray(a, b),
+    hit: g.pack === 0 ? g.rows.hit.subarray(a, b) : g.rows.hit.subarray(a, b).map((h) => h + g.pack),
     silentAt: g.silent.silentAt.subarray(c, d),
     silentNoop: g.silent.silentNoop.subarray(c, d),
     silentTrigger: g.silent.silentTrigger.subarray(c, d),
@@ -252,7 +306,7 @@ function byAgent(grouped: Grouped[], places: [number, number][]): Map<string, Ag
     const nA = Math.max(1, g.agents.length);
     for (let a = 0; a < g.agents.length; a++) {
       const key = s * nA + a;
-      if (g.start[key + 1] === g.start[key] && g.silentStart[key + 1] === g.silentStart[key]) continue;
+      if (g.end[key] === g.start[key] && g.silentEnd[key] === g.silentStart[key]) continue;
       const path = g.agents[a] as string;
       const rows = groupRows(g, key);
       const earlier = agents.get(path);
@@ -359,7 +413,7 @@ const KIND_ORDER: Schemas['SpiralReasonKind'][] = ['stuck_overflow', 'burst', 'r
 /** Sessions where compaction repeats and achieves little, with reasons; most severe first. */
 export function spirals(scope: Scope, parts: PartScope[], p: SpiralParameters, limit: number): Schemas['SpiralReport'] {
   const items: (Schemas['SpiralSession'] & { severity: number[] })[] = [];
-  const grouped = parts.map(groupPart);
+  const grouped = parts.map((ps, i) => groupPart(scope.range, ps, i));
   for (const { meta, places } of sessionsInScope(parts).values()) {
     const reasons: Reason[] = [];
     if (meta.status === 'context_overflow') {

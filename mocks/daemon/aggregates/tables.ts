@@ -1,7 +1,7 @@
 import { PLUGINS } from '../../store/catalog';
 import { csr, Dict, emptyFacts, emptySilent, flagCode, iota, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, SILENT_FAILED, SILENT_NOOP, STRATEGIES, TRIGGERS, type FactColumns, type SilentColumns, type Slot } from '../../store/facts';
 import { HISTORY_ID_PREFIX, historyId, historyRow, materialize, type History, type RecordEdit } from '../../store/history';
-import type { Store } from '../../store/store';
+import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, CompactionRecord, SessionState } from '../../store/types';
 import { effectiveConfig } from '../config';
 import { fallbackKind } from '../stats';
@@ -241,4 +241,9 @@ export function recordAt(part: Part, row: number, edits: ReadonlyMap<string, Rec
   if (part.records) return part.records[row] as CompactionRecord;
   const id = historyId(row);
   return materialize(part.history as History, row, edits.get(id));
+}
+
+/** Index of an asked agent path in a part's agents, -1 when none: compared as the store compares paths (samePath: a lone surrogate reads as U+FFFD, the form a URL carries). */
+export function agentIndex(agents: readonly string[], asked: string): number {
+  return agents.findIndex((a) => samePath(a, asked));
 }

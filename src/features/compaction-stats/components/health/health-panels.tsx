@@ -421,9 +421,11 @@ function FlagMix({ flags }: { flags: Schemas['FlagMix'] }) {
         <span className="flag-mix__bad" style={{ width: part(flags.bad) }} />
         <span className="flag-mix__neutral" style={{ width: part(flags.neutral) }} />
       </span>
-      <span className="num">
-        {formatCount(flags.good)}/{formatCount(flags.bad)}/{formatCount(flags.neutral)}
-        <span className="muted"> · {formatCount(flags.unrated)} unrated</span>
+      <span className="flag-mix__text num">
+        <span className="flag-mix__part">
+          {formatCount(flags.good)}/{formatCount(flags.bad)}/{formatCount(flags.neutral)}
+        </span>{' '}
+        <span className="flag-mix__part muted">· {formatCount(flags.unrated)} unrated</span>
       </span>
     </span>
   );
