@@ -133,8 +133,13 @@ export const FIG = {
   ),
   fleetApiCached: fig('fleet.api.cached_total', S_FLEET_API, 'all of the above asked again (answered from the cache), together', 'ms', { goal: { text: '≤ 500 ms', met: (v) => v <= 500 } }),
   fleetLedger: fig('fleet.ledger.first_rows', S_FLEET, 'cross-session ledger (all sessions): first rows', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 } }),
-  initialJs: fig('bundle.initial.js', S_BUNDLE, 'initial JS (sessions list)', 'KB'),
-  initialCss: fig('bundle.initial.css', S_BUNDLE, 'initial CSS (sessions list)', 'KB'),
+  initialJs: fig('bundle.initial.js', S_BUNDLE, 'initial JS (sessions list, before its first row)', 'KB', {
+    note: "the build's budget (150 KB) counts only what the first row cannot render without; the shell's lazy parts (live stream, connection details, project menu, notices) arrive meanwhile and count here",
+  }),
+  initialCss: fig('bundle.initial.css', S_BUNDLE, 'initial CSS (sessions list, before its first row)', 'KB'),
+  idleJs: fig('bundle.idle.js', S_BUNDLE, 'JS of the sessions list once the network is idle', 'KB', {
+    note: 'adds what loads after the first screen is drawn: the live stream, the connection details, the validators of later requests',
+  }),
   allJs: fig('bundle.all.js', S_BUNDLE, 'JS after visiting every screen', 'KB', { note: 'sessions, project, session view, event detail, checkpoint review, compact dialog with a preview, settings, not found' }),
   allCss: fig('bundle.all.css', S_BUNDLE, 'CSS after visiting every screen', 'KB'),
   sessionsList: fig('nav.sessions.first_row', S_NAV, 'sessions list: first row', 'ms'),
@@ -302,11 +307,17 @@ export class Bench {
     await this.scenario('bundles', { watch: { sessions: SEL.sessionRow } }, async ({ page }) => {
       assets.attach(page);
       await page.goto('/sessions');
-      await this.mark(page, 'sessions', 'the sessions list');
+      const firstRow = await this.mark(page, 'sessions', 'the sessions list');
       await page.waitForLoadState('networkidle');
-      const initial = await assets.totals();
+      // Before the first row: the files the page had received by then (as the build's budget counts them).
+      const early = await page.evaluate(
+        (by) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).responseEnd <= by).map((e) => e.name.split('?')[0] ?? e.name),
+        firstRow,
+      );
+      const initial = await assets.totals(new Set(early));
       this.book.add(FIG.initialJs, initial.js / 1024);
       this.book.add(FIG.initialCss, initial.css / 1024);
+      this.book.add(FIG.idleJs, (await assets.totals()).js / 1024);
 
       const visit = async (path: string, ready: () => Promise<unknown>) => {
         await page.goto(path);
@@ -436,6 +447,8 @@ export class Bench {
       this.book.add(FIG.scrollDuration, ours.duration);
     });
 
+    // The peer renders all 10,000 rows at once: on a machine under heavy load it can miss its time
+    // limit. That run then has no peer figures (said here), and the benchmark goes on.
     await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page }) => {
       await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${scrollRows}`);
       this.book.add(FIG.peerFirst, await this.mark(page, 'row', 'the peer\'s first row'));
@@ -457,6 +470,8 @@ export class Bench {
         this.book.add(FIG.ratioShare, o.share / peer.share);
         this.book.add(FIG.ratioDuration, o.duration / peer.duration);
       }
+    }).catch((error: unknown) => {
+      console.warn(`  the peer failed in run ${run}; this run has no peer figures: ${error instanceof Error ? error.message : String(error)}`);
     });
   }
 
@@ -758,8 +773,9 @@ class AssetLog {
     });
   }
 
-  async totals(): Promise<{ js: number; css: number; files: number }> {
-    const all = await Promise.all(this.files.values());
+  /** The files logged (only these URLs, when given), gzip bytes by kind. */
+  async totals(only?: ReadonlySet<string>): Promise<{ js: number; css: number; files: number }> {
+    const all = await Promise.all([...this.files].filter(([url]) => !only || only.has(url)).map(([, file]) => file));
     return { js: all.filter((f) => f.kind === 'js').reduce((n, f) => n + f.gzip, 0), css: all.filter((f) => f.kind === 'css').reduce((n, f) => n + f.gzip, 0), files: all.length };
   }
 }

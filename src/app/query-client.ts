@@ -1,5 +1,5 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
-import { frameBatchScheduler } from '../lib/frame-batch';
+import { sharedFrameBatch } from '../lib/frame-batch';
 import { connectionInForce, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
 import { reportAnswer, reportFailure, useReachability } from '../lib/api/daemon-reachability';
@@ -10,7 +10,7 @@ import { reportAnswer, reportFailure, useReachability } from '../lib/api/daemon-
  */
 export function createQueryClient(): QueryClient {
   // Cache changes reach the components once per animation frame, however many come (live bursts).
-  if (typeof requestAnimationFrame === 'function') notifyManager.setScheduler(frameBatchScheduler());
+  if (typeof requestAnimationFrame === 'function') notifyManager.setScheduler(sharedFrameBatch());
   return new QueryClient({
     defaultOptions: {
       // The daemon may be on loopback or the LAN while the browser calls itself offline: always try,

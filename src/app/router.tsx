@@ -74,7 +74,7 @@ const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/sessions" replace /> },
       page('sessions', SessionsPage, <SessionsPageSkeleton />),
       page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />, () =>
-        import('../pages/session-page').then((m) => (queryClient, params, search) => m.prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
+        import('../pages/session-page-data').then((m) => (queryClient, params, search) => m.prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
       ),
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),

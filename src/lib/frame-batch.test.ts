@@ -32,4 +32,27 @@ describe('frameBatchScheduler', () => {
     frames[0]!();
     expect(seen).toEqual(['a']);
   });
+
+  it('runs what its callbacks schedule in the same frame, and a flood of rounds in the next', () => {
+    const { schedule, frames } = harness();
+    const seen: string[] = [];
+    schedule(() => {
+      seen.push('frame applied');
+      schedule(() => seen.push('cache notified'));
+    });
+    expect(frames).toHaveLength(1);
+    frames[0]!();
+    expect(seen).toEqual(['frame applied', 'cache notified']);
+    expect(frames).toHaveLength(1);
+
+    let rounds = 0;
+    const again = () => {
+      rounds += 1;
+      schedule(again);
+    };
+    schedule(again);
+    frames[1]!();
+    expect(rounds).toBe(8);
+    expect(frames).toHaveLength(3);
+  });
 });

@@ -20,18 +20,46 @@ export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler 
   const fallbackMs = options.fallbackMs ?? 100;
   let queue: (() => void)[] = [];
   let scheduled = false;
-  const flush = () => {
-    if (!scheduled) return;
-    scheduled = false;
-    const run = queue;
-    queue = [];
-    for (const callback of run) callback();
-  };
-  return (callback) => {
-    queue.push(callback);
+  let flushing = false;
+  const schedule = () => {
     if (scheduled) return;
     scheduled = true;
     requestFrame(flush);
     setTimer(flush, fallbackMs);
   };
+  const flush = () => {
+    if (!scheduled) return;
+    scheduled = false;
+    flushing = true;
+    try {
+      // What the callbacks schedule runs in this same turn (a live frame applied to the cache,
+      // then the cache's notifications: one frame, not two), a few rounds at most.
+      for (let round = 0; round < MAX_ROUNDS && queue.length > 0; round += 1) {
+        const run = queue;
+        queue = [];
+        for (const callback of run) callback();
+      }
+    } finally {
+      flushing = false;
+      if (queue.length > 0) schedule();
+    }
+  };
+  return (callback) => {
+    queue.push(callback);
+    if (!flushing) schedule();
+  };
+}
+
+/** Rounds of callbacks scheduled by callbacks that one flush runs before leaving the rest to the next frame. */
+const MAX_ROUNDS = 8;
+
+let shared: Scheduler | null = null;
+
+/**
+ * The app's one frame batch: the live stream's frames and react-query's notifications share it,
+ * so the records a frame carries reach the components in the frame that took them in.
+ */
+export function sharedFrameBatch(): Scheduler {
+  shared ??= frameBatchScheduler();
+  return shared;
 }

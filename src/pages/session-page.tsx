@@ -24,9 +24,6 @@ import { AgentsPanelSkeleton } from '../features/sessions/components/agents-pane
 import { SessionHeader } from '../features/sessions/components/session-header';
 import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
 
-// For the router: the first queries start as soon as this chunk is in, before the page renders.
-export { prefetchSessionPage } from './session-page-data';
-
 /** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger, its checkpoints. */
 export function SessionPage() {
   const { sessionId = '' } = useParams();

@@ -4,7 +4,7 @@ import { useConnection } from '../../config/settings-store';
 import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
-import { frameBatchScheduler } from '../frame-batch';
+import { sharedFrameBatch } from '../frame-batch';
 import { publishFrames, subscribeToFrameBatches, subscribeToFrames } from './frame-bus';
 import { applyNewRecords } from './recent-records';
 import { FrameFeed } from './frame-feed';
@@ -65,8 +65,9 @@ export function useLiveStream(): void {
         return { lastSeq: health.last_seq, instance: health.instance_id ?? null };
       },
       fetchAfter: fetchEventsAfter,
-      // Received frames are handled once per animation frame, all together, then applied as one batch.
-      schedule: frameBatchScheduler(),
+      // Received frames are handled once per animation frame, all together, then applied as one
+      // batch; in the same frame as the cache notifications they cause (the one shared batch).
+      schedule: sharedFrameBatch(),
       maxPerDrain: 400,
       onFrame: (frame) => feed.push(frame),
       onDrained: () => feed.flush(),

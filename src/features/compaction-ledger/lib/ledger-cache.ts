@@ -148,8 +148,20 @@ export function countNotMatching(records: readonly CompactionRecord[], search: L
 export function mergeLedgerData(previous: LedgerData | undefined, next: LedgerData): LedgerData {
   if (!previous) return mapRecords(next, (record) => withPendingSave(record));
   let cached: Map<string, CompactionRecord> | null = null;
+  // By id, per page, built on first use: a lookup per record, not a scan of its page (the first
+  // page grows with every live record: a scan made each live batch quadratic in it).
+  const pageIndexes = new Map<CompactionPage, Map<string, CompactionRecord>>();
+  const inPage = (page: CompactionPage, id: string): CompactionRecord | undefined => {
+    let index = pageIndexes.get(page);
+    if (!index) {
+      index = new Map();
+      for (const record of page.items) if (!index.has(record.id)) index.set(record.id, record);
+      pageIndexes.set(page, index);
+    }
+    return index.get(id);
+  };
   const lookup = (id: string, samePage: CompactionPage | undefined): CompactionRecord | undefined => {
-    const near = samePage?.items.find((record) => record.id === id);
+    const near = samePage ? inPage(samePage, id) : undefined;
     if (near) return near;
     if (cached === null) {
       cached = new Map();
