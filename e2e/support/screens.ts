@@ -47,8 +47,9 @@ export const SCREENS: Screen[] = [
     ready: sessionReady,
     open: async (page) => {
       await page.getByRole('button', { name: 'Compact…' }).click();
-      const dialog = page.getByRole('dialog');
-      await expect(dialog).toBeVisible();
+      // The real dialog, not its loading frame ("Compact (loading)") while the chunk loads.
+      const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
       await dialog.getByRole('button', { name: /^Preview/ }).click();
       await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
     },
