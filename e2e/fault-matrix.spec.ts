@@ -1,9 +1,10 @@
 /**
  * The fault matrix (issue 11): every endpoint the UI calls × every fault. Reads: one page load per
  * (screen × fault), the fault on all of the screen's reads, each page its own browser context with
- * the simulator's per-request fault header, several side by side. Writes (flag, note and knob
- * saves so far): each fault during the write, and the operator's edit must still be there
- * (fault-matrix-writes.spec.ts, which prints the lost edits). The live
+ * the simulator's per-request fault header, all cases in one pool. Writes (flag, note, knob save,
+ * manual-compact preview and commit, checkpoint approve and reject, rollback): each fault during
+ * the write, and the operator's edit must still be there (fault-matrix-writes.spec.ts, which
+ * prints the lost edits). The live
  * stream: dropped and the daemon restarted under every screen at once. Prints the counts.
  *
  * The list of endpoints is the contract's: a test visits every screen, records what it calls, and
@@ -21,11 +22,11 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /events/ticket': 'the live stream: dropped and restarted below',
   'GET /events': 'the live stream catching up after a drop or a restart, below',
   'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes × every fault (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/compact': 'the manual-compact commit: not yet in the writes\' matrix; a failed and an invalid-answered commit in manual-compact.spec.ts and lost-edits.spec.ts',
-  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview: not yet in the writes\' matrix (read by the compact-dialog screen in the first test)',
+  'POST /sessions/{session_id}/compact': 'the manual-compact commit × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview × every fault (fault-matrix-writes.spec.ts); read by the compact-dialog screen in the first test',
   'PUT /sessions/{session_id}/compaction-config': 'the knob save × every fault (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve/reject: not yet in the writes\' matrix; slow and double submits in double-submits.spec.ts',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback: not yet in the writes\' matrix; an invalid-answered rollback in silent-failures.spec.ts, double submits in double-submits.spec.ts',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve and reject × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback × every fault (fault-matrix-writes.spec.ts); its preview (dry_run) in the rollback dialog',
   'GET /sessions/{session_id}/messages': "the rollback dialog's preview (not faulted here)",
   'GET /plugins/{plugin_name}/knob-schema': 'the knobs screen of an agent with a plugin (the knobs screen here shows the built-in schema; not faulted here)',
   'POST /sessions/{session_id}/replay': 'the threshold lab run (a read-only replay; its failure is the lab\'s own e2e)',
