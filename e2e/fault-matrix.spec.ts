@@ -1,17 +1,18 @@
 /**
  * The fault matrix (issue 11): every endpoint the UI calls × every fault. Reads: one page load per
  * (screen × fault), the fault on all of the screen's reads, each page its own browser context with
- * the simulator's per-request fault header, several side by side. Writes (flag, note and knob
- * saves so far): each fault during the write, and the operator's edit must still be there
- * (fault-matrix-writes.spec.ts, which prints the lost edits). The live
+ * the simulator's per-request fault header, all cases in one pool. Writes (flag, note, knob save,
+ * manual-compact preview and commit, checkpoint approve and reject, rollback): each fault during
+ * the write, and the operator's edit must still be there (fault-matrix-writes.spec.ts, which
+ * prints the lost edits). The live
  * stream: dropped and the daemon restarted under every screen at once. Prints the counts.
  *
  * The list of endpoints is the contract's: a test visits every screen, records what it calls, and
  * fails naming any contract operation with no screen and no case.
  */
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { dropSockets, resetDaemon, restartDaemon } from './support/daemon';
-import { expectNamedFailure, failureMessages, faultReads, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS } from './support/fault-matrix';
+import { expectNamedFailure, failureMessages, faultReads, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS, type ReadFault } from './support/fault-matrix';
 import { SCREENS, type Screen } from './support/screens';
 import { expectLive } from './support/ui';
 
@@ -21,11 +22,11 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /events/ticket': 'the live stream: dropped and restarted below',
   'GET /events': 'the live stream catching up after a drop or a restart, below',
   'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes × every fault (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/compact': 'the manual-compact commit: not yet in the writes\' matrix; a failed and an invalid-answered commit in manual-compact.spec.ts and lost-edits.spec.ts',
-  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview: not yet in the writes\' matrix (read by the compact-dialog screen in the first test)',
+  'POST /sessions/{session_id}/compact': 'the manual-compact commit × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview × every fault (fault-matrix-writes.spec.ts); read by the compact-dialog screen in the first test',
   'PUT /sessions/{session_id}/compaction-config': 'the knob save × every fault (fault-matrix-writes.spec.ts)',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve/reject: not yet in the writes\' matrix; slow and double submits in double-submits.spec.ts',
-  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback: not yet in the writes\' matrix; an invalid-answered rollback in silent-failures.spec.ts, double submits in double-submits.spec.ts',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve and reject × every fault (fault-matrix-writes.spec.ts)',
+  'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback × every fault (fault-matrix-writes.spec.ts); its preview (dry_run) in the rollback dialog',
   'GET /sessions/{session_id}/messages': "the rollback dialog's preview (not faulted here)",
   'GET /plugins/{plugin_name}/knob-schema': 'the knobs screen of an agent with a plugin (the knobs screen here shows the built-in schema; not faulted here)',
   'POST /sessions/{session_id}/replay': 'the threshold lab run (a read-only replay; its failure is the lab\'s own e2e)',
@@ -46,7 +47,45 @@ async function newPage(browser: Browser, info: TestInfo): Promise<{ context: Bro
   return { context, page, pageErrors };
 }
 
-const counts = { reads: 0, stream: 0, known: 0 };
+/** The first lines of an error, on one line: enough to say what went wrong in a CI log's tail. */
+function reason(error: unknown): string {
+  return String(error)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, 4)
+    .join(' ')
+    .slice(0, 400);
+}
+
+/**
+ * Runs `visit` in a fresh browser context; once more in another if it fails (a busy machine can
+ * stall one page load). Returns null when it passed, else what went wrong each time; a case that
+ * passed only on its second try is printed with its first failure.
+ */
+async function twice(
+  browser: Browser,
+  info: TestInfo,
+  what: string,
+  visit: (opened: Awaited<ReturnType<typeof newPage>>) => Promise<void>,
+  attempts = 2,
+): Promise<string | null> {
+  const tries: string[] = [];
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const opened = await newPage(browser, info);
+    try {
+      await visit(opened);
+      expect(opened.pageErrors.map(String), 'page errors').toEqual([]);
+      if (tries.length > 0) console.log(`fault matrix: ${what} passed on its second try; the first: ${tries[0]}`);
+      return null;
+    } catch (error) {
+      tries.push(reason(error));
+    } finally {
+      await opened.context.close().catch(() => undefined);
+    }
+  }
+  return tries.map((t, i) => `try ${i + 1}: ${t}`).join(' | ');
+}
 
 /**
  * Cases that fail today for reasons outside this suite's owner's area, each with what is wrong;
@@ -60,98 +99,143 @@ const KNOWN: Record<string, Record<string, string>> = {
   },
 };
 
+/** Read cases side by side (besides the timed-out ones, which all run at once): most of a case is waiting for a retry. */
+const READ_CONCURRENCY = 6;
+
 /** The screen shows its data; several pages load side by side on a busy machine, so this may take a while. */
 async function ready(screen: Screen, page: Page): Promise<void> {
   await expect(async () => screen.ready(page)).toPass({ timeout: 40_000, intervals: [250] });
 }
 
-test.describe.configure({ mode: 'serial' });
-
-test.afterAll(() => {
-  // The writes' suite prints its own line with the lost edits; this one the reads and the stream.
-  console.log(
-    `fault matrix (reads and stream): ${counts.reads + counts.stream} cases (${counts.reads} screen × read fault, ${counts.stream} screen × stream fault), ${counts.known} known failures; lost edits are counted by the writes' cases (fault-matrix-writes.spec.ts)`,
-  );
-});
-
 test('every endpoint the UI calls has a screen or a case', async ({ browser, request }, info) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await resetDaemon(request);
   const seen = new Map<string, Set<string>>();
   const ownReads = new Map<string, Set<string>>();
-  await pool(SCREENS, 3, async (screen) => {
-    const { context, page } = await newPage(browser, info);
-    page.on('request', (r) => {
-      const op = operationOf(r);
-      const path = new URL(r.url()).pathname.replace(/^.*\/api\/v1/, '');
-      if (op && r.method() === 'GET' && !SHELL_READS.test(path)) ownReads.set(screen.name, (ownReads.get(screen.name) ?? new Set()).add(op.key));
-      if (op) seen.set(op.key, (seen.get(op.key) ?? new Set()).add(screen.name));
-      else if (/\/api\/v1\//.test(r.url()) && !/\/__mock\//.test(r.url())) seen.set(`NOT IN THE CONTRACT: ${r.method()} ${r.url()}`, new Set([screen.name]));
+  const failed: string[] = [];
+  await pool(SCREENS, 4, async (screen) => {
+    // What one visit saw; kept only from the visit that passed.
+    let calls: { op: string; own: boolean }[] = [];
+    const failure = await twice(browser, info, `the visit of ${screen.name}`, async ({ page }) => {
+      calls = [];
+      page.on('request', (r) => {
+        const op = operationOf(r);
+        const path = new URL(r.url()).pathname.replace(/^.*\/api\/v1/, '');
+        if (op) calls.push({ op: op.key, own: r.method() === 'GET' && !SHELL_READS.test(path) });
+        else if (/\/api\/v1\//.test(r.url()) && !/\/__mock\//.test(r.url())) calls.push({ op: `NOT IN THE CONTRACT: ${r.method()} ${r.url()}`, own: false });
+      });
+      let step = 'its address';
+      try {
+        const path = await screen.path(request);
+        step = `loading ${path}`;
+        await page.goto(path);
+        step = 'waiting for its data (ready)';
+        await ready(screen, page);
+        if (screen.open) {
+          step = 'opening what it is about (open)';
+          await screen.open(page);
+        }
+      } catch (error) {
+        throw new Error(`${step}: ${reason(error)}`);
+      }
     });
-    await page.goto(await screen.path(request));
-    await ready(screen, page);
-    await screen.open?.(page);
-    await context.close();
+    if (failure) {
+      failed.push(`${screen.name}: ${failure}`);
+      return;
+    }
+    for (const { op, own } of calls) {
+      seen.set(op, (seen.get(op) ?? new Set()).add(screen.name));
+      if (own) ownReads.set(screen.name, (ownReads.get(screen.name) ?? new Set()).add(op));
+    }
   });
   const table = OPERATIONS.map((op) => `${op.key} ← ${[...(seen.get(op.key) ?? [])].join(', ') || COVERED_ELSEWHERE[op.key] || 'NOTHING'}`);
   console.log(`endpoints the UI calls, and by whom:\n  ${table.join('\n  ')}`);
-  const foreign = [...seen.keys()].filter((k) => k.startsWith('NOT IN THE CONTRACT'));
-  expect(foreign, 'requests outside the contract').toEqual([]);
-  const uncovered = OPERATIONS.filter((op) => !seen.has(op.key) && COVERED_ELSEWHERE[op.key] === undefined).map((op) => op.key);
-  expect(uncovered, 'contract operations with no screen and no fault case').toEqual([]);
+  const problems = [...failed.map((f) => `screen failed twice: ${f}`)];
+  for (const key of seen.keys()) if (key.startsWith('NOT IN THE CONTRACT')) problems.push(`a request outside the contract: ${key} (by ${[...seen.get(key)!].join(', ')})`);
+  const visited = (name: string) => !failed.some((f) => f.startsWith(`${name}:`));
+  if (failed.length === 0) {
+    for (const op of OPERATIONS) if (!seen.has(op.key) && COVERED_ELSEWHERE[op.key] === undefined) problems.push(`a contract operation with no screen and no fault case: ${op.key}`);
+  }
   // The screens left out of the read matrix read nothing but the shell's; every other screen reads something of its own.
-  for (const name of NO_OWN_READS) expect([...(ownReads.get(name) ?? [])], `${name} reads of its own`).toEqual([]);
-  for (const screen of READ_SCREENS) expect(ownReads.get(screen.name)?.size ?? 0, `${screen.name} reads of its own`).toBeGreaterThan(0);
+  for (const name of NO_OWN_READS) if (visited(name) && ownReads.has(name)) problems.push(`${name} reads of its own, so it belongs in the read matrix: ${[...ownReads.get(name)!].join(', ')}`);
+  for (const screen of READ_SCREENS) if (visited(screen.name) && !ownReads.has(screen.name)) problems.push(`${screen.name} reads nothing of its own (a screen of the read matrix must)`);
+  expect(problems, `every endpoint has a screen or a case:\n  ${problems.join('\n  ')}`).toEqual([]);
 });
 
-for (const fault of READ_FAULTS) {
-  test(`reads × ${fault.name}: every screen names what failed and recovers ${fault.recoversItself ? 'by itself' : 'on Retry'}`, async ({ browser, request }, info) => {
-    test.setTimeout(fault.spec === 'timeout' ? 240_000 : 150_000);
-    await resetDaemon(request);
-    const failures: string[] = [];
-    await pool(READ_SCREENS, fault.spec === 'timeout' ? READ_SCREENS.length : 4, async (screen: Screen) => {
-      const { context, page, pageErrors } = await newPage(browser, info);
-      try {
-        const path = await screen.path(request);
-        const clear = await faultReads(page, fault.spec);
-        await page.goto(path);
-        // A timeout fails after the client's limit (15 s), tried once more.
-        await expectNamedFailure(page, fault.spec === 'timeout' ? 60_000 : 20_000);
-        await clear();
-        if (fault.recoversItself) {
-          // No click: the failed panels read again by themselves.
-          await ready(screen, page);
-        } else {
-          // Another read would say the same: recovered by the operator's Retry (or a reload, for a page whose subject was not found).
-          await expectNamedFailure(page, 1_000);
-          const retry = page.getByRole('button', { name: 'Retry' });
-          if ((await retry.count()) === 0) await page.reload();
-          await expect(async () => {
-            if ((await retry.count()) > 0) await retry.first().click({ timeout: 1_000 });
-            await screen.ready(page);
-            await expect(retry).toHaveCount(0, { timeout: 1_000 });
-          }).toPass({ timeout: 40_000, intervals: [250] });
-        }
-        await expect(failureMessages(page).filter({ visible: true })).toHaveCount(0);
-        expect(pageErrors.map(String), 'page errors').toEqual([]);
-      } catch (error) {
-        const known = KNOWN[fault.name]?.[screen.name];
-        if (known) {
-          counts.known += 1;
-          console.log(`fault matrix, known failure: ${screen.name} × ${fault.name}: ${known}`);
-        } else failures.push(`${screen.name}: ${String(error).split('\n').slice(0, 4).join(' ')}`);
-      } finally {
-        counts.reads += 1;
-        await context.close();
-      }
-    });
-    expect(failures, `screens failing under ${fault.name}`).toEqual([]);
-  });
+/**
+ * One case: the screen opened with the fault on all of its reads, the failure named, the fault
+ * cleared, and the screen recovered (by itself, or on the operator's Retry).
+ */
+async function readCase(screen: Screen, fault: ReadFault, page: Page, request: APIRequestContext): Promise<void> {
+  let step = 'its address';
+  try {
+    const path = await screen.path(request);
+    const clear = await faultReads(page, fault.spec);
+    step = `loading ${path} with the fault`;
+    await page.goto(path);
+    step = 'a message naming what failed';
+    // A timeout fails after the client's limit (15 s), tried once more.
+    await expectNamedFailure(page, fault.spec === 'timeout' ? 60_000 : 20_000);
+    await clear();
+    if (fault.recoversItself) {
+      step = 'recovering by itself (no click) once the daemon answers';
+      await ready(screen, page);
+    } else {
+      // Another read would say the same: recovered by the operator's Retry (or a reload, for a page whose subject was not found).
+      step = 'still saying it failed (no read by itself)';
+      await expectNamedFailure(page, 1_000);
+      step = 'recovering on Retry';
+      const retry = page.getByRole('button', { name: 'Retry' });
+      if ((await retry.count()) === 0) await page.reload();
+      await expect(async () => {
+        if ((await retry.count()) > 0) await retry.first().click({ timeout: 1_000 });
+        await screen.ready(page);
+        await expect(retry).toHaveCount(0, { timeout: 1_000 });
+      }).toPass({ timeout: 40_000, intervals: [250] });
+    }
+    step = 'no failure message left';
+    await expect(failureMessages(page).filter({ visible: true })).toHaveCount(0);
+  } catch (error) {
+    throw new Error(`${step}: ${reason(error)}`);
+  }
 }
+
+test('reads × every fault: every screen names what failed and recovers (by itself where a read may pass, else on Retry)', async ({ browser, request }, info) => {
+  test.setTimeout(600_000);
+  await resetDaemon(request);
+  const counts = { cases: 0, known: 0 };
+  const failures: string[] = [];
+  const run = async ({ screen, fault }: { screen: Screen; fault: ReadFault }) => {
+    const what = `${screen.name} × ${fault.name}`;
+    const known = KNOWN[fault.name]?.[screen.name];
+    // A known failure fails every time: once is enough.
+    const began = Date.now();
+    const failure = await twice(browser, info, what, ({ page }) => readCase(screen, fault, page, request), known ? 1 : 2);
+    if (process.env.FAULT_MATRIX_TIMES) console.log(`${what}: ${((Date.now() - began) / 1000).toFixed(1)} s${failure ? ` FAILED ${failure}` : ''}`);
+    counts.cases += 1;
+    if (failure === null) return;
+    if (known) {
+      counts.known += 1;
+      console.log(`fault matrix, known failure: ${what}: ${known}`);
+    } else failures.push(`${what}: ${failure}`);
+  };
+  const cases = READ_FAULTS.flatMap((fault) => READ_SCREENS.map((screen) => ({ screen, fault })));
+  // A timed-out read waits the client's limit twice with the page idle: those cases all run at
+  // once, beside the others (which keep the machine busy meanwhile).
+  const slow = cases.filter((c) => c.fault.spec === 'timeout');
+  const rest = cases.filter((c) => c.fault.spec !== 'timeout');
+  await Promise.all([pool(slow, slow.length, run), pool(rest, READ_CONCURRENCY, run)]);
+  console.log(
+    `fault matrix (reads): ${counts.cases} cases (${READ_SCREENS.length} screens × ${READ_FAULTS.length} read faults), ${counts.known} known failures, ${failures.length} failed; lost edits are counted by the writes' cases (fault-matrix-writes.spec.ts)`,
+  );
+  expect(counts.cases).toBe(READ_SCREENS.length * READ_FAULTS.length);
+  expect(failures, `cases failing:\n  ${failures.join('\n  ')}`).toEqual([]);
+});
 
 test('stream × dropped and daemon restart: every screen stays usable and follows the stream again', async ({ browser, request }, info) => {
   test.setTimeout(180_000);
   await resetDaemon(request);
+  let cases = 0;
   const screens = READ_SCREENS;
   const pages = await pool(screens, 4, async (screen) => {
     const opened = await newPage(browser, info);
@@ -171,7 +255,7 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
       } catch (error) {
         failures.push(`${screen.name} after ${what}: ${String(error).split('\n').slice(0, 3).join(' ')}`);
       } finally {
-        counts.stream += 1;
+        cases += 1;
       }
     });
   // Each page must see the stream go (the daemon refuses new sockets for 3 s), then follow it again.
@@ -208,5 +292,6 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   await leaveLive();
   await check('a daemon restart');
   await Promise.all(pages.map(({ context }) => context.close()));
-  expect(failures).toEqual([]);
+  console.log(`fault matrix (stream): ${cases} cases (${screens.length} screens × dropped stream, daemon restart), ${failures.length} failed`);
+  expect(failures, `screens failing:\n  ${failures.join('\n  ')}`).toEqual([]);
 });

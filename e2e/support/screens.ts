@@ -47,9 +47,10 @@ export const SCREENS: Screen[] = [
     ready: sessionReady,
     open: async (page) => {
       await page.getByRole('button', { name: 'Compact…' }).click();
-      // The dialog itself, not its loading frame ("Compact (loading)").
+      // The real dialog, not its loading frame ("Compact (loading)") while the chunk loads.
       const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
-      await dialog.getByRole('button', { name: /^Preview/ }).click({ timeout: 15_000 });
+      await expect(dialog).toBeVisible({ timeout: 20_000 });
+      await dialog.getByRole('button', { name: /^Preview/ }).click();
       await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
     },
   },

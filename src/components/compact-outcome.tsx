@@ -69,6 +69,7 @@ export function RequestErrorNotice({
   sessionId,
   onNavigate,
   retryNote,
+  headline,
 }: {
   error: unknown;
   action: string;
@@ -76,12 +77,14 @@ export function RequestErrorNotice({
   onNavigate?: () => void;
   /** Said when the failure is transient (why trying again is safe). */
   retryNote?: string;
+  /** Instead of "<action> failed.": what is known of the outcome (an answer that could not be trusted, read again). */
+  headline?: string;
 }) {
   const pending = isApiError(error) && error.code === 'compaction_pending';
   const checkpointId = pending && typeof error.details?.checkpoint_id === 'string' ? error.details.checkpoint_id : null;
   return (
     <div className="mc-notice mc-notice--danger" role="alert">
-      <strong>{action} failed.</strong>{' '}
+      <strong>{headline ?? `${action} failed.`}</strong>{' '}
       {pending ? 'A compaction proposal is waiting for approval; resolve that checkpoint first.' : describeError(error)}{' '}
       {checkpointId && (
         <Link to={checkpointHref(sessionId, checkpointId)} onClick={onNavigate}>

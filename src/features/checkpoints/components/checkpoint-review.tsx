@@ -16,6 +16,7 @@ import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction
 import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
 import { CompactFields } from '../../../components/compact-fields';
 import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/compact-outcome';
+import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import {
   defaultsFrom,
   describeSettings,
@@ -187,13 +188,20 @@ function ProposalReview({
           . The session resumed; this proposal can no longer be changed. <Link to={`/sessions/${uriComponent(sessionId)}`}>Back to the session</Link>
         </div>
       )}
-      {resume.isError && (
+      {resume.isError && !(isOutcomeUnknown(resume.error) && checkpoint.resolution !== null) && (
         <RequestErrorNotice
           error={resume.error}
           action="Resolving the checkpoint"
           sessionId={sessionId}
+          // The checkpoint is read again once the request settles: resolved, it says so above; still waiting, nothing was applied as far as the daemon last said.
+          headline={isOutcomeUnknown(resume.error) ? 'Resolving the checkpoint: the outcome is unknown; as last read, the checkpoint is still waiting.' : undefined}
           retryNote="Trying again is safe: the same decision sends the same idempotency key."
         />
+      )}
+      {resume.isError && isOutcomeUnknown(resume.error) && checkpoint.resolution !== null && (
+        <p className="mc-notice" role="status">
+          The daemon&apos;s answer to the decision could not be trusted ({describeError(resume.error)}); the checkpoint read again shows it {checkpoint.resolution}.
+        </p>
       )}
 
       {waiting && (

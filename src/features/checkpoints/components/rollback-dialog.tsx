@@ -45,6 +45,8 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   // The daemon's result; or 'reread' when its answer could not be trusted and the checkpoints read again show it applied.
   const [done, setDone] = useState<RollbackResult | 'reread' | null>(null);
   const [rereading, setRereading] = useState(false);
+  // After an answer that could not be trusted: what reading the checkpoints again showed (null: nothing read yet).
+  const [verdict, setVerdict] = useState<'not-applied' | 'unknown' | null>(null);
   const queryClient = useQueryClient();
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
@@ -61,6 +63,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
       keys.current.set(point.id, key);
     }
     inFlight.current = true;
+    setVerdict(null);
     rollback.mutate(
       { checkpointId: point.id, idempotencyKey: key },
       {
@@ -78,9 +81,9 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
               if (list.find((c) => c.id === point.id)?.rolled_back) {
                 setDone('reread');
                 markStale(sessionId);
-              }
+              } else setVerdict('not-applied');
             })
-            .catch(() => undefined)
+            .catch(() => setVerdict('unknown'))
             .finally(() => setRereading(false));
         },
         onSettled: () => {
@@ -118,6 +121,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
                   setDone(null);
                   rollback.reset();
                   setRereading(false);
+                  setVerdict(null);
                 }}
                 options={points.map((p) => ({
                   value: p.id,
@@ -144,10 +148,15 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
                 error={rollback.error}
                 action="The rollback"
                 sessionId={sessionId}
+                headline={
+                  !isOutcomeUnknown(rollback.error) ? undefined : verdict === 'not-applied' ? 'The rollback was not applied.' : "The rollback's outcome is unknown."
+                }
                 retryNote={
-                  isOutcomeUnknown(rollback.error)
-                    ? 'Its outcome was unknown; reading the checkpoints again shows it was not applied. Trying again (Roll back…) is safe: it sends the same idempotency key.'
-                    : 'Trying again (Roll back…) is safe: it sends the same idempotency key, so the daemon rolls back at most once.'
+                  !isOutcomeUnknown(rollback.error)
+                    ? 'Trying again (Roll back…) is safe: it sends the same idempotency key, so the daemon rolls back at most once.'
+                    : verdict === 'not-applied'
+                      ? "The daemon's answer could not be trusted; reading the checkpoints again shows it was not applied. Trying again (Roll back…) is safe: it sends the same idempotency key."
+                      : "The daemon's answer could not be trusted and the checkpoints could not be read again: it may or may not have rolled back. Trying again (Roll back…) is safe: it sends the same idempotency key, so the daemon rolls back at most once."
                 }
               />
             )}

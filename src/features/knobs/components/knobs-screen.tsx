@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
-import { isApiError } from '../../../lib/api/api-error';
+import { describeError, isApiError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { Schemas } from '../../../lib/api/types';
@@ -32,7 +32,11 @@ export interface KnobsScreenProps {
 }
 
 /** What went wrong the last time Save ran. */
-type SaveFailure = { agent: string; kind: 'invalid'; errors: { key: string; message: string }[] } | { agent: string; kind: 'other'; error: unknown };
+type SaveFailure =
+  | { agent: string; kind: 'invalid'; errors: { key: string; message: string }[] }
+  | { agent: string; kind: 'other'; error: unknown }
+  /** The answer could not be trusted (see isOutcomeUnknown); the config read again does not hold the edits, or could not be read. */
+  | { agent: string; kind: 'unknown'; error: unknown; verdict: 'not-saved' | 'unknown' };
 
 /**
  * The knobs screen: the agent tree on the left, the selected agent's knob groups (built-in and
@@ -52,6 +56,8 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  /** Agents whose save's answer could not be trusted but whose config, read again, holds the edits. */
+  const [reread, setReread] = useState<string[]>([]);
 
   if (data.error) return <ErrorState error={data.error} what="the knobs" onRetry={data.retry} />;
   if (!data.session || !data.builtin || !data.validator || !data.index || !data.models) return <KnobsScreenSkeleton />;
@@ -80,24 +86,47 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
     ),
   );
 
+  /** After an answer that could not be trusted: whether the config read again holds the edits ('unknown' when it could not be read). */
+  const rereadConfig = async (path: string, base: number, edits: PendingEdits): Promise<'saved' | 'not-saved' | 'unknown'> => {
+    try {
+      const current = await queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, path), staleTime: 0 });
+      return current.version > base && isEmpty(rebaseEdits(edits, current)) ? 'saved' : 'not-saved';
+    } catch {
+      return 'unknown';
+    }
+  };
+
   const saveAll = async () => {
     setSaving(true);
     setFailure(null);
     setSaved(null);
+    setReread([]);
     let done = 0;
+    const confirmed: string[] = [];
     try {
       for (const a of withEdits) {
         const current = data.configByAgent.get(a.path);
         if (!current) continue;
         const edits = editsOf(a.path, current);
         if (isEmpty(edits)) continue;
+        const base = storedBaseVersion(drafts, pendingEditsKey(sessionId, a.path)) ?? current.version;
         try {
-          const next = await saveCompactionConfig(sessionId, a.path, toConfigWrite(storedBaseVersion(drafts, pendingEditsKey(sessionId, a.path)) ?? current.version, edits));
+          const next = await saveCompactionConfig(sessionId, a.path, toConfigWrite(base, edits));
           queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, next);
           clearDraft(sessionId, a.path);
           done += 1;
         } catch (error) {
-          if (isApiError(error) && error.status === 409 && error.details) {
+          if (isOutcomeUnknown(error)) {
+            // The daemon may have saved all the same: read the config again and judge by what it holds.
+            const verdict = await rereadConfig(a.path, base, edits);
+            if (verdict === 'saved') {
+              clearDraft(sessionId, a.path);
+              confirmed.push(a.path);
+              done += 1;
+              continue;
+            }
+            setFailure({ agent: a.path, kind: 'unknown', error, verdict });
+          } else if (isApiError(error) && error.status === 409 && error.details) {
             setConflict({ agent: a.path, edits, details: error.details as Conflict['details'] });
           } else if (isApiError(error) && error.status === 422 && Array.isArray(error.details?.errors)) {
             setFailure({ agent: a.path, kind: 'invalid', errors: error.details.errors as { key: string; message: string }[] });
@@ -112,6 +141,7 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
       }
       setReviewing(false);
       setSaved(`Saved ${done} ${done === 1 ? 'agent' : 'agents'}.`);
+      setReread(confirmed);
     } finally {
       setSaving(false);
       // Inherited values of descendants, the history, the session's figures: all may have changed.
@@ -196,6 +226,14 @@ export function KnobsScreen({ sessionId, agentPath, group, renderPreview }: Knob
         {saved && pending.length === 0 && (
           <div className="knobs-note knobs-note--ok" role="status">
             {saved}
+            {reread.length > 0 && ` The daemon's answer for ${reread.join(', ')} could not be trusted; the config read again holds the changes.`}
+          </div>
+        )}
+        {failure?.kind === 'unknown' && (
+          <div className="knobs-note knobs-note--danger" role="alert">
+            {failure.verdict === 'not-saved'
+              ? `Saving ${failure.agent}: the daemon's answer could not be trusted (${describeError(failure.error)}); the config read again shows the changes were not saved. Every edit is kept; saving again is safe.`
+              : `Saving ${failure.agent}: the outcome is unknown. The daemon's answer could not be trusted (${describeError(failure.error)}) and the config could not be read again. Every edit is kept; the screen shows the daemon's config once it answers.`}
           </div>
         )}
         {failure?.kind === 'other' && (

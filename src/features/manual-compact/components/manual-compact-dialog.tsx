@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
+import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { Skeleton } from '../../../components/skeleton';
 import { proposalFigures } from '../../../lib/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../lib/format';
@@ -124,6 +125,11 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [tab, setTab] = useState<'diff' | 'compare'>('diff');
   const [confirming, setConfirming] = useState(false);
+  /**
+   * After a commit whose answer could not be trusted (see isOutcomeUnknown): what the session, read
+   * again, shows: one more compaction, none, or nothing (it could not be read); null while reading.
+   */
+  const [reread, setReread] = useState<{ previewId: string; verdict: 'compacted' | 'not-applied' | 'unknown' | null } | null>(null);
 
   const dryRun = useDryRun(sessionId);
   const compact = useCompactSession(sessionId);
@@ -139,7 +145,7 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
   const request = useMemo(() => toRequest(values), [values]);
   const currentHash = requestHash(sessionId, request);
   const valid = form.formState.isValid;
-  const committed = outcome !== null && preview !== null && outcome.previewId === preview.id;
+  const committed = preview !== null && ((outcome !== null && outcome.previewId === preview.id) || (reread?.previewId === preview.id && reread.verdict === 'compacted'));
   const gate = commitGate({ preview, currentHash, valid, pending: compact.isPending, staleBefore, committed });
   const previewCurrent = preview !== null && preview.hash === currentHash;
   /** The settings of the last successful commit: no longer the operator's unsaved work. */
@@ -196,6 +202,8 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
     if (target === null || inFlight.current) return;
     inFlight.current = true;
     setConfirming(false);
+    setReread(null);
+    const countBefore = session?.compaction_count;
     compact.mutate(
       { request: target.request, idempotencyKey: target.idempotencyKey },
       {
@@ -207,6 +215,23 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
             setCommittedHash(target.hash);
             forgetCompactDraft(sessionId, target.request.agent_path);
           }
+        },
+        onError: (error) => {
+          if (!isOutcomeUnknown(error)) return;
+          // The daemon may have compacted all the same: read the session again and judge by its count of compactions.
+          setReread({ previewId: target.id, verdict: null });
+          void queryClient
+            .fetchQuery({ ...sessionQuery(sessionId), staleTime: 0 })
+            .then((now) => {
+              const compacted = countBefore !== undefined && now.compaction_count > countBefore;
+              if (compacted) {
+                markStale(sessionId);
+                setCommittedHash(target.hash);
+                forgetCompactDraft(sessionId, target.request.agent_path);
+              }
+              setReread({ previewId: target.id, verdict: compacted ? 'compacted' : 'not-applied' });
+            })
+            .catch(() => setReread({ previewId: target.id, verdict: 'unknown' }));
         },
         onSettled: () => {
           inFlight.current = false;
@@ -274,14 +299,34 @@ function Workbench({ sessionId, initialConfig, onClose }: { sessionId: string; i
           </div>
         )}
         {outcome && <CompactOutcomeNotice sessionId={sessionId} result={outcome.result} onNavigate={onClose} />}
-        {compact.isError && (
-          <RequestErrorNotice
-            error={compact.error}
-            action="Commit"
-            sessionId={sessionId}
-            onNavigate={onClose}
-            retryNote="Committing again is safe: it sends this preview's idempotency key, so the daemon compacts at most once."
-          />
+        {compact.isError && reread?.verdict === 'compacted' ? (
+          <div className="mc-notice mc-notice--ok" role="status" data-outcome="completed">
+            <strong>Compacted.</strong> The daemon&apos;s answer could not be trusted ({describeError(compact.error)}); the session read again shows the
+            compaction. The ledger shows it.
+          </div>
+        ) : compact.isError && reread?.verdict === null ? (
+          <p className="mc-notice" role="status">
+            The daemon&apos;s answer could not be trusted; reading the session again to see whether it compacted…
+          </p>
+        ) : (
+          compact.isError && (
+            <RequestErrorNotice
+              error={compact.error}
+              action="Commit"
+              sessionId={sessionId}
+              onNavigate={onClose}
+              headline={
+                !isOutcomeUnknown(compact.error) ? undefined : reread?.verdict === 'not-applied' ? 'The commit was not applied.' : "The commit's outcome is unknown."
+              }
+              retryNote={
+                !isOutcomeUnknown(compact.error)
+                  ? "Committing again is safe: it sends this preview's idempotency key, so the daemon compacts at most once."
+                  : reread?.verdict === 'not-applied'
+                    ? "The daemon's answer could not be trusted; the session read again shows no new compaction. Committing again is safe: it sends this preview's idempotency key."
+                    : "The daemon's answer could not be trusted and the session could not be read again: it may or may not have compacted. Committing again is safe: it sends this preview's idempotency key, so the daemon compacts at most once."
+              }
+            />
+          )
         )}
         {dryRun.isError && <RequestErrorNotice error={dryRun.error} action="Preview" sessionId={sessionId} onNavigate={onClose} />}
 
