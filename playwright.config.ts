@@ -39,7 +39,15 @@ export default defineConfig({
     {
       name: 'build',
       // e2e/bench is the benchmark (npm run bench), not a test suite; its unit tests run in vitest.
-      testIgnore: [/demo\.spec\.ts/, /[\\/]bench[\\/]/],
+      testIgnore: [/demo\.spec\.ts/, /[\\/]bench[\\/]/, /fault-matrix/],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${previewPort()}`, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      // The fault matrix drives many pages at once: it runs last, one file at a time, with the machine to itself.
+      name: 'fault-matrix',
+      testMatch: /fault-matrix.*\.spec\.ts/,
+      dependencies: ['build', 'demo'],
+      workers: 1,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${previewPort()}`, viewport: { width: 1440, height: 900 } },
     },
     {

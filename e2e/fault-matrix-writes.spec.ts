@@ -70,8 +70,8 @@ interface Flow {
 }
 
 const SESSION = 'ses_gen_memory';
-/** The note flow's session: not the flag flow's (both bump a record's version) nor the rollback flow's. */
-const NOTES_SESSION = 'ses_gen_flaky';
+/** The note flow's session: no other flow's (a flag bumps a record's version; commits add records), with a record for every fault. */
+const NOTES_SESSION = 'ses_h0003';
 const PATCH_RECORD = /^\/sessions\/[^/]+\/compactions\/(?!dry-run$)[^/]+$/;
 
 /** One record per fault, in the ledger's order (the first rows are in view). */
