@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, DAEMON, injectFaults, resetDaemon } from './support/daemon';
+import { apiGet, clearFaults, DAEMON, injectFaults, resetDaemon } from './support/daemon';
 import { expectLive, panel, setThreshold } from './support/ui';
 
 /** The Claude Code transcript with two agents and parallel tool calls. */
@@ -120,7 +120,7 @@ test('previews two strategies on a real transcript, compares them, commits one w
   await expect(eventCount(request, REAL)).resolves.toBe(before + 1);
 });
 
-test('a commit whose answer was lost is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {
+test('a commit whose outcome is unknown is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {
   await resetDaemon(request);
   // The delegate plugin of this real trajectory times out: the pipeline falls back to drop.
   const sessionId = 'ses_django-11133';
@@ -132,11 +132,16 @@ test('a commit whose answer was lost is retried with the same key and compacts o
   await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
   await expect(dialog.getByText('compactor timed out after 1500 ms')).toBeVisible();
 
-  // The daemon commits, but its answer breaks the contract on the way back.
-  await injectFaults(request, [{ method: 'POST', path: '^/sessions/[^/]+/compact$', fault: 'invalid', times: 1 }]);
+  // The daemon commits, but its answer breaks the contract on the way back, and the session cannot be
+  // read again to tell: the outcome is unknown.
+  await injectFaults(request, [
+    { method: 'POST', path: '^/sessions/[^/]+/compact$', fault: 'invalid', times: 1 },
+    { method: 'GET', path: `^/sessions/${sessionId}$`, fault: 'status:500' },
+  ]);
   await dialog.getByRole('button', { name: 'Commit…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
-  await expect(dialog.getByRole('alert').filter({ hasText: 'Commit failed.' })).toContainText('Committing again is safe');
+  await expect(dialog.getByRole('alert').filter({ hasText: "The commit's outcome is unknown." })).toContainText('Committing again is safe', { timeout: 20_000 });
+  await clearFaults(request);
   // Inputs are kept; committing again sends the same key and gets the first result back.
   await expect(dialog.getByRole('radio', { name: 'delegate' })).toHaveAttribute('data-state', 'on');
   await dialog.getByRole('button', { name: 'Commit…' }).click();
