@@ -52,7 +52,7 @@ async function toRequest(req: IncomingMessage, res: ServerResponse, origin: stri
 
 /** The simulated daemon as a real HTTP and WebSocket server on loopback, over the same handlers as the browser. */
 export async function startSimulator(options: Partial<ServerOptions> = {}): Promise<RunningSimulator> {
-  const daemonOptions = { ...DEFAULT_OPTIONS, ...options.daemon };
+  const daemonOptions: DaemonOptions = { ...DEFAULT_OPTIONS, keepSeed: true, ...options.daemon };
   const persistence = options.persistence ? new Persistence(new FolderBackend(options.persistence.dir), { seed: daemonOptions.seed, scale: daemonOptions.scale }) : null;
   const daemon = await SimulatedDaemon.open(loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false);
   const sockets = new Set<WebSocket>();
