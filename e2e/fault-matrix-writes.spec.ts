@@ -12,11 +12,14 @@
  * Prints the count of cases and of lost edits; a lost edit fails the suite unless its case is a
  * listed known failure (printed and counted on every run).
  */
-import { expect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page, type Request } from '@playwright/test';
 import { API, apiGet, resetDaemon } from './support/daemon';
 import { flagButton, getCompaction, ledgerRow, listCompactions, notesField } from './support/compactions';
-import { apiPath, pool, READ_FAULTS, type ReadFault } from './support/fault-matrix';
+import { apiPath, brief, pool, READ_FAULTS, type ReadFault } from './support/fault-matrix';
 import { panel, setThreshold } from './support/ui';
+
+/** Eight flows side by side on a busy machine: what a flow waits for may take longer than the default. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** The faults a write can meet: the reads' list (500, 503 with Retry-After, timeout, malformed, invalid, 401, 403, 404, 409). */
 const FAULTS: readonly ReadFault[] = READ_FAULTS;
@@ -298,7 +301,8 @@ const FLOWS: Flow[] = [
           applied: rolledBack,
           retry: rollBack,
           once: async () => {
-            await expect(dialog.locator('[data-outcome="rolled-back"]')).toBeVisible();
+            // The rollback itself, then the dialog's re-read of the checkpoints: beside seven other flows on a busy machine.
+            await expect(dialog.locator('[data-outcome="rolled-back"]')).toBeVisible({ timeout: 20_000 });
             await expect.poll(rolledBack).toBe(true);
             // The daemon refuses a second rollback to the same point: nothing else may have tried.
             const again = await request.post(`${API}/sessions/${session}/checkpoints/${target.id}/rollback`, { data: { dry_run: true }, headers: { 'X-Kaged-User-Id': 'e2e' } });
@@ -383,15 +387,6 @@ function checkpointFlow(action: 'approve' | 'reject', session: string): Flow {
   };
 }
 
-/** An error's first line and what it expected and received, on one line. */
-function brief(error: unknown): string {
-  const lines = String(error)
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  return [lines[0], ...lines.slice(1).filter((l) => /^(Locator|Expected|Received|Timeout)/.test(l))].join(' ').slice(0, 600);
-}
-
 /** Runs one flow on its own page, fault after fault; a case that fails is recorded and the flow goes on. */
 async function runFlow(flow: Flow, page: Page, request: APIRequestContext): Promise<void> {
   // A click that cannot land fails the case in seconds, not at the test's limit; a page load on a busy machine may take longer.
@@ -461,7 +456,8 @@ test('writes × every fault: a message naming what failed, no retry by itself, n
   const only = process.env.FAULT_MATRIX_FLOWS;
   const flows = only ? FLOWS.filter((f) => only.split(',').some((o) => f.name.includes(o))) : FLOWS;
   await pool(flows, flows.length, async (flow) => {
-    const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: { width: 1440, height: 900 } });
+    // Reduced motion: the skeletons' shimmer would otherwise repaint every flow's page while it waits.
+    const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     try {
       await runFlow(flow, await context.newPage(), request);
     } finally {

@@ -12,13 +12,13 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { dropSockets, resetDaemon, restartDaemon } from './support/daemon';
-import { expectNamedFailure, failureMessages, faultReads, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS, type ReadFault } from './support/fault-matrix';
+import { brief, expectNamedFailure, failureMessages, faultReads, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS, type ReadFault } from './support/fault-matrix';
 import { SCREENS, type Screen } from './support/screens';
 import { expectLive } from './support/ui';
 
 /** Operations no screen reads on load, and the case that covers each. */
 const COVERED_ELSEWHERE: Record<string, string> = {
-  'GET /health': 'the daemon probe: e2e/outage.spec.ts, and Settings "Save and test" (settings.spec.ts)',
+  'GET /health': 'the shell reads × every fault (below); the daemon probe: e2e/outage.spec.ts',
   'POST /events/ticket': 'the live stream: dropped and restarted below',
   'GET /events': 'the live stream catching up after a drop or a restart, below',
   'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes × every fault (fault-matrix-writes.spec.ts)',
@@ -39,49 +39,50 @@ const COVERED_ELSEWHERE: Record<string, string> = {
 const NO_OWN_READS = ['settings', 'not-found'];
 const READ_SCREENS = SCREENS.filter((s) => s.open === undefined && !NO_OWN_READS.includes(s.name));
 
-async function newPage(browser: Browser, info: TestInfo): Promise<{ context: BrowserContext; page: Page; pageErrors: Error[] }> {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, viewport: { width: 1440, height: 900 } });
+/**
+ * One browser context per screen, shared by its cases (each case its own page): a warm HTTP cache
+ * spares every case downloading and compiling the app again. Reduced motion: the skeletons' shimmer
+ * would otherwise repaint every page of the pool while it waits.
+ */
+const contexts = new Map<string, Promise<BrowserContext>>();
+function contextFor(browser: Browser, info: TestInfo, key: string): Promise<BrowserContext> {
+  if (!contexts.has(key)) contexts.set(key, browser.newContext({ baseURL: info.project.use.baseURL, viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' }));
+  return contexts.get(key)!;
+}
+
+async function newPage(context: BrowserContext): Promise<{ page: Page; pageErrors: Error[] }> {
   const page = await context.newPage();
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors };
-}
-
-/** The first lines of an error, on one line: enough to say what went wrong in a CI log's tail. */
-function reason(error: unknown): string {
-  return String(error)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .slice(0, 4)
-    .join(' ')
-    .slice(0, 400);
+  return { page, pageErrors };
 }
 
 /**
- * Runs `visit` in a fresh browser context; once more in another if it fails (a busy machine can
- * stall one page load). Returns null when it passed, else what went wrong each time; a case that
- * passed only on its second try is printed with its first failure.
+ * Runs `visit` on a new page of the screen's context; once more in a fresh context if it fails (a
+ * busy machine can stall one page load). Returns null when it passed, else what went wrong each
+ * time; a case that passed only on its second try is printed with its first failure.
  */
 async function twice(
   browser: Browser,
   info: TestInfo,
+  screen: string,
   what: string,
   visit: (opened: Awaited<ReturnType<typeof newPage>>) => Promise<void>,
   attempts = 2,
 ): Promise<string | null> {
   const tries: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const opened = await newPage(browser, info);
+    const context = attempt === 1 ? await contextFor(browser, info, screen) : await contextFor(browser, info, `${what} (again)`);
+    const opened = await newPage(context);
     try {
       await visit(opened);
       expect(opened.pageErrors.map(String), 'page errors').toEqual([]);
       if (tries.length > 0) console.log(`fault matrix: ${what} passed on its second try; the first: ${tries[0]}`);
       return null;
     } catch (error) {
-      tries.push(reason(error));
+      tries.push(brief(error));
     } finally {
-      await opened.context.close().catch(() => undefined);
+      await opened.page.close().catch(() => undefined);
     }
   }
   return tries.map((t, i) => `try ${i + 1}: ${t}`).join(' | ');
@@ -94,8 +95,13 @@ async function twice(
  */
 const KNOWN: Record<string, Record<string, string>> = {};
 
+test.afterEach(async () => {
+  await Promise.all([...contexts.values()].map(async (context) => (await context).close()));
+  contexts.clear();
+});
+
 /** Read cases side by side (besides the timed-out ones, which all run at once): most of a case is waiting for a retry. */
-const READ_CONCURRENCY = 6;
+const READ_CONCURRENCY = 8;
 
 /** The screen shows its data; several pages load side by side on a busy machine, so this may take a while. */
 async function ready(screen: Screen, page: Page): Promise<void> {
@@ -111,7 +117,7 @@ test('every endpoint the UI calls has a screen or a case', async ({ browser, req
   await pool(SCREENS, 4, async (screen) => {
     // What one visit saw; kept only from the visit that passed.
     let calls: { op: string; own: boolean }[] = [];
-    const failure = await twice(browser, info, `the visit of ${screen.name}`, async ({ page }) => {
+    const failure = await twice(browser, info, screen.name, `the visit of ${screen.name}`, async ({ page }) => {
       calls = [];
       page.on('request', (r) => {
         const op = operationOf(r);
@@ -131,7 +137,7 @@ test('every endpoint the UI calls has a screen or a case', async ({ browser, req
           await screen.open(page);
         }
       } catch (error) {
-        throw new Error(`${step}: ${reason(error)}`);
+        throw new Error(`${step}: ${brief(error)}`);
       }
     });
     if (failure) {
@@ -182,16 +188,17 @@ async function readCase(screen: Screen, fault: ReadFault, page: Page, request: A
       step = 'recovering on Retry';
       const retry = page.getByRole('button', { name: 'Retry' });
       if ((await retry.count()) === 0) await page.reload();
+      // Every failed panel's Retry, one after the other (a click may re-render the others), until none is left.
       await expect(async () => {
-        if ((await retry.count()) > 0) await retry.first().click({ timeout: 1_000 });
-        await screen.ready(page);
-        await expect(retry).toHaveCount(0, { timeout: 1_000 });
-      }).toPass({ timeout: 40_000, intervals: [250] });
+        for (let left = await retry.count(); left > 0; left = await retry.count()) await retry.first().click({ timeout: 5_000 });
+        await expect(retry).toHaveCount(0, { timeout: 2_000 });
+      }).toPass({ timeout: 60_000, intervals: [250] });
+      await ready(screen, page);
     }
     step = 'no failure message left';
     await expect(failureMessages(page).filter({ visible: true })).toHaveCount(0);
   } catch (error) {
-    throw new Error(`${step}: ${reason(error)}`);
+    throw new Error(`${step}: ${brief(error)}`);
   }
 }
 
@@ -205,7 +212,7 @@ test('reads × every fault: every screen names what failed and recovers (by itse
     const known = KNOWN[fault.name]?.[screen.name];
     // A known failure fails every time: once is enough.
     const began = Date.now();
-    const failure = await twice(browser, info, what, ({ page }) => readCase(screen, fault, page, request), known ? 1 : 2);
+    const failure = await twice(browser, info, screen.name, what, ({ page }) => readCase(screen, fault, page, request), known ? 1 : 2);
     if (process.env.FAULT_MATRIX_TIMES) console.log(`${what}: ${((Date.now() - began) / 1000).toFixed(1)} s${failure ? ` FAILED ${failure}` : ''}`);
     counts.cases += 1;
     if (failure === null) return;
@@ -214,7 +221,11 @@ test('reads × every fault: every screen names what failed and recovers (by itse
       console.log(`fault matrix, known failure: ${what}: ${known}`);
     } else failures.push(`${what}: ${failure}`);
   };
-  const cases = READ_FAULTS.flatMap((fault) => READ_SCREENS.map((screen) => ({ screen, fault })));
+  // FAULT_MATRIX_CASES=session,health runs only the cases whose "screen × fault" name contains one of these.
+  const only = process.env.FAULT_MATRIX_CASES?.split(',');
+  const cases = READ_FAULTS.flatMap((fault) => READ_SCREENS.map((screen) => ({ screen, fault }))).filter(
+    ({ screen, fault }) => !only || only.some((o) => `${screen.name} × ${fault.name}`.includes(o)),
+  );
   // A timed-out read waits the client's limit twice with the page idle: those cases all run at
   // once, beside the others (which keep the machine busy meanwhile).
   const slow = cases.filter((c) => c.fault.spec === 'timeout');
@@ -223,7 +234,63 @@ test('reads × every fault: every screen names what failed and recovers (by itse
   console.log(
     `fault matrix (reads): ${counts.cases} cases (${READ_SCREENS.length} screens × ${READ_FAULTS.length} read faults), ${counts.known} known failures, ${failures.length} failed; lost edits are counted by the writes' cases (fault-matrix-writes.spec.ts)`,
   );
-  expect(counts.cases).toBe(READ_SCREENS.length * READ_FAULTS.length);
+  if (!only) expect(counts.cases).toBe(READ_SCREENS.length * READ_FAULTS.length);
+  expect(failures, `cases failing:\n  ${failures.join('\n  ')}`).toEqual([]);
+});
+
+/**
+ * The shell's own reads, on a page that needs neither: the project list (the top bar's switcher)
+ * and the daemon's health (the connection details), both failing at once. The page's own data
+ * shows regardless; the top bar and the details name what failed; both recover once the daemon
+ * answers (by itself where a read may pass, else the switcher on its Retry; the health every 30 s).
+ */
+async function shellCase(fault: ReadFault, page: Page): Promise<void> {
+  let step = 'loading /sessions with the fault on GET /projects and GET /health';
+  try {
+    const clear = await faultReads(page, fault.spec, SHELL_READS);
+    await page.goto('/sessions');
+    const sessions = SCREENS.find((s) => s.name === 'sessions')!;
+    step = "the page's own data, the shell's reads failing";
+    await ready(sessions, page);
+    step = 'the top bar naming what failed';
+    const failed = page.getByRole('banner').getByRole('alert').filter({ hasText: 'Projects not loaded' });
+    await expect(failed).toContainText('GET /projects', { timeout: fault.spec === 'timeout' ? 60_000 : 20_000 });
+    step = 'the connection details naming what failed, or the page saying the daemon is not answering';
+    const details = page.getByRole('dialog').filter({ hasText: 'Daemon' });
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    const outage = page.getByRole('alert', { name: 'Daemon not answering' });
+    await expect(details.filter({ hasText: 'GET /health' }).or(outage).first()).toBeVisible({ timeout: fault.spec === 'timeout' ? 60_000 : 20_000 });
+    await page.keyboard.press('Escape');
+    await clear();
+    const switcher = page.getByRole('combobox', { name: 'Go to project' });
+    if (fault.recoversItself) {
+      step = 'the switcher back by itself (no click)';
+    } else {
+      step = 'still saying the projects failed (no read by itself), then back on its Retry';
+      await expect(failed).toBeVisible();
+      await failed.getByRole('button', { name: 'Retry' }).click();
+    }
+    await expect(switcher).toBeVisible({ timeout: 20_000 });
+    step = "the connection details showing the daemon again (the health is read every 30 s)";
+    await page.getByRole('button', { name: /^Connection:/ }).click();
+    await expect(details).toContainText(/kaged [^·]+ · /, { timeout: 40_000 });
+    await expect(outage).toHaveCount(0);
+    await ready(sessions, page);
+  } catch (error) {
+    throw new Error(`${step}: ${brief(error)}`);
+  }
+}
+
+test("shell reads (projects, health) × every fault: the top bar and the connection details say what failed, the page works on, both recover", async ({ browser, request }, info) => {
+  test.setTimeout(240_000);
+  await resetDaemon(request);
+  const failures: string[] = [];
+  // Each case mostly waits (the client's time limit, the health's 30 s): all at once.
+  await pool(READ_FAULTS, READ_FAULTS.length, async (fault) => {
+    const failure = await twice(browser, info, 'shell', `shell reads × ${fault.name}`, ({ page }) => shellCase(fault, page));
+    if (failure !== null) failures.push(`shell reads × ${fault.name}: ${failure}`);
+  });
+  console.log(`fault matrix (shell reads): ${READ_FAULTS.length} cases (GET /projects and GET /health together × ${READ_FAULTS.length} faults), ${failures.length} failed`);
   expect(failures, `cases failing:\n  ${failures.join('\n  ')}`).toEqual([]);
 });
 
@@ -233,7 +300,7 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   let cases = 0;
   const screens = READ_SCREENS;
   const pages = await pool(screens, 4, async (screen) => {
-    const opened = await newPage(browser, info);
+    const opened = await newPage(await contextFor(browser, info, screen.name));
     await opened.page.goto(await screen.path(request));
     await ready(screen, opened.page);
     await expectLive(opened.page);
@@ -286,7 +353,6 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   await restartDaemon(request, 3_000);
   await leaveLive();
   await check('a daemon restart');
-  await Promise.all(pages.map(({ context }) => context.close()));
   console.log(`fault matrix (stream): ${cases} cases (${screens.length} screens × dropped stream, daemon restart), ${failures.length} failed`);
   expect(failures, `screens failing:\n  ${failures.join('\n  ')}`).toEqual([]);
 });

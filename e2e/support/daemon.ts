@@ -56,7 +56,8 @@ export async function advanceSession(request: APIRequestContext, sessionId: stri
 }
 
 export async function apiGet<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`${API}${path}`, { headers: { 'X-Kaged-User-Id': 'e2e' } });
+  // A GET may be sent again: a kept-alive socket the server closed at that moment (ECONNRESET) is not the test's subject.
+  const response = await request.get(`${API}${path}`, { headers: { 'X-Kaged-User-Id': 'e2e' }, maxRetries: 2 });
   expect(response.ok(), `GET ${path}`).toBeTruthy();
   return (await response.json()) as T;
 }

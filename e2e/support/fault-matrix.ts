@@ -90,6 +90,15 @@ export async function faultReads(page: Page, spec: string, only?: RegExp): Promi
   };
 }
 
+/** An error's first line and what it expected and received, on one line: enough to say what went wrong in a CI log's tail. */
+export function brief(error: unknown): string {
+  const lines = String(error)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return [lines[0], ...lines.slice(1).filter((l) => /^(Locator|Expected|Received|Timeout)/.test(l))].join(' ').slice(0, 600);
+}
+
 /** Runs `fn` over `items`, at most `n` at a time. */
 export async function pool<T, R>(items: readonly T[], n: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -115,16 +124,34 @@ function failureOrNotFound(page: Page) {
 }
 
 /**
- * A failed read is said specifically: a headline in words (not the raw transport wording) and the
- * endpoint that failed; nothing crashed the page.
+ * A failed read is said specifically: every failed panel has a headline in words (not the raw
+ * transport wording) and names the endpoint that failed; or the page says the daemon is not
+ * answering, or that its subject does not exist. Nothing crashed the page.
  */
 export async function expectNamedFailure(page: Page, timeout: number): Promise<void> {
   await expect(failureOrNotFound(page).first()).toBeVisible({ timeout });
   await expect(page.getByRole('heading', { name: /Something broke on this page|could not be loaded/ })).toHaveCount(0);
-  const errors = page.locator('.state--error');
-  if ((await errors.count()) === 0) return; // an outage: the banner names the daemon (e2e/outage.spec.ts checks its wording)
-  const first = errors.first();
-  await expect(first.locator('.state__title')).toHaveText(/^(Could not|Not allowed|The daemon)[^{}]*\.$/);
-  await expect(first.locator('.state__title')).not.toHaveText(/answered \d{3}|not JSON|\/api\/v1/);
-  await expect(first.locator('.state__detail')).toContainText(/(GET|POST|PUT|PATCH) \//);
+  // Whole messages read at one moment: a panel that tries again by itself goes from its message to
+  // loading, or to waiting for the daemon probe, and back.
+  await expect
+    .poll(() => page.evaluate(howFailureIsSaid), { timeout: 15_000, intervals: [100, 250, 500], message: 'how the page says what failed' })
+    .toBe('said');
+}
+
+/** Runs in the page: 'said' when the failure is said as it should be at this moment, else what is wrong. */
+function howFailureIsSaid(): string {
+  const panels = [...document.querySelectorAll('.state--error')];
+  if (panels.length === 0) {
+    if (document.querySelector('[role="alert"][aria-label="Daemon not answering"]')) return 'said'; // e2e/outage.spec.ts checks its wording
+    if ([...document.querySelectorAll('.state--empty')].some((e) => e.textContent?.includes('does not exist'))) return 'said';
+    return 'no failure said at this moment';
+  }
+  for (const panel of panels) {
+    const title = panel.querySelector('.state__title')?.textContent ?? '';
+    const detail = panel.querySelector('.state__detail')?.textContent ?? '';
+    if (!/^(Could not|Not allowed|The daemon)[^{}]*\.$/.test(title)) return `a headline not in words: "${title}"`;
+    if (/answered \d{3}|not JSON|\/api\/v1/.test(title)) return `a headline in transport wording: "${title}"`;
+    if (!/(GET|POST|PUT|PATCH) \//.test(detail)) return `a message not naming the endpoint: "${detail.slice(0, 200)}"`;
+  }
+  return 'said';
 }
