@@ -2,7 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMatch, useNavigate } from 'react-router';
 import { Select } from '../components/select';
 import { formatCount } from '../lib/format';
+import { describeError } from '../lib/api/api-error';
+import { autoRetryDelayMs } from '../lib/api/auto-retry';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
+import { useAutoRetry } from '../lib/api/use-auto-retry';
 import { uriComponent } from '../lib/routes';
 
 const ALL = '__all__';
@@ -12,6 +15,7 @@ export function ProjectSwitcher() {
   const navigate = useNavigate();
   const current = useMatch('/projects/:projectId')?.params.projectId ?? ALL;
   const projects = useQuery(projectsQuery());
+  if (projects.isError && projects.data === undefined) return <ProjectsFailed error={projects.error} onRetry={() => void projects.refetch()} />;
   const options = [
     { value: ALL, label: 'All projects' },
     ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name, hint: formatCount(p.session_count) })),
@@ -23,8 +27,22 @@ export function ProjectSwitcher() {
       className="topbar__projects"
       value={current}
       options={options}
-      disabled={projects.isError && current === ALL}
       onValueChange={(value) => void navigate(value === ALL ? '/sessions' : `/projects/${uriComponent(value)}`)}
     />
+  );
+}
+
+/** The project list could not be read: said in the top bar (the reason on hover and to screen readers), with a retry. */
+function ProjectsFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const retriesByItself = useAutoRetry(error, onRetry);
+  const detail = `${describeError(error)}${retriesByItself ? ` Trying again in ${Math.round(autoRetryDelayMs(error) / 1000)} s.` : ''}`;
+  return (
+    <div className="topbar__projects-failed" role="alert" title={detail}>
+      <span className="topbar__projects-what">Projects not loaded</span>
+      <span className="visually-hidden">: {detail}</span>
+      <button type="button" className="button button--quiet" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describeError, isApiError } from '../lib/api/api-error';
 import { useIsOutageFailure } from '../lib/api/daemon-reachability';
-import { autoRetryDelayMs, retriesItself } from '../lib/api/auto-retry';
-import { useEffect, useRef } from 'react';
+import { autoRetryDelayMs } from '../lib/api/auto-retry';
+import { useAutoRetry } from '../lib/api/use-auto-retry';
 import './states.css';
 
 interface ErrorStateProps {
@@ -38,18 +38,7 @@ function headline(error: unknown, what: string): string {
  */
 export function ErrorState({ error, what, onRetry }: ErrorStateProps) {
   const outage = useIsOutageFailure(error);
-  const retryRef = useRef(onRetry);
-  useEffect(() => {
-    retryRef.current = onRetry;
-  });
-  const retriesByItself = onRetry !== undefined && retriesItself(error);
-  // A failure that may pass is tried again after a while (each new failure waits anew): the panel
-  // recovers without a click once the daemon answers. During an outage the banner's probe does it.
-  useEffect(() => {
-    if (!retriesByItself || outage) return;
-    const timer = setTimeout(() => retryRef.current?.(), autoRetryDelayMs(error));
-    return () => clearTimeout(timer);
-  }, [error, retriesByItself, outage]);
+  const retriesByItself = useAutoRetry(error, onRetry);
   if (outage) {
     return (
       <div className="state state--waiting" role="status">
