@@ -148,7 +148,7 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         console.log('  navigation to first data');
         await bench.sessionsList(run);
         await bench.sessionView(run, TYPICAL_SESSION, { stat: FIG.typicalStat, row: FIG.typicalRow, tasks: FIG.typicalTasks, worst: FIG.typicalWorstTask });
-        await bench.sessionView(run, BIG_SESSION, { stat: FIG.bigStat, row: FIG.bigRow, tasks: FIG.bigTasks, worst: FIG.bigWorstTask });
+        await bench.sessionView(run, BIG_SESSION, { stat: FIG.bigStat, row: FIG.bigRow, tasks: FIG.bigTasks, worst: FIG.bigWorstTask, page: { decoded: FIG.bigPageBytes, wire: FIG.bigPageWire } });
         await bench.eventDetail(run);
       }
       if (parts.has('scroll')) {

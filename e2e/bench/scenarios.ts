@@ -151,6 +151,8 @@ export const FIG = {
   bigRow: fig('nav.session_100k.first_ledger_row', S_NAV, 'ledger with 100,000 events: first rows', 'ms', { goal: SESSION_GOAL }),
   bigTasks: fig('nav.session_100k.long_tasks', S_NAV, 'session view (100,000 events): long tasks before first data', 'count'),
   bigWorstTask: fig('nav.session_100k.worst_long_task', S_NAV, 'session view (100,000 events): worst long task before first data', 'ms'),
+  bigPageBytes: fig('nav.session_100k.ledger_page_size', S_NAV, 'ledger with 100,000 events: first page (50 rows), decoded size', 'KB'),
+  bigPageWire: fig('nav.session_100k.ledger_page_transferred', S_NAV, 'ledger with 100,000 events: first page, body bytes on the wire', 'KB'),
   eventDetail: fig('nav.event_detail.first_data', S_NAV, 'event detail: the record', 'ms'),
   scrollTasks: fig('ledger.scroll.long_tasks', S_SCROLL, 'ours: long tasks > 50 ms', 'count', { goal: { text: '0', met: (v) => v === 0 } }),
   scrollWorst: fig('ledger.scroll.worst_long_task', S_SCROLL, 'ours: worst long task', 'ms'),
@@ -167,7 +169,8 @@ export const FIG = {
   ratioShare: fig('ratio.scroll.long_task_share', S_SCROLL, 'ratio ours ÷ peer: share of the time in long tasks', 'ratio'),
   ratioDuration: fig('ratio.scroll.duration', S_SCROLL, 'ratio ours ÷ peer: time to scroll through', 'ratio'),
   previewFirst: fig('dryrun.preview_to_first_rows', S_DIFF, '"Preview" click → first rows', 'ms'),
-  previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response size', 'MB'),
+  previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response: decoded size', 'MB'),
+  previewWire: fig('dryrun.response_transferred', S_DIFF, 'dry-run response: body bytes on the wire', 'MB', { note: 'gzip or Brotli where the request accepts it (the simulator, through the preview proxy, as a daemon behind a proxy)' }),
   diffTasks: fig('dryrun.scroll.long_tasks', S_DIFF, 'scrolling the whole diff: long tasks > 50 ms', 'count'),
   diffWorst: fig('dryrun.scroll.worst_long_task', S_DIFF, 'scrolling the whole diff: worst long task', 'ms'),
   diffShare: fig('dryrun.scroll.long_task_share', S_DIFF, 'scrolling the whole diff: share of the time in long tasks', '%'),
@@ -397,9 +400,11 @@ export class Bench {
     });
   }
 
-  async sessionView(run: number, sessionId: string, figs: { stat: FigureSpec; row: FigureSpec; tasks: FigureSpec; worst: FigureSpec }): Promise<void> {
+  async sessionView(run: number, sessionId: string, figs: { stat: FigureSpec; row: FigureSpec; tasks: FigureSpec; worst: FigureSpec; page?: { decoded: FigureSpec; wire: FigureSpec } }): Promise<void> {
     const name = `session-${sessionId}-run${run}`;
     await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+      // The ledger's first page: its size decoded and on the wire (compressed where accepted).
+      const firstPage = figs.page ? page.waitForResponse((r) => r.request().method() === 'GET' && /\/sessions\/[^/]+\/compactions\?/.test(r.url()) && !r.url().includes('cursor=')) : null;
       await page.goto(`/sessions/${encodeURIComponent(sessionId)}`);
       const stat = await this.mark(page, 'stat', 'the session view\'s first stats figure');
       const row = await this.mark(page, 'row', 'the session view\'s first ledger row');
@@ -411,6 +416,11 @@ export class Bench {
       this.book.add(figs.tasks, before.length);
       this.book.add(figs.worst, Math.max(0, ...before.map((t) => t.duration)));
       this.keep(name, state, 0, last);
+      if (figs.page && firstPage) {
+        const answer = await firstPage;
+        this.book.add(figs.page.decoded, (await answer.body()).length / 1024);
+        this.book.add(figs.page.wire, (await answer.request().sizes()).responseBodySize / 1024);
+      }
     });
   }
 
@@ -493,6 +503,7 @@ export class Bench {
       const response = await answer;
       if (!response.ok()) throw new Error(`the dry run answered ${response.status()}`);
       this.book.add(FIG.previewBytes, (await response.body()).length / 1024 / 1024);
+      this.book.add(FIG.previewWire, (await response.request().sizes()).responseBodySize / 1024 / 1024);
       const shown = await this.mark(page, 'diff', 'the dry-run diff\'s first row');
       const click = (await this.state(page)).clicks.filter((c) => c.label === 'Preview').at(-1);
       if (!click) throw new Error('the click on Preview was not seen by the page');

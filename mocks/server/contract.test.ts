@@ -1,3 +1,5 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/lib/api/validator';
@@ -288,5 +290,44 @@ describe('simulated daemon honours the contract', () => {
     expect(busy.headers.get('retry-after')).toBe('2');
     const forbidden = await fetch(`${sim.url}/sessions/ses_gen_memory/compact`, { method: 'POST', headers: { ...HEADERS, 'X-Kaged-User-Id': 'viewer-1' }, body: '{"agent_path":"primary"}' });
     expect(forbidden.status).toBe(403);
+  });
+});
+
+describe('compression: a large answer goes gzip- or Brotli-encoded where the request accepts it', () => {
+  /** The raw bytes and headers (Node's fetch would decode them out of sight). */
+  function raw(path: string, acceptEncoding: string | null): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { 'X-Kaged-User-Id': 'contract-test' };
+      if (acceptEncoding !== null) headers['Accept-Encoding'] = acceptEncoding;
+      httpGet(`${sim.url}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+  }
+  const PAGE = '/sessions/ses_gen_refactor/compactions?limit=50';
+
+  it('answers the same JSON in Brotli, gzip or as it is, as the request asks, with its length and Vary', async () => {
+    const plain = await raw(PAGE, null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await raw(PAGE, 'gzip, deflate, br');
+    const gz = await raw(PAGE, 'gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    for (const answer of [plain, br, gz]) {
+      expect(answer.headers['content-length']).toBe(String(answer.body.byteLength));
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    }
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.body.byteLength).toBeLessThan(plain.body.byteLength / 3);
+  });
+
+  it('leaves small answers as they are', async () => {
+    const health = await raw('/health', 'br');
+    expect(health.body.byteLength).toBeLessThan(1024);
+    expect(health.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon, type DaemonOptions } from '../runtime';
 import { FolderBackend } from '../store/backends/folder';
 import { Persistence } from '../store/persistence';
+import { compressBody, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression';
 
 export interface ServerOptions {
   port: number;
@@ -35,6 +36,26 @@ const CORS_HEADERS = {
 
 function cors(req: IncomingMessage): Record<string, string> {
   return { ...CORS_HEADERS, 'Access-Control-Allow-Origin': req.headers.origin ?? '*', Vary: 'Origin' };
+}
+
+/**
+ * Writes the handler's response, gzip- or Brotli-encoded where the request accepts it and the body
+ * is text worth compressing (see compression.ts); `Vary` says the encoding depends on the request.
+ */
+async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...cors(req), Vary: 'Origin, Accept-Encoding' };
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  const encoding = req.method === 'HEAD' || response.headers.has('content-encoding') ? null : negotiateEncoding(req.headers['accept-encoding']);
+  if (encoding && body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(response.headers.get('content-type'))) {
+    body = await compressBody(body, encoding);
+    headers['content-encoding'] = encoding;
+  }
+  delete headers['content-length'];
+  if (res.destroyed) return;
+  // No length on a bodiless status (204, 304): HTTP forbids one there.
+  if (response.status !== 204 && response.status !== 304) headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body);
 }
 
 async function toRequest(req: IncomingMessage, res: ServerResponse, origin: string): Promise<Request> {
@@ -81,8 +102,7 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
         Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
       noteWrite(daemon, request.method, new URL(request.url));
       if (res.destroyed) return;
-      res.writeHead(response.status, { ...Object.fromEntries(response.headers), ...cors(req) });
-      res.end(Buffer.from(await response.arrayBuffer()));
+      await send(req, res, response);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
       res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));

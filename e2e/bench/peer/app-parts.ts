@@ -3,7 +3,7 @@
  * same cells, formatters and flag buttons), the context its cells read, and the app's styles.
  * If the app's files move, only these lines change.
  */
-export { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from '../../../src/features/compaction-ledger/components/ledger-columns';
+export { ledgerCellProps, ledgerColumns, ledgerFeatures, SESSION_COLUMN } from '../../../src/features/compaction-ledger/components/ledger-columns';
 export { LedgerActionsContext } from '../../../src/features/compaction-ledger/components/ledger-context';
 export type { CompactionRecord } from '../../../src/lib/api/types';
 import '../../../src/styles/tokens.css';

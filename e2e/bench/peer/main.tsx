@@ -7,7 +7,7 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ledgerColumns, ledgerFeatures, LedgerActionsContext, SESSION_COLUMN, type CompactionRecord } from './app-parts';
+import { ledgerCellProps, ledgerColumns, ledgerFeatures, LedgerActionsContext, SESSION_COLUMN, type CompactionRecord } from './app-parts';
 import './peer.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -68,7 +68,7 @@ function PeerTable({ records }: { records: CompactionRecord[] }) {
             {table.getRowModel().rows.map((row, i) => (
               <div key={row.id} className="ledger__row" role="row" aria-rowindex={i + 2} data-peer-row={row.id} style={{ gridTemplateColumns: template }}>
                 {row.getVisibleCells().map((cell) => (
-                  <div key={cell.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
+                  <div key={cell.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, cell.row.original)}>
                     <table.FlexRender cell={cell} />
                   </div>
                 ))}

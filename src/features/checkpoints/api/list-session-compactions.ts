@@ -21,6 +21,9 @@ export function recentCompactionsQuery(sessionId: string, points: number) {
   const limit = rollbackRecordsLimit(points);
   return queryOptions({
     queryKey: queryKeys.rollbackPointRecords(sessionId),
+    // Live records go in front of up to a thousand (recent-records.ts): a deep comparison with the
+    // old list on every batch (each record shifted by one place) cost more than the update itself.
+    structuralSharing: false,
     queryFn: async ({ signal }) => (await fetchCompactionPage(sessionId, { sort: '-created_at', include_rolled_back: true }, null, limit, signal)).items,
   });
 }

@@ -34,6 +34,8 @@ export function FlagButtons({ record, onFlag, withLabels = false, disabled = fal
             key={flag}
             type="button"
             className={`flags__button flags__button--${flag}`}
+            // Glyph only (the ledger, a row each): the name is the label, and the button is one element.
+            aria-label={withLabels ? undefined : label}
             aria-pressed={on}
             title={on ? `${label} (${key}); press again to clear the flag` : `Flag as ${label.toLowerCase()} (${key})`}
             disabled={disabled}
@@ -43,8 +45,14 @@ export function FlagButtons({ record, onFlag, withLabels = false, disabled = fal
               onFlag(on ? null : flag);
             }}
           >
-            <span aria-hidden="true">{glyph}</span>
-            {withLabels ? <span>{label}</span> : <span className="visually-hidden">{label}</span>}
+            {withLabels ? (
+              <>
+                <span aria-hidden="true">{glyph}</span>
+                <span>{label}</span>
+              </>
+            ) : (
+              glyph
+            )}
           </button>
         );
       })}

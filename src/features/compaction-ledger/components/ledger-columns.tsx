@@ -30,7 +30,24 @@ export interface LedgerColumnMeta {
   label: string;
   /** 0: always shown; the higher, the sooner it hides on a narrow screen (lib/column-fit.ts). */
   priority: number;
+  /**
+   * Classes and tooltip of the cell element itself: a text cell is that one element (its text cut
+   * with an ellipsis), no wrapper inside it; rows stay cheap to mount and lay out while scrolling.
+   */
+  cellProps?: (record: CompactionRecord) => { className?: string; title?: string };
 }
+
+/** The grid cell's own attributes for a column and record (the ledger and the benchmark's peer). */
+export function ledgerCellProps(meta: LedgerColumnMeta | undefined, record: CompactionRecord): { className: string; title?: string } {
+  const own = meta?.cellProps?.(record);
+  const classes = ['ledger__cell'];
+  if (meta?.align === 'end') classes.push('ledger__cell--end');
+  if (own?.className) classes.push(own.className);
+  return own?.title === undefined ? { className: classes.join(' ') } : { className: classes.join(' '), title: own.title };
+}
+
+const TEXT = 'ledger__cell--text';
+const NUM = `${TEXT} num`;
 
 export const ledgerFeatures = tableFeatures({
   columnMeta: metaHelper<LedgerColumnMeta>(),
@@ -47,21 +64,14 @@ function FlagCell({ record }: { record: CompactionRecord }) {
 
 function NotesCell({ record }: { record: CompactionRecord }) {
   const draft = useNoteDrafts((s) => s.drafts[draftKey(record.session_id, record.id)]);
+  if (!draft) return record.operator_notes ? record.operator_notes : <span className="faint">—</span>;
   return (
-    <span className="ledger__notes">
-      {draft && (
-        <Badge tone="warn" title={`Unsaved draft: ${draft.text}`}>
-          draft
-        </Badge>
-      )}
-      {record.operator_notes ? (
-        <span className="ledger__ellipsis" title={record.operator_notes}>
-          {record.operator_notes}
-        </span>
-      ) : (
-        !draft && <span className="faint">—</span>
-      )}
-    </span>
+    <>
+      <Badge tone="warn" title={`Unsaved draft: ${draft.text}`}>
+        draft
+      </Badge>{' '}
+      {record.operator_notes}
+    </>
   );
 }
 
@@ -101,29 +111,25 @@ export const ledgerColumns = helper.columns([
     id: 'agent',
     header: 'Agent',
     enableSorting: false,
-    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1 },
-    cell: ({ row }) => (
-      <span className="ledger__ellipsis mono" title={row.original.agent_path}>
-        {row.original.agent_path}
-      </span>
-    ),
+    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1, cellProps: (r) => ({ className: `${TEXT} mono`, title: r.agent_path }) },
+    cell: ({ row }) => row.original.agent_path,
   }),
   helper.accessor('trigger', {
     id: 'trigger',
     header: 'Trigger',
     enableSorting: false,
-    meta: { width: '142px', label: 'Trigger', priority: 2 },
-    cell: ({ row }) => <span className="ledger__ellipsis">{TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger}</span>,
+    meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: () => ({ className: TEXT }) },
+    cell: ({ row }) => TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger,
   }),
   helper.accessor('strategy', {
     id: 'strategy',
     header: 'Strategy',
     enableSorting: false,
-    meta: { width: '178px', label: 'Strategy (fallback)', priority: 1 },
+    meta: { width: '178px', label: 'Strategy (fallback)', priority: 1, cellProps: () => ({ className: 'ledger__cell--badges' }) },
     cell: ({ row }) => {
       const r = row.original;
       return (
-        <span className="badges">
+        <>
           <Badge>{STRATEGY_LABELS[r.strategy] ?? r.strategy}</Badge>
           {r.fallback_occurred && (
             <Badge tone="warn" title={`Fell back: ${r.fallback_reason ?? 'no reason given'}`}>
@@ -135,7 +141,7 @@ export const ledgerColumns = helper.columns([
               undone
             </Badge>
           )}
-        </span>
+        </>
       );
     },
   }),
@@ -143,68 +149,55 @@ export const ledgerColumns = helper.columns([
     id: 'tokens',
     header: 'Tokens',
     sortDescFirst: true,
-    meta: { width: '132px', align: 'end', label: 'Tokens before → after', priority: 1 },
-    cell: ({ row }) => (
-      <span className="num" title={`${formatCount(row.original.threshold_estimate)} → ${formatCount(row.original.after_estimate)} tokens (window ${formatCount(row.original.context_window)})`}>
-        {formatTokens(row.original.threshold_estimate)} → {formatTokens(row.original.after_estimate)}
-      </span>
-    ),
+    meta: {
+      width: '132px',
+      align: 'end',
+      label: 'Tokens before → after',
+      priority: 1,
+      cellProps: (r) => ({ className: NUM, title: `${formatCount(r.threshold_estimate)} → ${formatCount(r.after_estimate)} tokens (window ${formatCount(r.context_window)})` }),
+    },
+    cell: ({ row }) => `${formatTokens(row.original.threshold_estimate)} → ${formatTokens(row.original.after_estimate)}`,
   }),
   helper.accessor('compression_ratio', {
     id: 'ratio',
     header: 'Ratio',
     sortDescFirst: false,
-    meta: { width: '62px', align: 'end', label: 'Compression ratio', priority: 3 },
-    cell: ({ row }) => (
-      <span className="num" title="tokens after ÷ tokens before (lower compresses more)">
-        {formatRatio(row.original.compression_ratio)}
-      </span>
-    ),
+    meta: { width: '62px', align: 'end', label: 'Compression ratio', priority: 3, cellProps: () => ({ className: NUM, title: 'tokens after ÷ tokens before (lower compresses more)' }) },
+    cell: ({ row }) => formatRatio(row.original.compression_ratio),
   }),
   helper.accessor('messages_before', {
     id: 'messages',
     header: 'Messages',
     enableSorting: false,
-    meta: { width: '92px', align: 'end', label: 'Messages before → after', priority: 4 },
-    cell: ({ row }) => (
-      <span className="num" title={`${row.original.superseded_message_ids.length} superseded`}>
-        {formatCount(row.original.messages_before)} → {formatCount(row.original.messages_after)}
-      </span>
-    ),
+    meta: { width: '92px', align: 'end', label: 'Messages before → after', priority: 4, cellProps: (r) => ({ className: NUM, title: `${r.superseded_message_ids.length} superseded` }) },
+    cell: ({ row }) => `${formatCount(row.original.messages_before)} → ${formatCount(row.original.messages_after)}`,
   }),
   helper.accessor('summary_tokens', {
     id: 'summary',
     header: 'Summary',
     sortDescFirst: true,
-    meta: { width: '86px', align: 'end', label: 'Summary length', priority: 5 },
-    cell: ({ row }) =>
-      row.original.summary_tokens === null ? (
-        <span className="faint" title="This strategy wrote no summary">
-          —
-        </span>
-      ) : (
-        <span className="num" title={`${formatCount(row.original.summary_tokens)} tokens`}>
-          {formatTokens(row.original.summary_tokens)} tok
-        </span>
-      ),
+    meta: {
+      width: '86px',
+      align: 'end',
+      label: 'Summary length',
+      priority: 5,
+      cellProps: (r) => (r.summary_tokens === null ? { className: `${TEXT} faint`, title: 'This strategy wrote no summary' } : { className: NUM, title: `${formatCount(r.summary_tokens)} tokens` }),
+    },
+    cell: ({ row }) => (row.original.summary_tokens === null ? '—' : `${formatTokens(row.original.summary_tokens)} tok`),
   }),
   helper.accessor('cost_usd', {
     id: 'cost',
     header: 'Cost',
     sortDescFirst: true,
-    meta: { width: '76px', align: 'end', label: 'Cost', priority: 4 },
-    cell: ({ row }) => (
-      <span className="num" title={row.original.summarizer_model ? `model ${row.original.summarizer_model}` : 'no model call'}>
-        {formatUsd(row.original.cost_usd)}
-      </span>
-    ),
+    meta: { width: '76px', align: 'end', label: 'Cost', priority: 4, cellProps: (r) => ({ className: NUM, title: r.summarizer_model ? `model ${r.summarizer_model}` : 'no model call' }) },
+    cell: ({ row }) => formatUsd(row.original.cost_usd),
   }),
   helper.accessor('duration_ms', {
     id: 'duration',
     header: 'Duration',
     sortDescFirst: true,
-    meta: { width: '86px', align: 'end', label: 'Duration', priority: 6 },
-    cell: ({ row }) => <span className="num">{formatDuration(row.original.duration_ms)}</span>,
+    meta: { width: '86px', align: 'end', label: 'Duration', priority: 6, cellProps: () => ({ className: NUM }) },
+    cell: ({ row }) => formatDuration(row.original.duration_ms),
   }),
   helper.accessor((r) => pluginNames(r).join(', '), {
     id: 'plugins',
@@ -221,20 +214,25 @@ export const ledgerColumns = helper.columns([
       </>
     ),
     enableSorting: false,
-    meta: { width: 'minmax(110px, 1fr)', label: 'Plugins fired', priority: 3 },
+    meta: {
+      width: 'minmax(110px, 1fr)',
+      label: 'Plugins fired',
+      priority: 3,
+      cellProps: (r) => (r.plugins_fired.length === 0 ? { className: `${TEXT} faint` } : { className: TEXT, title: describePlugins(r) }),
+    },
     cell: ({ row }) => {
       const names = pluginNames(row.original);
       const errors = row.original.plugins_fired.some((p) => p.result_kind === 'error');
-      if (names.length === 0) return <span className="faint">none</span>;
+      if (names.length === 0) return 'none';
       return (
-        <span className="ledger__ellipsis" title={describePlugins(row.original)}>
+        <>
           {errors && (
             <span className="ledger__error-dot" aria-label="a hook failed" role="img">
               ●{' '}
             </span>
           )}
           {names.join(', ')}
-        </span>
+        </>
       );
     },
   }),
@@ -249,7 +247,13 @@ export const ledgerColumns = helper.columns([
     id: 'notes',
     header: 'Notes',
     enableSorting: false,
-    meta: { width: 'minmax(140px, 1.6fr)', label: 'Notes', priority: 1 },
+    meta: {
+      width: 'minmax(140px, 1.6fr)',
+      label: 'Notes',
+      priority: 1,
+      // One text cell; an unsaved draft's badge sits inline before the notes.
+      cellProps: (r) => ({ className: `${TEXT} ledger__notes`, title: r.operator_notes || undefined }),
+    },
     cell: ({ row }) => <NotesCell record={row.original} />,
   }),
 ]);

@@ -2,7 +2,7 @@ import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { CompactionRecord } from '../../../lib/api/types';
-import type { ledgerFeatures } from './ledger-columns';
+import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
 type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;
 
@@ -24,7 +24,7 @@ const LedgerCells = memo(
   function LedgerCells({ row, href, onActivate }: LedgerCellsProps) {
     const record = row.original;
     return row.getVisibleCells().map((cell) => (
-      <div key={cell.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
+      <div key={cell.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, record)}>
         {cell.column.id === 'time' ? (
           <Link to={href} className="ledger__link" onClick={() => onActivate(record.id)}>
             <FlexRender cell={cell} />

@@ -1,0 +1,53 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { compressBody, isCompressible, negotiateEncoding } from './compression';
+
+describe('negotiateEncoding', () => {
+  it('prefers Brotli where the client accepts both (as browsers do)', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+  });
+  it('answers gzip to a client that names only gzip', () => {
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+  });
+  it('follows the q weights, and refuses what q=0 refuses', () => {
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=0, br;q=0')).toBeNull();
+    expect(negotiateEncoding('*;q=0')).toBeNull();
+  });
+  it('takes * as both, and an explicit name over *', () => {
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('br;q=0, *')).toBe('gzip');
+  });
+  it('sends the body as it is without a header, with identity only, or with unknown codings', () => {
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('')).toBeNull();
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding('zstd, deflate')).toBeNull();
+    expect(negotiateEncoding('GZIP;Q=1')).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=nonsense')).toBeNull();
+  });
+});
+
+describe('isCompressible', () => {
+  it('compresses JSON (problem+json too) and text, not binary types', () => {
+    expect(isCompressible('application/json')).toBe(true);
+    expect(isCompressible('application/problem+json; charset=utf-8')).toBe(true);
+    expect(isCompressible('text/plain')).toBe(true);
+    expect(isCompressible('application/octet-stream')).toBe(false);
+    expect(isCompressible('image/png')).toBe(false);
+    expect(isCompressible(null)).toBe(false);
+  });
+});
+
+describe('compressBody', () => {
+  const body = Buffer.from(JSON.stringify({ records: Array.from({ length: 500 }, (_, i) => ({ id: `cmp_${i}`, strategy: 'summarize', tokens: i * 37 })) }));
+  it('round-trips through Brotli and gzip, and shrinks repetitive JSON', async () => {
+    const br = await compressBody(body, 'br');
+    const gz = await compressBody(body, 'gzip');
+    expect(brotliDecompressSync(br).equals(body)).toBe(true);
+    expect(gunzipSync(gz).equals(body)).toBe(true);
+    expect(br.byteLength).toBeLessThan(body.byteLength / 4);
+    expect(gz.byteLength).toBeLessThan(body.byteLength / 4);
+  });
+});
