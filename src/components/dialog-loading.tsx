@@ -11,14 +11,19 @@ interface DialogLoadingProps {
 /** A modal's place while its code loads: the overlay and the dialog's frame, titled, at its final size. */
 export function DialogLoading({ title, onClose }: DialogLoadingProps) {
   const frame = useRef<HTMLDivElement>(null);
+  // The latest onClose, read when Escape is pressed: focus is taken and the listener added once.
+  const close = useRef(onClose);
+  useEffect(() => {
+    close.current = onClose;
+  });
   useEffect(() => {
     frame.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') close.current();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClose]);
+  }, []);
   return (
     <>
       <div className="mc-overlay" onClick={onClose} />
