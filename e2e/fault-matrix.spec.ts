@@ -268,7 +268,7 @@ async function shellCase(fault: ReadFault, page: Page): Promise<void> {
     } else {
       step = 'still saying the projects failed (no read by itself), then back on its Retry';
       await expect(failed).toBeVisible();
-      await failed.getByRole('button', { name: 'Retry' }).click();
+      await failed.getByRole('button', { name: 'Retry projects' }).click();
     }
     await expect(switcher).toBeVisible({ timeout: 20_000 });
     step = "the connection details showing the daemon again (the health is read every 30 s)";

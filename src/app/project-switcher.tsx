@@ -32,16 +32,18 @@ export function ProjectSwitcher() {
   );
 }
 
-/** The project list could not be read: said in the top bar (the reason on hover and to screen readers), with a retry. */
+/**
+ * The project list could not be read: said in the top bar in the switcher's room (the reason on
+ * hover and to screen readers), with a retry; by itself too where another read may pass.
+ */
 function ProjectsFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const retriesByItself = useAutoRetry(error, onRetry);
   const detail = `${describeError(error)}${retriesByItself ? ` Trying again in ${Math.round(autoRetryDelayMs(error) / 1000)} s.` : ''}`;
   return (
-    <div className="topbar__projects-failed" role="alert" title={detail}>
-      <span className="topbar__projects-what">Projects not loaded</span>
-      <span className="visually-hidden">: {detail}</span>
-      <button type="button" className="button button--quiet" onClick={onRetry}>
-        Retry
+    <div className="topbar__projects-failed" role="alert" title={`Projects not loaded: ${detail}`}>
+      <span className="visually-hidden">Projects not loaded: {detail}</span>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry projects
       </button>
     </div>
   );

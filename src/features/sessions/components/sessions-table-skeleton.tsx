@@ -21,7 +21,7 @@ export const SESSION_COLUMNS = {
   project: { header: 'Project', meta: { width: 'clamp(120px, 13vw, 200px)' } },
   status: { header: 'Status', meta: { width: 'clamp(150px, 15vw, 200px)' } },
   agents: { header: 'Agents', meta: { width: 'clamp(68px, 6vw, 84px)', align: 'end' } },
-  context: { header: 'Context', meta: { width: 'clamp(150px, 15vw, 250px)' } },
+  context: { header: 'Context', meta: { width: 'clamp(160px, 17vw, 260px)' } },
   compactions: { header: 'Compactions', meta: { width: 'clamp(102px, 8vw, 104px)', align: 'end' } },
   cost: { header: 'Cost', meta: { width: 'clamp(80px, 7vw, 96px)', align: 'end' } },
   updated: { header: 'Updated', meta: { width: 'clamp(88px, 8vw, 104px)', align: 'end' } },
