@@ -6,7 +6,8 @@ import { createRng, hashSeed, type Rng } from '../store/prng';
 import { historyRow, type History, type HistoryAgent, type HistoryScale, type HistorySession, type HistorySpec } from '../store/history';
 import { NOOP_REASON } from '../engine/pipeline';
 import { historyPartials } from './aggregates/health-partials';
-import { historyLayout } from './aggregates/sessions';
+import { breakdownCells, DIMENSIONS } from './aggregates/breakdown';
+import { historyLayout, topSessionCells } from './aggregates/sessions';
 
 /**
  * The generated history behind the aggregated views: archived sessions whose compaction events
@@ -521,6 +522,8 @@ export function attachHistory(store: Store): void {
   // What the aggregated views precompute from the history, once here rather than on the first request.
   historyPartials(history);
   historyLayout(history);
+  for (const dim of DIMENSIONS) breakdownCells(history, dim);
+  topSessionCells(history);
   store.history = history;
   store.revision += 1;
 }
