@@ -413,18 +413,19 @@ export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, 
       detail: `${best} compactions of ${path} within ${p.burst_minutes} minutes (flagged from ${p.burst_count})`,
     });
   }
+  // Ineffective: the longest run of this agent's compactions in a row that each kept at least min_ratio of the tokens.
+  let run = 0;
   let ineffective = 0;
   let firstIneffective = -1;
-  let lastIneffective = -1;
   let retries = 0;
   let firstRetry = -1;
   let retryFrom = Number.POSITIVE_INFINITY;
   let retryTo = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    if ((rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number)) {
-      ineffective++;
-      if (firstIneffective < 0) firstIneffective = i;
-      lastIneffective = i;
+    run = (rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number) ? run + 1 : 0;
+    if (run > ineffective) {
+      ineffective = run;
+      firstIneffective = i - run + 1;
     }
     if (rows.trigger[i] === RETRY && (rows.after[i] as number) > (rows.window[i] as number)) {
       retries++;
@@ -439,28 +440,41 @@ export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, 
       agent_path: path,
       count: ineffective,
       first_at: iso(at[firstIneffective] as number),
-      last_at: iso(at[lastIneffective] as number),
+      last_at: iso(at[firstIneffective + ineffective - 1] as number),
       compaction_id: idOf(parts, rows.hit[firstIneffective] as number),
-      detail: `${ineffective} compactions of ${path} left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective})`,
+      detail: `${ineffective} compactions of ${path} in a row left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective} in a row)`,
     });
   }
+  // Repeated no-ops: the longest run of no-ops in a row among the agent's attempts (a recorded
+  // compaction or a failure in between ends a run; at one instant, records come first).
+  let noopRun = 0;
   let noops = 0;
-  let noopFrom = Number.POSITIVE_INFINITY;
-  let noopTo = Number.NEGATIVE_INFINITY;
-  rows.silentAt.forEach((t, i) => {
-    if (rows.silentNoop[i]) {
-      noops++;
-      noopFrom = Math.min(noopFrom, t);
-      noopTo = Math.max(noopTo, t);
+  let noopFrom = Number.NaN;
+  let noopTo = Number.NaN;
+  let runFrom = Number.NaN;
+  const { silentAt } = rows;
+  for (let i = 0, j = 0; j < silentAt.length; j++) {
+    const t = silentAt[j] as number;
+    for (; i < n && (at[i] as number) <= t; i++) noopRun = 0;
+    if (rows.silentNoop[j]) {
+      if (noopRun === 0) runFrom = t;
+      noopRun++;
+      if (noopRun > noops) {
+        noops = noopRun;
+        noopFrom = runFrom;
+        noopTo = t;
+      }
+    } else {
+      noopRun = 0;
     }
-    if (rows.silentTrigger[i] === RETRY) {
+    if (rows.silentTrigger[j] === RETRY) {
       retries++;
       retryFrom = Math.min(retryFrom, t);
       retryTo = Math.max(retryTo, t);
     }
-  });
+  }
   if (noops >= p.min_noops) {
-    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops})` });
+    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops in a row: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops} in a row)` });
   }
   if (retries > 0) {
     reasons.push({
