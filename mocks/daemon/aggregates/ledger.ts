@@ -67,9 +67,9 @@ function historyText(q: string) {
 
 const FLAG_CODE = new Map<string, number>([['unflagged', 0], ...FLAGS.slice(1).map((f, i) => [f as string, i + 1] as [string, number])]);
 
-/** Global ids of the records matching the filter, in no particular order. */
-function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
-  const out: number[] = [];
+/** Global ids of the records matching the filter, per part (live first), each in row order (time order; ties in id order). */
+function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array[] {
+  const lists: Int32Array[] = [];
   const flags = f.flag.length === 0 ? null : new Set(f.flag.map((x) => FLAG_CODE.get(x)));
   const strategies = f.strategy.length === 0 ? null : new Set(f.strategy.map((x) => STRATEGIES.indexOf(x as (typeof STRATEGIES)[number])));
   const triggers = f.trigger.length === 0 ? null : new Set(f.trigger.map((x) => TRIGGERS.indexOf(x as (typeof TRIGGERS)[number])));
@@ -89,6 +89,8 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
     const lo = Number.isFinite(f.from) ? lowerBound(c.at, f.from) : 0;
     const hi = Number.isFinite(f.to) ? lowerBound(c.at, f.to) : c.length;
     const seed = part.history?.spec.seed ?? 0;
+    const out = new Int32Array(Math.max(0, hi - lo));
+    let m = 0;
     for (let r = lo; r < hi; r++) {
       if (!sessions[c.session[r] as number]) continue;
       if (agent >= 0 && c.agent[r] !== agent) continue;
@@ -109,10 +111,45 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
           if (!(text as ReturnType<typeof historyText>)(seed, r, (c.summaryTokens[r] as number) >= 0, (c.flag[r] as number) > 0, edit ? edit.operator_notes : undefined)) continue;
         }
       }
-      out.push(globalId(part, r));
+      out[m++] = globalId(part, r);
     }
+    lists.push(out.subarray(0, m));
   }
-  return Int32Array.from(out);
+  return lists;
+}
+
+/**
+ * The matches in time order, as orderBy would sort them by created_at (ties by position: the live
+ * part's rows first, each part's in row order), without sorting: each part's rows are already in
+ * time order, so the parts are merged in one pass. Descending is the exact reverse.
+ */
+function byTime(tables: Tables, lists: Int32Array[], descending: boolean): Int32Array {
+  let out = lists[0] ?? new Int32Array(0);
+  const atOf = (gid: number) => {
+    const [part, row] = locate(tables, gid);
+    return part.facts.at[row] as number;
+  };
+  for (const next of lists.slice(1)) {
+    const merged = new Int32Array(out.length + next.length);
+    let i = 0;
+    let j = 0;
+    let k = 0;
+    while (i < out.length && j < next.length) merged[k++] = atOf(next[j] as number) < atOf(out[i] as number) ? (next[j++] as number) : (out[i++] as number);
+    while (i < out.length) merged[k++] = out[i++] as number;
+    while (j < next.length) merged[k++] = next[j++] as number;
+    out = merged;
+  }
+  return descending ? out.slice().reverse() : out.slice();
+}
+
+function concat(lists: Int32Array[]): Int32Array {
+  const out = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
+  let at = 0;
+  for (const l of lists) {
+    out.set(l, at);
+    at += l.length;
+  }
+  return out;
 }
 
 type SortField = 'created_at' | 'threshold_estimate' | 'after_estimate' | 'compression_ratio' | 'cost_usd' | 'duration_ms' | 'summary_tokens';
@@ -154,14 +191,19 @@ export function sortedMatches(store: Store, f: CrossFilter): { tables: Tables; i
   const hit = entry.lists.get(key);
   if (hit) return { tables, ids: hit, key };
   const field = f.sort.replace(/^-/, '') as SortField;
-  const ids = orderBy(
-    matching(store, tables, f),
-    (gid) => {
-      const [part, row] = locate(tables, gid);
-      return sortKey(part, row, field);
-    },
-    f.sort.startsWith('-'),
-  );
+  const lists = matching(store, tables, f);
+  const descending = f.sort.startsWith('-');
+  const ids =
+    field === 'created_at'
+      ? byTime(tables, lists, descending)
+      : orderBy(
+          concat(lists),
+          (gid) => {
+            const [part, row] = locate(tables, gid);
+            return sortKey(part, row, field);
+          },
+          descending,
+        );
   entry.lists.set(key, ids);
   if (entry.lists.size > 8) entry.lists.delete(entry.lists.keys().next().value as string);
   return { tables, ids, key };
