@@ -122,20 +122,20 @@ class GroupSums {
     return this.events[group] === 0 ? 0 : Math.min(Math.max(m, this.bounds[i] as number), this.bounds[i + 1] as number);
   }
 
-  /** Adds record row r of f to its groups (rolled-back rows and scope are the caller's). */
-  addRow(f: FactColumns, g: Grouper, r: number): void {
+  /** Adds record row r of f to its groups (rolled-back rows and scope are the caller's); `bins`: the row's sketch bins when kept (the history's). */
+  addRow(f: FactColumns, g: Grouper, r: number, bins: RowBins | null): void {
     if (g.single) {
       const group = g.single[r] as number;
-      if (group >= 0) this.add(f, group, r);
+      if (group >= 0) this.add(f, group, r, bins);
       return;
     }
     for (const mc of g.multi) {
       const v = mc.col[r] as number;
-      if (v >= 0) this.add(f, mc.codes[v] as number, r);
+      if (v >= 0) this.add(f, mc.codes[v] as number, r, bins);
     }
   }
 
-  private add(f: FactColumns, group: number, r: number): void {
+  private add(f: FactColumns, group: number, r: number, bins: RowBins | null): void {
     const before = f.before[r] as number;
     const after = f.after[r] as number;
     const s = saved(before, after);
@@ -150,11 +150,11 @@ class GroupSums {
     if ((f.fallback[r] as number) >= 0) this.fallbacks[group] = (this.fallbacks[group] as number) + 1;
     const k = group * FLAG_COUNT + (f.flag[r] as number);
     this.flags[k] = (this.flags[k] as number) + 1;
-    const sb = group * INT_BINS + intBin(s);
+    const sb = group * INT_BINS + (bins ? (bins.saved[r] as number) : intBin(s));
     this.saved[sb] = (this.saved[sb] as number) + 1;
-    const rb = group * RATIO_BINS + ratioBin(ratio);
+    const rb = group * RATIO_BINS + (bins ? (bins.ratio[r] as number) : ratioBin(ratio));
     this.ratio[rb] = (this.ratio[rb] as number) + 1;
-    const db = group * INT_BINS + intBin(duration);
+    const db = group * INT_BINS + (bins ? (bins.duration[r] as number) : intBin(duration));
     this.duration[db] = (this.duration[db] as number) + 1;
   }
 
@@ -180,6 +180,32 @@ class GroupSums {
       }
     }
   }
+}
+
+/** Each history row's sketch bins (tokens saved, ratio, duration), computed once for every dimension's cells and queries. */
+interface RowBins {
+  saved: Uint16Array;
+  ratio: Uint16Array;
+  duration: Uint16Array;
+}
+
+const rowBinsCache = new WeakMap<History, RowBins>();
+
+function rowBins(history: History): RowBins {
+  let hit = rowBinsCache.get(history);
+  if (!hit) {
+    const f = history.facts;
+    hit = { saved: new Uint16Array(f.length), ratio: new Uint16Array(f.length), duration: new Uint16Array(f.length) };
+    for (let r = 0; r < f.length; r++) {
+      const before = f.before[r] as number;
+      const after = f.after[r] as number;
+      hit.saved[r] = intBin(saved(before, after));
+      hit.ratio[r] = ratioBin(before > 0 ? after / before : 1);
+      hit.duration[r] = intBin(f.duration[r] as number);
+    }
+    rowBinsCache.set(history, hit);
+  }
+  return hit;
 }
 
 /** A part's groups for a dimension: the history's are made once (its columns do not change), the live part's per query. */
@@ -219,13 +245,14 @@ function addRecords(sums: GroupSums, scope: Scope, ps: PartScope, dim: Dimension
   const { session, agent, rolledBack } = f;
   const inScope = ps.sessions;
   const sel = ps.agent;
+  const history = ps.part.history;
+  const bins = history ? rowBins(history) : null;
   const scan = (lo: number, hi: number) => {
     for (let r = lo; r < hi; r++) {
       if (inScope[session[r] as number] !== 1 || (sel !== -1 && agent[r] !== sel) || rolledBack[r] !== 0) continue;
-      sums.addRow(f, g, r);
+      sums.addRow(f, g, r, bins);
     }
   };
-  const history = ps.part.history;
   if (!history || scope.sessionId !== null || scope.agentPath !== null) {
     scan(ps.lo, ps.hi);
     return;
@@ -238,7 +265,7 @@ function addRecords(sums: GroupSums, scope: Scope, ps: PartScope, dim: Dimension
     const [lo, hi] = projectSpan(history, pr, p, from, to);
     for (let k = lo; k < hi; k++) {
       const r = pr.rows[k] as number;
-      if (rolledBack[r] === 0) sums.addRow(f, g, r);
+      if (rolledBack[r] === 0) sums.addRow(f, g, r, bins);
     }
     return;
   }
@@ -250,12 +277,13 @@ function addRecords(sums: GroupSums, scope: Scope, ps: PartScope, dim: Dimension
 export function breakdownCells(history: History, dim: Dimension): DayCells<GroupSums> {
   const { groups, grouper: g } = historyGrouper(history, dim);
   const f = history.facts;
+  const bins = rowBins(history);
   return dayCells(
     history,
     `breakdown:${dim}`,
     () => new GroupSums(groups.values.length),
     (cell, lo, hi) => {
-      for (let r = lo; r < hi; r++) if (f.rolledBack[r] === 0) cell.addRow(f, g, r);
+      for (let r = lo; r < hi; r++) if (f.rolledBack[r] === 0) cell.addRow(f, g, r, bins);
     },
   );
 }

@@ -67,9 +67,9 @@ function historyText(q: string) {
 
 const FLAG_CODE = new Map<string, number>([['unflagged', 0], ...FLAGS.slice(1).map((f, i) => [f as string, i + 1] as [string, number])]);
 
-/** Global ids of the records matching the filter, per part (live first), each in row order (time order; ties in id order). */
-function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array[] {
-  const lists: Int32Array[] = [];
+/** The rows matching the filter, per part (live first), each in row order (time order; ties in id order). */
+function matching(store: Store, tables: Tables, f: CrossFilter): { part: Part; rows: Int32Array }[] {
+  const lists: { part: Part; rows: Int32Array }[] = [];
   const flags = f.flag.length === 0 ? null : new Set(f.flag.map((x) => FLAG_CODE.get(x)));
   const strategies = f.strategy.length === 0 ? null : new Set(f.strategy.map((x) => STRATEGIES.indexOf(x as (typeof STRATEGIES)[number])));
   const triggers = f.trigger.length === 0 ? null : new Set(f.trigger.map((x) => TRIGGERS.indexOf(x as (typeof TRIGGERS)[number])));
@@ -111,9 +111,9 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array[] {
           if (!(text as ReturnType<typeof historyText>)(seed, r, (c.summaryTokens[r] as number) >= 0, (c.flag[r] as number) > 0, edit ? edit.operator_notes : undefined)) continue;
         }
       }
-      out[m++] = globalId(part, r);
+      out[m++] = r;
     }
-    lists.push(out.subarray(0, m));
+    lists.push({ part, rows: out.subarray(0, m) });
   }
   return lists;
 }
@@ -123,32 +123,36 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array[] {
  * part's rows first, each part's in row order), without sorting: each part's rows are already in
  * time order, so the parts are merged in one pass. Descending is the exact reverse.
  */
-function byTime(tables: Tables, lists: Int32Array[], descending: boolean): Int32Array {
-  let out = lists[0] ?? new Int32Array(0);
-  const atOf = (gid: number) => {
-    const [part, row] = locate(tables, gid);
-    return part.facts.at[row] as number;
-  };
-  for (const next of lists.slice(1)) {
-    const merged = new Int32Array(out.length + next.length);
-    let i = 0;
-    let j = 0;
-    let k = 0;
-    while (i < out.length && j < next.length) merged[k++] = atOf(next[j] as number) < atOf(out[i] as number) ? (next[j++] as number) : (out[i++] as number);
-    while (i < out.length) merged[k++] = out[i++] as number;
-    while (j < next.length) merged[k++] = next[j++] as number;
-    out = merged;
+function byTime(lists: { part: Part; rows: Int32Array }[], descending: boolean): Int32Array {
+  const n = lists.reduce((k, l) => k + l.rows.length, 0);
+  const out = new Int32Array(n);
+  const next = new Int32Array(lists.length);
+  for (let k = 0; k < n; k++) {
+    let best = -1;
+    let bestAt = Number.POSITIVE_INFINITY;
+    for (let p = 0; p < lists.length; p++) {
+      const { part, rows } = lists[p] as (typeof lists)[number];
+      const i = next[p] as number;
+      if (i >= rows.length) continue;
+      const t = part.facts.at[rows[i] as number] as number;
+      if (t < bestAt) {
+        best = p;
+        bestAt = t;
+      }
+    }
+    const { part, rows } = lists[best] as (typeof lists)[number];
+    const i = next[best] as number;
+    out[descending ? n - 1 - k : k] = globalId(part, rows[i] as number);
+    next[best] = i + 1;
   }
-  return descending ? out.slice().reverse() : out.slice();
+  return out;
 }
 
-function concat(lists: Int32Array[]): Int32Array {
-  const out = new Int32Array(lists.reduce((n, l) => n + l.length, 0));
-  let at = 0;
-  for (const l of lists) {
-    out.set(l, at);
-    at += l.length;
-  }
+/** The matches' global ids, part after part. */
+function concat(lists: { part: Part; rows: Int32Array }[]): Int32Array {
+  const out = new Int32Array(lists.reduce((n, l) => n + l.rows.length, 0));
+  let k = 0;
+  for (const { part, rows } of lists) for (let i = 0; i < rows.length; i++) out[k++] = globalId(part, rows[i] as number);
   return out;
 }
 
@@ -195,7 +199,7 @@ export function sortedMatches(store: Store, f: CrossFilter): { tables: Tables; i
   const descending = f.sort.startsWith('-');
   const ids =
     field === 'created_at'
-      ? byTime(tables, lists, descending)
+      ? byTime(lists, descending)
       : orderBy(
           concat(lists),
           (gid) => {
