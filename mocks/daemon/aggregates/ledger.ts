@@ -124,28 +124,38 @@ function matching(store: Store, tables: Tables, f: CrossFilter): { part: Part; r
  * time order, so the parts are merged in one pass. Descending is the exact reverse.
  */
 function byTime(lists: { part: Part; rows: Int32Array }[], descending: boolean): Int32Array {
-  const n = lists.reduce((k, l) => k + l.rows.length, 0);
-  const out = new Int32Array(n);
-  const next = new Int32Array(lists.length);
-  for (let k = 0; k < n; k++) {
-    let best = -1;
-    let bestAt = Number.POSITIVE_INFINITY;
-    for (let p = 0; p < lists.length; p++) {
-      const { part, rows } = lists[p] as (typeof lists)[number];
-      const i = next[p] as number;
-      if (i >= rows.length) continue;
-      const t = part.facts.at[rows[i] as number] as number;
-      if (t < bestAt) {
-        best = p;
-        bestAt = t;
-      }
+  let merged: { ids: Int32Array; at: Float64Array } = { ids: new Int32Array(0), at: new Float64Array(0) };
+  for (const { part, rows } of lists) {
+    const ids = new Int32Array(rows.length);
+    const at = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      ids[i] = globalId(part, rows[i] as number);
+      at[i] = part.facts.at[rows[i] as number] as number;
     }
-    const { part, rows } = lists[best] as (typeof lists)[number];
-    const i = next[best] as number;
-    out[descending ? n - 1 - k : k] = globalId(part, rows[i] as number);
-    next[best] = i + 1;
+    merged = merge(merged, { ids, at });
   }
-  return out;
+  return descending ? merged.ids.reverse() : merged.ids;
+}
+
+/** Two time-ordered lists as one; at one instant, the first list's first. */
+function merge(a: { ids: Int32Array; at: Float64Array }, b: { ids: Int32Array; at: Float64Array }): { ids: Int32Array; at: Float64Array } {
+  if (a.ids.length === 0) return b;
+  if (b.ids.length === 0) return a;
+  const n = a.ids.length + b.ids.length;
+  const ids = new Int32Array(n);
+  const at = new Float64Array(n);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= b.ids.length || (i < a.ids.length && (a.at[i] as number) <= (b.at[j] as number))) {
+      ids[k] = a.ids[i] as number;
+      at[k] = a.at[i++] as number;
+    } else {
+      ids[k] = b.ids[j] as number;
+      at[k] = b.at[j++] as number;
+    }
+  }
+  return { ids, at };
 }
 
 /** The matches' global ids, part after part. */
