@@ -129,7 +129,7 @@ export function ScopeBar({ scope, onChange }: { scope: HealthScope; onChange: Up
 const REASON_LABELS: Record<string, string> = {
   burst: 'burst',
   ineffective: 'ineffective',
-  noops: 'repeated no-ops',
+  repeated_noops: 'repeated no-ops',
   retry_overflow: 'retries still overflow',
   stuck_overflow: 'stuck in overflow',
 };
