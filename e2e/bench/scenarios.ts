@@ -42,12 +42,24 @@ export const SEL = {
 const FLEET_ZONES = ['UTC', 'Europe/Paris', 'America/New_York', 'Asia/Tokyo', 'Australia/Sydney', 'America/Los_Angeles', 'Asia/Kolkata', 'Europe/London', 'America/Sao_Paulo', 'Africa/Nairobi'];
 
 /** The simulator's aggregate endpoints timed alone over HTTP at MOCK_SCALE=large. */
+/** from=…&to=… for the last `days` days up to now (the large history ends at the simulator's now). */
+function lastDays(days: number): string {
+  const now = Date.now();
+  return `from=${new Date(now - days * 86_400_000).toISOString()}&to=${new Date(now).toISOString()}`;
+}
+
 export const FLEET_QUERIES: { id: string; label: string; path: string }[] = [
   { id: 'health', label: 'compaction health (all projects, all time)', path: '/compaction-health?tz=UTC' },
   { id: 'spirals', label: 'spiral detection (defaults)', path: '/compaction-health/spirals?tz=UTC' },
   { id: 'breakdown', label: 'breakdown by strategy', path: '/compaction-health/breakdown?tz=UTC&by=strategy' },
   { id: 'breakdown_plugin', label: 'breakdown by plugin', path: '/compaction-health/breakdown?tz=UTC&by=plugin' },
+  { id: 'breakdown_agent', label: 'breakdown by agent path', path: '/compaction-health/breakdown?tz=UTC&by=agent_path' },
+  { id: 'breakdown_trigger', label: 'breakdown by trigger', path: '/compaction-health/breakdown?tz=UTC&by=trigger' },
+  { id: 'breakdown_model', label: 'breakdown by summarizer model', path: '/compaction-health/breakdown?tz=UTC&by=summarizer_model' },
+  { id: 'breakdown_30d', label: 'breakdown by plugin, last 30 days (Paris)', path: `/compaction-health/breakdown?tz=Europe/Paris&by=plugin&${lastDays(30)}` },
+  { id: 'breakdown_project', label: 'breakdown by strategy, one project, last 7 days', path: `/compaction-health/breakdown?tz=UTC&by=strategy&project_id=payments-api&${lastDays(7)}` },
   { id: 'top', label: 'top sessions', path: '/compaction-health/top-sessions?tz=UTC&limit=8' },
+  { id: 'top_24h', label: 'top sessions, last 24 hours', path: `/compaction-health/top-sessions?tz=UTC&limit=8&${lastDays(1)}` },
   { id: 'plugin', label: 'plugin page (hindsight)', path: '/plugins/hindsight/activity?tz=UTC' },
   { id: 'ledger', label: 'cross-session ledger, first page', path: '/compactions?limit=100' },
   { id: 'audit', label: 'audit log, first page', path: '/audit?limit=100' },

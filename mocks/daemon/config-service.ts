@@ -1,4 +1,4 @@
-import type { Store } from '../store/store';
+import { samePath, type Store } from '../store/store';
 import { PLUGIN_CATALOG, findPlugin } from '../store/plugin-catalog';
 import type { AuditEvent, Schemas } from '../store/types';
 import { requireAgent, requireSession } from './compaction-service';
@@ -28,10 +28,15 @@ function toChangeEvent(e: AuditEvent): ConfigChangeEvent {
 }
 
 /** The agent's saved changes, newest first. */
+/**
+ * An agent's config changes, newest first. Paths compare as the store, the aggregates, the ledger
+ * and the audit log compare them (samePath: a lone surrogate reads as U+FFFD), either way round, so
+ * an event that kept the URL's form of a path belongs to the agent stored with the lone surrogate.
+ */
 function changeEvents(store: Store, sessionId: string, agentPath: string): ConfigChangeEvent[] {
   return store
     .auditOf('config.changed', sessionId)
-    .filter((e) => e.agent_path === agentPath)
+    .filter((e) => e.agent_path !== null && (samePath(e.agent_path, agentPath) || samePath(agentPath, e.agent_path)))
     .map(toChangeEvent)
     .reverse();
 }

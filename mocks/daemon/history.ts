@@ -6,7 +6,8 @@ import { createRng, hashSeed, type Rng } from '../store/prng';
 import { historyRow, type History, type HistoryAgent, type HistoryScale, type HistorySession, type HistorySpec } from '../store/history';
 import { NOOP_REASON } from '../engine/pipeline';
 import { historyPartials } from './aggregates/health-partials';
-import { historyLayout } from './aggregates/sessions';
+import { breakdownCells, DIMENSIONS } from './aggregates/breakdown';
+import { historyLayout, topSessionCells } from './aggregates/sessions';
 
 /**
  * The generated history behind the aggregated views: archived sessions whose compaction events
@@ -399,9 +400,13 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     const pNoop = inSpiral && spiral === 'noops' ? 0.9 : 0.015;
     if (rng.chance(pNoop) && at - lastSilentAt > 1_000) {
       const nextAt = k + 1 < n ? (times[k + 1] as number) : at + MINUTE;
-      const noopAt = at + Math.max(1, Math.floor((nextAt - at) / 2));
-      b.silentEvent(sIdx, agentIdx, noopAt, 0, ap.strategy, trigger === 1 ? 0 : trigger, NOOP, -1, before);
-      lastSilentAt = noopAt;
+      // A no-op loop repeats: 3 to 6 no-ops in a row before the next record (no extra draws, so the rest of the history is unchanged).
+      const loop = inSpiral && spiral === 'noops' ? 3 + (k % 4) : 1;
+      for (let i = 1; i <= loop; i++) {
+        const noopAt = at + Math.max(i, Math.floor(((nextAt - at) * i) / (loop + 1)));
+        b.silentEvent(sIdx, agentIdx, noopAt, 0, ap.strategy, trigger === 1 ? 0 : trigger, NOOP, -1, before);
+        lastSilentAt = noopAt;
+      }
     } else if (rng.chance(inSpiral && spiral === 'overflow' ? 0.5 : 0.004)) {
       const reason = inSpiral && spiral === 'overflow' ? FR_RETRY : ap.strategy === 1 ? FR_SUMMARIZER : FR_UNREACHABLE;
       b.silentEvent(sIdx, agentIdx, at + 1_000, 1, ap.strategy, reason === FR_RETRY ? 1 : trigger, reason, -1, Math.round(before * 1.02));
@@ -521,6 +526,8 @@ export function attachHistory(store: Store): void {
   // What the aggregated views precompute from the history, once here rather than on the first request.
   historyPartials(history);
   historyLayout(history);
+  for (const dim of DIMENSIONS) breakdownCells(history, dim);
+  topSessionCells(history);
   store.history = history;
   store.revision += 1;
 }

@@ -67,9 +67,9 @@ function historyText(q: string) {
 
 const FLAG_CODE = new Map<string, number>([['unflagged', 0], ...FLAGS.slice(1).map((f, i) => [f as string, i + 1] as [string, number])]);
 
-/** Global ids of the records matching the filter, in no particular order. */
-function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
-  const out: number[] = [];
+/** The rows matching the filter, per part (live first), each in row order (time order; ties in id order). */
+function matching(store: Store, tables: Tables, f: CrossFilter): { part: Part; rows: Int32Array }[] {
+  const lists: { part: Part; rows: Int32Array }[] = [];
   const flags = f.flag.length === 0 ? null : new Set(f.flag.map((x) => FLAG_CODE.get(x)));
   const strategies = f.strategy.length === 0 ? null : new Set(f.strategy.map((x) => STRATEGIES.indexOf(x as (typeof STRATEGIES)[number])));
   const triggers = f.trigger.length === 0 ? null : new Set(f.trigger.map((x) => TRIGGERS.indexOf(x as (typeof TRIGGERS)[number])));
@@ -89,6 +89,8 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
     const lo = Number.isFinite(f.from) ? lowerBound(c.at, f.from) : 0;
     const hi = Number.isFinite(f.to) ? lowerBound(c.at, f.to) : c.length;
     const seed = part.history?.spec.seed ?? 0;
+    const out = new Int32Array(Math.max(0, hi - lo));
+    let m = 0;
     for (let r = lo; r < hi; r++) {
       if (!sessions[c.session[r] as number]) continue;
       if (agent >= 0 && c.agent[r] !== agent) continue;
@@ -109,10 +111,59 @@ function matching(store: Store, tables: Tables, f: CrossFilter): Int32Array {
           if (!(text as ReturnType<typeof historyText>)(seed, r, (c.summaryTokens[r] as number) >= 0, (c.flag[r] as number) > 0, edit ? edit.operator_notes : undefined)) continue;
         }
       }
-      out.push(globalId(part, r));
+      out[m++] = r;
+    }
+    lists.push({ part, rows: out.subarray(0, m) });
+  }
+  return lists;
+}
+
+/**
+ * The matches in time order, as orderBy would sort them by created_at (ties by position: the live
+ * part's rows first, each part's in row order), without sorting: each part's rows are already in
+ * time order, so the parts are merged in one pass. Descending is the exact reverse.
+ */
+function byTime(lists: { part: Part; rows: Int32Array }[], descending: boolean): Int32Array {
+  let merged: { ids: Int32Array; at: Float64Array } = { ids: new Int32Array(0), at: new Float64Array(0) };
+  for (const { part, rows } of lists) {
+    const ids = new Int32Array(rows.length);
+    const at = new Float64Array(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      ids[i] = globalId(part, rows[i] as number);
+      at[i] = part.facts.at[rows[i] as number] as number;
+    }
+    merged = merge(merged, { ids, at });
+  }
+  return descending ? merged.ids.reverse() : merged.ids;
+}
+
+/** Two time-ordered lists as one; at one instant, the first list's first. */
+function merge(a: { ids: Int32Array; at: Float64Array }, b: { ids: Int32Array; at: Float64Array }): { ids: Int32Array; at: Float64Array } {
+  if (a.ids.length === 0) return b;
+  if (b.ids.length === 0) return a;
+  const n = a.ids.length + b.ids.length;
+  const ids = new Int32Array(n);
+  const at = new Float64Array(n);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < n; k++) {
+    if (j >= b.ids.length || (i < a.ids.length && (a.at[i] as number) <= (b.at[j] as number))) {
+      ids[k] = a.ids[i] as number;
+      at[k] = a.at[i++] as number;
+    } else {
+      ids[k] = b.ids[j] as number;
+      at[k] = b.at[j++] as number;
     }
   }
-  return Int32Array.from(out);
+  return { ids, at };
+}
+
+/** The matches' global ids, part after part. */
+function concat(lists: { part: Part; rows: Int32Array }[]): Int32Array {
+  const out = new Int32Array(lists.reduce((n, l) => n + l.rows.length, 0));
+  let k = 0;
+  for (const { part, rows } of lists) for (let i = 0; i < rows.length; i++) out[k++] = globalId(part, rows[i] as number);
+  return out;
 }
 
 type SortField = 'created_at' | 'threshold_estimate' | 'after_estimate' | 'compression_ratio' | 'cost_usd' | 'duration_ms' | 'summary_tokens';
@@ -154,14 +205,19 @@ export function sortedMatches(store: Store, f: CrossFilter): { tables: Tables; i
   const hit = entry.lists.get(key);
   if (hit) return { tables, ids: hit, key };
   const field = f.sort.replace(/^-/, '') as SortField;
-  const ids = orderBy(
-    matching(store, tables, f),
-    (gid) => {
-      const [part, row] = locate(tables, gid);
-      return sortKey(part, row, field);
-    },
-    f.sort.startsWith('-'),
-  );
+  const lists = matching(store, tables, f);
+  const descending = f.sort.startsWith('-');
+  const ids =
+    field === 'created_at'
+      ? byTime(lists, descending)
+      : orderBy(
+          concat(lists),
+          (gid) => {
+            const [part, row] = locate(tables, gid);
+            return sortKey(part, row, field);
+          },
+          descending,
+        );
   entry.lists.set(key, ids);
   if (entry.lists.size > 8) entry.lists.delete(entry.lists.keys().next().value as string);
   return { tables, ids, key };

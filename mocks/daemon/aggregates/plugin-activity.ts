@@ -1,5 +1,6 @@
 import { PLUGINS } from '../../store/catalog';
 import { Dict, KIND_ERROR, SILENT_FAILED } from '../../store/facts';
+import type { History } from '../../store/history';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
 import { notFound } from '../errors';
@@ -35,6 +36,47 @@ function segmentPercentiles(seg: { start: Int32Array; values: Float64Array }, g:
   return percentilesOf(seg.values, ps, lo, (seg.start[g + 1] as number) - lo);
 }
 
+/** Each plugin's history rows (where it fired), in time order: kept once per history, so a page reads only its plugin's rows. */
+const firedIndex = new WeakMap<History, Map<string, Int32Array>>();
+
+/** The rows of a part in the scope's time range where the plugin fired. */
+function firedRows(ps: PartScope, name: string): Int32Array {
+  const f = ps.part.facts;
+  const col = f.pluginVersion[name];
+  if (!col) return new Int32Array(0);
+  const history = ps.part.history;
+  if (!history) {
+    const out: number[] = [];
+    for (let r = ps.lo; r < ps.hi; r++) if ((col[r] as number) >= 0) out.push(r);
+    return Int32Array.from(out);
+  }
+  let byPlugin = firedIndex.get(history);
+  if (!byPlugin) {
+    byPlugin = new Map();
+    firedIndex.set(history, byPlugin);
+  }
+  let rows = byPlugin.get(name);
+  if (!rows) {
+    let n = 0;
+    for (let r = 0; r < col.length; r++) if ((col[r] as number) >= 0) n++;
+    rows = new Int32Array(n);
+    for (let r = 0, k = 0; r < col.length; r++) if ((col[r] as number) >= 0) rows[k++] = r;
+    byPlugin.set(name, rows);
+  }
+  // Rows are in time order, so the range's rows [lo, hi) are one run of the index.
+  const bound = (row: number) => {
+    let lo = 0;
+    let hi = (rows as Int32Array).length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (((rows as Int32Array)[mid] as number) < row) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return rows.subarray(bound(ps.lo), bound(ps.hi));
+}
+
 export function pluginActivity(store: Store, name: string, scope: Scope, parts: PartScope[]): Schemas['PluginActivity'] {
   const manifest = PLUGINS.find((p) => p.name === name);
   if (!manifest) throw notFound('plugin', name);
@@ -42,7 +84,8 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
   const nb = edges.length - 1;
   const versions = new Dict();
   // Per kept event: its bucket, version (global), plugin milliseconds and ratio.
-  const capacity = parts.reduce((n, ps) => n + Math.max(0, ps.hi - ps.lo), 0);
+  const candidates = parts.map((ps) => firedRows(ps, name));
+  const capacity = candidates.reduce((n, rows) => n + rows.length, 0);
   const bucketOfEvent = new Int32Array(capacity);
   const versionOfEvent = new Int32Array(capacity);
   const msOfEvent = new Float64Array(capacity);
@@ -64,8 +107,9 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
   const failureReasons = new Map<string, number>();
   const agentEvents = new Map<string, { events: number; last: number }>();
 
-  for (const ps of parts) {
+  parts.forEach((ps, p) => {
     const f = ps.part.facts;
+    const fired = candidates[p] as Int32Array;
     const col = f.pluginVersion[name];
     const slots = f.slots.flatMap((slot, i) => (slot.plugin === name ? [{ ...slot, kind: f.slotKind[i] as Uint8Array, ms: f.slotMs[i] as Float64Array }] : []));
     const entries = slots.map((slot) => {
@@ -83,9 +127,10 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
     const agentCounts = new Float64Array(ps.part.sessions.length * na);
     const agentLast = new Float64Array(ps.part.sessions.length * na);
     let b = 0;
-    for (let r = ps.lo; col && r < ps.hi; r++) {
+    for (let k = 0; col && k < fired.length; k++) {
+      const r = fired[k] as number;
       const v = col[r] as number;
-      if (v < 0 || !keepsFact(ps, r)) continue;
+      if (!keepsFact(ps, r)) continue;
       const at = f.at[r] as number;
       while ((edges[b + 1] as number) <= at) b++;
       const gv = globalVersion[v] as number;
@@ -162,7 +207,7 @@ export function pluginActivity(store: Store, name: string, scope: Scope, parts: 
       const v = t.version[r] as number;
       if (v >= 0) versionSums(versions.id(t.versions[v] as string)).failures++;
     }
-  }
+  });
 
   // Agents the plugin is attached to (declared in their plugin lists), busiest first.
   const attached = new Map<string, Schemas['PluginAgent']>();

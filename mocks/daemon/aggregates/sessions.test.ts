@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { parseScope } from './scope';
-import { parseSpiralParameters, SPIRAL_DEFAULTS, spirals, type SpiralParameters } from './sessions';
+import type { PartScope } from './scope';
+import { agentReasons, parseSpiralParameters, SPIRAL_DEFAULTS, spirals, type AgentRows, type SpiralParameters } from './sessions';
 import { allRecords, allSilent, ANCHOR, testStore, type NaiveRecord, type NaiveSilent } from './test-support';
 
 const store = testStore();
 const HOUR = 3_600_000;
+
+function longestRun(flags: boolean[]): number {
+  let best = 0;
+  let run = 0;
+  for (const f of flags) {
+    run = f ? run + 1 : 0;
+    best = Math.max(best, run);
+  }
+  return best;
+}
 
 /** Spiral reasons the slow way: every pair of events compared, per session and agent. */
 function naiveSpirals(recs: NaiveRecord[], sil: NaiveSilent[], p: SpiralParameters, statusOf: (id: string) => string) {
@@ -18,10 +29,14 @@ function naiveSpirals(recs: NaiveRecord[], sil: NaiveSilent[], p: SpiralParamete
       const mine = recs.filter((r) => r.session_id === id && r.agent_path === agent).map((r) => ({ ...r, t: Date.parse(r.created_at) }));
       const best = Math.max(0, ...mine.map((a) => mine.filter((b) => b.t >= a.t && b.t - a.t <= p.burst_minutes * 60_000).length));
       if (best >= p.burst_count) reasons.push(`burst ${agent} ${best}`);
-      const ineffective = mine.filter((r) => r.after_estimate >= p.min_ratio * r.threshold_estimate).length;
+      // Ineffective and no-ops count only runs in a row: of the agent's compactions, and of all its attempts (records first at one instant).
+      // At one instant, a stored session's own records before its history's (the order the daemon joins them in).
+      mine.sort((a, b) => a.t - b.t || Number(a.id.startsWith('cmp_h')) - Number(b.id.startsWith('cmp_h')));
+      const ineffective = longestRun(mine.map((r) => r.after_estimate >= p.min_ratio * r.threshold_estimate));
       if (ineffective >= p.min_ineffective) reasons.push(`ineffective ${agent} ${ineffective}`);
       const quiet = sil.filter((s) => s.session_id === id && s.agent_path === agent);
-      const noops = quiet.filter((s) => s.kind === 'noop').length;
+      const attempts = [...mine.map((r) => ({ t: r.t, silent: 0, noop: false })), ...quiet.map((s) => ({ t: s.at, silent: 1, noop: s.kind === 'noop' }))].sort((a, b) => a.t - b.t || a.silent - b.silent);
+      const noops = longestRun(attempts.map((a) => a.noop));
       if (noops >= p.min_noops) reasons.push(`repeated_noops ${agent} ${noops}`);
       const retries = mine.filter((r) => r.trigger === 'provider_overflow_retry' && r.after_estimate > r.context_window).length + quiet.filter((s) => s.trigger === 'provider_overflow_retry').length;
       if (retries > 0) reasons.push(`retry_overflow ${agent} ${retries}`);
@@ -125,5 +140,42 @@ describe('spiral detection against brute force', () => {
     expect(() => parseSpiralParameters(new URLSearchParams('burst_count=1'))).toThrow(/burst_count/);
     expect(() => parseSpiralParameters(new URLSearchParams('min_ratio=2'))).toThrow(/min_ratio/);
     expect(() => parseSpiralParameters(new URLSearchParams('burst_minutes=0'))).toThrow(/burst_minutes/);
+  });
+});
+
+describe('ineffective compactions and no-ops count only runs in a row', () => {
+  const MIN = 60_000;
+  /** One agent's rows: records (ratio after/before) an hour apart, and silent rows (true: a no-op, false: a failure) at given minutes. */
+  function agentRows(ratios: number[], silent: [number, boolean][] = []): AgentRows {
+    const n = ratios.length;
+    return {
+      at: Float64Array.from(ratios, (_, i) => ANCHOR + i * 60 * MIN),
+      before: new Float64Array(n).fill(100_000),
+      after: Float64Array.from(ratios, (r) => r * 100_000),
+      window: new Float64Array(n).fill(200_000),
+      trigger: new Uint8Array(n),
+      hit: Float64Array.from(ratios, (_, i) => i),
+      silentAt: Float64Array.from(silent, ([m]) => ANCHOR + m * MIN),
+      silentNoop: Uint8Array.from(silent, ([, noop]) => (noop ? 1 : 0)),
+      silentTrigger: new Uint8Array(silent.length),
+    };
+  }
+  const parts = [{ part: { records: null } }] as unknown as PartScope[];
+  const reasons = (rows: AgentRows, p = SPIRAL_DEFAULTS) => agentReasons(parts, 'primary', rows, p).map((r) => `${r.kind} ${r.count} ${r.first_at}`);
+  const at = (minutes: number) => new Date(ANCHOR + minutes * MIN).toISOString();
+
+  it('ineffective: an effective compaction in between ends the run', () => {
+    expect(reasons(agentRows([0.99, 0.97, 0.5, 0.99, 0.96]))).toEqual([]);
+    expect(reasons(agentRows([0.99, 0.5, 0.99, 0.96, 0.95, 0.4]))).toEqual([`ineffective 3 ${at(120)}`]);
+    // The threshold is adjustable: two in a row then flag.
+    expect(reasons(agentRows([0.99, 0.97, 0.5]), { ...SPIRAL_DEFAULTS, min_ineffective: 2 })).toEqual([`ineffective 2 ${at(0)}`]);
+  });
+
+  it('no-ops: a recorded compaction or a failure in between ends the run; at one instant the record comes first', () => {
+    // Records at 0 and 60 minutes; no-ops at 10, 20, then 60 (after the record at 60), 70, 80.
+    expect(reasons(agentRows([0.5, 0.5], [[10, true], [20, true], [60, true], [70, true], [80, true]]))).toEqual([`repeated_noops 3 ${at(60)}`]);
+    expect(reasons(agentRows([0.5, 0.5], [[10, true], [20, true], [30, false], [40, true], [50, true]]))).toEqual([]);
+    expect(reasons(agentRows([], [[1, true], [2, true], [3, true], [4, true]]))).toEqual([`repeated_noops 4 ${at(1)}`]);
+    expect(reasons(agentRows([]))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { round6, saved } from './counts';
 import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
+import { dayCells, forRange, type DayCells } from './day-cells';
 import { recordId } from './tables';
 import type { Range } from './time';
 
@@ -38,21 +39,72 @@ function sessionsInScope(parts: PartScope[]): Map<string, SessionEntry> {
   return out;
 }
 
-/** The sessions that cost the most in compaction, and those that compacted most often. */
+/** Per session of a part: what top sessions adds up (merges by addition; `last` by max). */
+interface SessionSums {
+  events: Float64Array;
+  cost: Float64Array;
+  tokens: Float64Array;
+  fallbacks: Float64Array;
+  noops: Float64Array;
+  failures: Float64Array;
+  last: Float64Array;
+}
+
+function sessionSums(n: number): SessionSums {
+  return { events: new Float64Array(n), cost: new Float64Array(n), tokens: new Float64Array(n), fallbacks: new Float64Array(n), noops: new Float64Array(n), failures: new Float64Array(n), last: new Float64Array(n).fill(Number.NEGATIVE_INFINITY) };
+}
+
+function addSessionRow(out: SessionSums, f: FactColumns, r: number): void {
+  const s = f.session[r] as number;
+  out.events[s] = (out.events[s] as number) + 1;
+  out.cost[s] = (out.cost[s] as number) + (f.cost[r] as number);
+  out.tokens[s] = (out.tokens[s] as number) + saved(f.before[r] as number, f.after[r] as number);
+  if ((f.fallback[r] as number) >= 0) out.fallbacks[s] = (out.fallbacks[s] as number) + 1;
+  if ((f.at[r] as number) > (out.last[s] as number)) out.last[s] = f.at[r] as number;
+}
+
+function addSessionSums(out: SessionSums, cell: SessionSums): void {
+  for (let s = 0; s < out.events.length; s++) {
+    if (cell.events[s] === 0) continue;
+    out.events[s] = (out.events[s] as number) + (cell.events[s] as number);
+    out.cost[s] = (out.cost[s] as number) + (cell.cost[s] as number);
+    out.tokens[s] = (out.tokens[s] as number) + (cell.tokens[s] as number);
+    out.fallbacks[s] = (out.fallbacks[s] as number) + (cell.fallbacks[s] as number);
+    if ((cell.last[s] as number) > (out.last[s] as number)) out.last[s] = cell.last[s] as number;
+  }
+}
+
+/** The history's per-day sums per session (built on first use; attachHistory builds them). */
+export function topSessionCells(history: History): DayCells<SessionSums> {
+  const f = history.facts;
+  return dayCells(
+    history,
+    'top-sessions',
+    () => sessionSums(history.sessions.length),
+    (cell, lo, hi) => {
+      for (let r = lo; r < hi; r++) if (f.rolledBack[r] === 0) addSessionRow(cell, f, r);
+    },
+  );
+}
+
+/**
+ * The sessions that cost the most in compaction, and those that compacted most often. The
+ * history's sums per session come from its per-day cells (day-cells.ts) plus the rows at the
+ * range's edges, whatever the project (sessions out of scope are left out when the rows are
+ * made); a session or agent scope, and the live part, are read row by row.
+ */
 export function topSessions(scope: Scope, parts: PartScope[], limit: number): Schemas['TopSessions'] {
-  // Sums per part and session index, in one pass over the rows in range.
   const sums = parts.map((ps) => {
-    const n = ps.part.sessions.length;
-    const out = { events: new Float64Array(n), cost: new Float64Array(n), tokens: new Float64Array(n), fallbacks: new Float64Array(n), noops: new Float64Array(n), failures: new Float64Array(n), last: new Float64Array(n).fill(Number.NEGATIVE_INFINITY) };
+    const out = sessionSums(ps.part.sessions.length);
     const f = ps.part.facts;
-    for (let r = ps.lo; r < ps.hi; r++) {
-      if (!keepsFact(ps, r)) continue;
-      const s = f.session[r] as number;
-      out.events[s] = (out.events[s] as number) + 1;
-      out.cost[s] = (out.cost[s] as number) + (f.cost[r] as number);
-      out.tokens[s] = (out.tokens[s] as number) + saved(f.before[r] as number, f.after[r] as number);
-      if ((f.fallback[r] as number) >= 0) out.fallbacks[s] = (out.fallbacks[s] as number) + 1;
-      out.last[s] = f.at[r] as number;
+    const scan = (lo: number, hi: number) => {
+      for (let r = lo; r < hi; r++) if (keepsFact(ps, r)) addSessionRow(out, f, r);
+    };
+    const history = ps.part.history;
+    if (!history || scope.sessionId !== null || scope.agentPath !== null) {
+      scan(ps.lo, ps.hi);
+    } else {
+      forRange(history, topSessionCells(history), scope.range.from, scope.range.to, (cell) => addSessionSums(out, cell), scan);
     }
     const t = ps.part.silent;
     for (let r = ps.silentLo; r < ps.silentHi; r++) {
@@ -64,28 +116,44 @@ export function topSessions(scope: Scope, parts: PartScope[], limit: number): Sc
     }
     return out;
   });
-  const rows: Schemas['TopSession'][] = [];
-  for (const { meta, places } of sessionsInScope(parts).values()) {
-    const row = { ...meta, events: 0, compactor_usd: 0, tokens_saved: 0, fallbacks: 0, noops: 0, failures: 0, last_at: null as string | null };
+  // Totals per session in scope; row objects only for the ones answered.
+  const entries = [...sessionsInScope(parts).values()];
+  const n = entries.length;
+  const tot = { events: new Float64Array(n), cost: new Float64Array(n), tokens: new Float64Array(n), fallbacks: new Float64Array(n), noops: new Float64Array(n), failures: new Float64Array(n), last: new Float64Array(n) };
+  const kept: number[] = [];
+  entries.forEach(({ places }, e) => {
     let last = Number.NEGATIVE_INFINITY;
+    let cost = 0;
     for (const [p, i] of places) {
-      const x = sums[p] as (typeof sums)[number];
-      row.events += x.events[i] as number;
-      row.compactor_usd += x.cost[i] as number;
-      row.tokens_saved += x.tokens[i] as number;
-      row.fallbacks += x.fallbacks[i] as number;
-      row.noops += x.noops[i] as number;
-      row.failures += x.failures[i] as number;
+      const x = sums[p] as SessionSums;
+      tot.events[e] = (tot.events[e] as number) + (x.events[i] as number);
+      cost += x.cost[i] as number;
+      tot.tokens[e] = (tot.tokens[e] as number) + (x.tokens[i] as number);
+      tot.fallbacks[e] = (tot.fallbacks[e] as number) + (x.fallbacks[i] as number);
+      tot.noops[e] = (tot.noops[e] as number) + (x.noops[i] as number);
+      tot.failures[e] = (tot.failures[e] as number) + (x.failures[i] as number);
       last = Math.max(last, x.last[i] as number);
     }
-    if (row.events + row.noops + row.failures === 0) continue;
-    rows.push({ ...row, compactor_usd: round6(row.compactor_usd), last_at: iso(last) });
-  }
-  const byId = (a: Schemas['TopSession'], b: Schemas['TopSession']) => (a.session_id < b.session_id ? -1 : a.session_id > b.session_id ? 1 : 0);
+    tot.cost[e] = round6(cost);
+    tot.last[e] = last;
+    if ((tot.events[e] as number) + (tot.noops[e] as number) + (tot.failures[e] as number) > 0) kept.push(e);
+  });
+  const idOf = (e: number) => (entries[e] as SessionEntry).meta.session_id;
+  const byId = (a: number, b: number) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0);
+  const row = (e: number): Schemas['TopSession'] => ({
+    ...(entries[e] as SessionEntry).meta,
+    events: tot.events[e] as number,
+    compactor_usd: tot.cost[e] as number,
+    tokens_saved: tot.tokens[e] as number,
+    fallbacks: tot.fallbacks[e] as number,
+    noops: tot.noops[e] as number,
+    failures: tot.failures[e] as number,
+    last_at: iso(tot.last[e] as number),
+  });
   return {
     scope: { project_id: scope.projectId, session_id: scope.sessionId, agent_path: scope.agentPath, ...rangeEcho(scope.range) },
-    by_cost: [...rows].sort((a, b) => b.compactor_usd - a.compactor_usd || byId(a, b)).slice(0, limit),
-    by_count: [...rows].sort((a, b) => b.events - a.events || byId(a, b)).slice(0, limit),
+    by_cost: [...kept].sort((a, b) => (tot.cost[b] as number) - (tot.cost[a] as number) || byId(a, b)).slice(0, limit).map(row),
+    by_count: [...kept].sort((a, b) => (tot.events[b] as number) - (tot.events[a] as number) || byId(a, b)).slice(0, limit).map(row),
   };
 }
 
@@ -345,18 +413,19 @@ export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, 
       detail: `${best} compactions of ${path} within ${p.burst_minutes} minutes (flagged from ${p.burst_count})`,
     });
   }
+  // Ineffective: the longest run of this agent's compactions in a row that each kept at least min_ratio of the tokens.
+  let run = 0;
   let ineffective = 0;
   let firstIneffective = -1;
-  let lastIneffective = -1;
   let retries = 0;
   let firstRetry = -1;
   let retryFrom = Number.POSITIVE_INFINITY;
   let retryTo = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < n; i++) {
-    if ((rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number)) {
-      ineffective++;
-      if (firstIneffective < 0) firstIneffective = i;
-      lastIneffective = i;
+    run = (rows.after[i] as number) >= p.min_ratio * (rows.before[i] as number) ? run + 1 : 0;
+    if (run > ineffective) {
+      ineffective = run;
+      firstIneffective = i - run + 1;
     }
     if (rows.trigger[i] === RETRY && (rows.after[i] as number) > (rows.window[i] as number)) {
       retries++;
@@ -371,28 +440,41 @@ export function agentReasons(parts: PartScope[], path: string, rows: AgentRows, 
       agent_path: path,
       count: ineffective,
       first_at: iso(at[firstIneffective] as number),
-      last_at: iso(at[lastIneffective] as number),
+      last_at: iso(at[firstIneffective + ineffective - 1] as number),
       compaction_id: idOf(parts, rows.hit[firstIneffective] as number),
-      detail: `${ineffective} compactions of ${path} left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective})`,
+      detail: `${ineffective} compactions of ${path} in a row left at least ${Math.round(p.min_ratio * 100)}% of the tokens they started with (flagged from ${p.min_ineffective} in a row)`,
     });
   }
+  // Repeated no-ops: the longest run of no-ops in a row among the agent's attempts (a recorded
+  // compaction or a failure in between ends a run; at one instant, records come first).
+  let noopRun = 0;
   let noops = 0;
-  let noopFrom = Number.POSITIVE_INFINITY;
-  let noopTo = Number.NEGATIVE_INFINITY;
-  rows.silentAt.forEach((t, i) => {
-    if (rows.silentNoop[i]) {
-      noops++;
-      noopFrom = Math.min(noopFrom, t);
-      noopTo = Math.max(noopTo, t);
+  let noopFrom = Number.NaN;
+  let noopTo = Number.NaN;
+  let runFrom = Number.NaN;
+  const { silentAt } = rows;
+  for (let i = 0, j = 0; j < silentAt.length; j++) {
+    const t = silentAt[j] as number;
+    for (; i < n && (at[i] as number) <= t; i++) noopRun = 0;
+    if (rows.silentNoop[j]) {
+      if (noopRun === 0) runFrom = t;
+      noopRun++;
+      if (noopRun > noops) {
+        noops = noopRun;
+        noopFrom = runFrom;
+        noopTo = t;
+      }
+    } else {
+      noopRun = 0;
     }
-    if (rows.silentTrigger[i] === RETRY) {
+    if (rows.silentTrigger[j] === RETRY) {
       retries++;
       retryFrom = Math.min(retryFrom, t);
       retryTo = Math.max(retryTo, t);
     }
-  });
+  }
   if (noops >= p.min_noops) {
-    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops})` });
+    reasons.push({ kind: 'repeated_noops', agent_path: path, count: noops, first_at: iso(noopFrom), last_at: iso(noopTo), compaction_id: null, detail: `${noops} no-ops in a row: the strategy of ${path} found nothing it could compact (flagged from ${p.min_noops} in a row)` });
   }
   if (retries > 0) {
     reasons.push({

@@ -20,6 +20,8 @@ import './audit-log.css';
 
 const ALL = '(all)';
 
+const NAMESPACE = 'compaction.';
+
 const TONES: Partial<Record<AuditType, Tone>> = {
   'compaction.failed': 'danger',
   'compaction.noop': 'warn',
@@ -96,8 +98,18 @@ const AuditRow = memo(function AuditRow({ event: e, onSearchChange }: { event: S
     <tr>
       <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
       <td>
-        <button type="button" className="link-button" onClick={() => onSearchChange({ types: [e.type] })} title="Show only this type">
-          <Badge tone={TONES[e.type] ?? 'neutral'}>{e.type}</Badge>
+        <button type="button" className="link-button audit-type" onClick={() => onSearchChange({ types: [e.type] })} title={`${e.type}: show only this type`}>
+          <Badge tone={TONES[e.type] ?? 'neutral'}>
+            {/* Most types share "compaction.": shown without it (the column is narrow), kept for screen readers and in the title. */}
+            {e.type.startsWith(NAMESPACE) ? (
+              <>
+                <span className="visually-hidden">{NAMESPACE}</span>
+                {e.type.slice(NAMESPACE.length)}
+              </>
+            ) : (
+              e.type
+            )}
+          </Badge>
         </button>
       </td>
       <td>

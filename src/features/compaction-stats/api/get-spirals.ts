@@ -9,6 +9,7 @@ export function spiralsQuery(query: AggregateQuery, settings: SpiralSettings) {
     ...query,
     ...(settings.burstCount !== null ? { burst_count: settings.burstCount } : {}),
     ...(settings.burstMinutes !== null ? { burst_minutes: settings.burstMinutes } : {}),
+    ...(settings.inARow !== null ? { min_ineffective: settings.inARow, min_noops: settings.inARow } : {}),
   };
   return queryOptions({
     queryKey: ['compaction-health', query, 'spirals', settings] as const,

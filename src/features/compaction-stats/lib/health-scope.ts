@@ -1,11 +1,12 @@
 /**
  * The aggregated health view's state, in the URL so a link reproduces it:
  *
- *   /health?project=payments-api&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=5
+ *   /health?project=payments-api&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=5&in_a_row=4
  *
  * project: one project or all (absent); the time range (time-range.ts) every panel follows; which
  * dimension stacks the events chart; which breakdown table shows; the spiral detector's N within M
- * minutes (absent: the daemon's defaults).
+ * minutes, and how many ineffective compactions or no-ops in a row flag a session (absent: the
+ * daemon's defaults).
  */
 import type { Schemas } from '../../../lib/api/types';
 import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../lib/time-range';
@@ -24,6 +25,8 @@ export const DIMENSION_LABELS: Record<Dimension, string> = {
 export interface SpiralSettings {
   burstCount: number | null;
   burstMinutes: number | null;
+  /** Ineffective compactions, and no-ops, in a row that flag a session (the daemon's min_ineffective and min_noops). */
+  inARow: number | null;
 }
 
 export interface HealthScope {
@@ -43,12 +46,13 @@ function positive(value: string | null, min: number): number | null {
 export function readHealthScope(params: URLSearchParams): HealthScope {
   const dim = params.get('dim');
   const burstCount = positive(params.get('burst_count'), 2);
+  const inARow = positive(params.get('in_a_row'), 1);
   return {
     project: params.get('project')?.trim() || null,
     range: readTimeRange(params),
     stackBy: params.get('by') === 'trigger' ? 'trigger' : 'strategy',
     dimension: (DIMENSIONS as readonly string[]).includes(dim ?? '') ? (dim as Dimension) : 'strategy',
-    spirals: { burstCount: burstCount === null ? null : Math.floor(burstCount), burstMinutes: positive(params.get('burst_minutes'), Number.MIN_VALUE) },
+    spirals: { burstCount: burstCount === null ? null : Math.floor(burstCount), burstMinutes: positive(params.get('burst_minutes'), Number.MIN_VALUE), inARow: inARow === null ? null : Math.floor(inARow) },
   };
 }
 
@@ -63,6 +67,7 @@ export function writeHealthScope(params: URLSearchParams, patch: Partial<HealthS
   if (patch.spirals) {
     set('burst_count', patch.spirals.burstCount === null ? null : String(patch.spirals.burstCount));
     set('burst_minutes', patch.spirals.burstMinutes === null ? null : String(patch.spirals.burstMinutes));
+    set('in_a_row', patch.spirals.inARow === null ? null : String(patch.spirals.inARow));
   }
   return next;
 }

@@ -25,7 +25,7 @@ describe('health scope in the URL', () => {
       range: { kind: 'span', span: '7d' },
       stackBy: 'strategy',
       dimension: 'strategy',
-      spirals: { burstCount: null, burstMinutes: null },
+      spirals: { burstCount: null, burstMinutes: null, inARow: null },
     });
   });
 
@@ -35,15 +35,15 @@ describe('health scope in the URL', () => {
       range: { kind: 'span', span: '30d' },
       stackBy: 'trigger',
       dimension: 'plugin',
-      spirals: { burstCount: 3, burstMinutes: 2.5 },
+      spirals: { burstCount: 3, burstMinutes: 2.5, inARow: 4 },
     });
-    expect(params.toString()).toBe('keep=1&project=infra-ops&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=2.5');
-    expect(readHealthScope(params)).toMatchObject({ project: 'infra-ops', stackBy: 'trigger', dimension: 'plugin', spirals: { burstCount: 3, burstMinutes: 2.5 } });
-    expect(writeHealthScope(params, { project: null, stackBy: 'strategy', dimension: 'strategy', spirals: { burstCount: null, burstMinutes: null } }).toString()).toBe('keep=1&range=30d');
+    expect(params.toString()).toBe('keep=1&project=infra-ops&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=2.5&in_a_row=4');
+    expect(readHealthScope(params)).toMatchObject({ project: 'infra-ops', stackBy: 'trigger', dimension: 'plugin', spirals: { burstCount: 3, burstMinutes: 2.5, inARow: 4 } });
+    expect(writeHealthScope(params, { project: null, stackBy: 'strategy', dimension: 'strategy', spirals: { burstCount: null, burstMinutes: null, inARow: null } }).toString()).toBe('keep=1&range=30d');
   });
 
-  it('ignores spiral settings the daemon would refuse (N below 2, M not positive) and unknown dimensions', () => {
-    expect(readHealthScope(new URLSearchParams('burst_count=1&burst_minutes=0&dim=plugin_version')).spirals).toEqual({ burstCount: null, burstMinutes: null });
+  it('ignores spiral settings the daemon would refuse (N below 2, M not positive, fewer than 1 in a row) and unknown dimensions', () => {
+    expect(readHealthScope(new URLSearchParams('burst_count=1&burst_minutes=0&in_a_row=0&dim=plugin_version')).spirals).toEqual({ burstCount: null, burstMinutes: null, inARow: null });
     expect(readHealthScope(new URLSearchParams('dim=nope')).dimension).toBe('strategy');
   });
 

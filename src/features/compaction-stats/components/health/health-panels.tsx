@@ -129,10 +129,15 @@ export function ScopeBar({ scope, onChange }: { scope: HealthScope; onChange: Up
 const REASON_LABELS: Record<string, string> = {
   burst: 'burst',
   ineffective: 'ineffective',
-  noops: 'repeated no-ops',
+  repeated_noops: 'repeated no-ops',
   retry_overflow: 'retries still overflow',
   stuck_overflow: 'stuck in overflow',
 };
+
+/** "3 in a row (default)", or the default beside an adjusted threshold. */
+function inARow(value: number, fallback: number): string {
+  return `${value} in a row${value === fallback ? ' (default)' : ` (default ${fallback})`}`;
+}
 
 /** Sessions where compaction repeats and achieves little: at the top, each with its reasons and links. */
 export function SpiralsCallout({ scope, onChange }: { scope: HealthScope; onChange: UpdateHealthScope }) {
@@ -158,7 +163,7 @@ export function SpiralsCallout({ scope, onChange }: { scope: HealthScope; onChan
             <span className="muted spirals__rule">
               burst: {params.burst_count} within {params.burst_minutes} min
               {params.burst_count === defaults.burst_count && params.burst_minutes === defaults.burst_minutes ? ' (default)' : ` (default ${defaults.burst_count} within ${defaults.burst_minutes} min)`}
-              {' · '}ineffective: after ≥ {formatPercent(params.min_ratio)} of before, {params.min_ineffective}+ · no-ops: {params.min_noops}+
+              {' · '}ineffective (after ≥ {formatPercent(params.min_ratio)} of before): {inARow(params.min_ineffective, defaults.min_ineffective)} · no-ops: {inARow(params.min_noops, defaults.min_noops)}
             </span>
           )}
           <button type="button" className="button button--quiet" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -175,7 +180,8 @@ export function SpiralsCallout({ scope, onChange }: { scope: HealthScope; onChan
             const form = new FormData(event.currentTarget);
             const n = Number(form.get('n'));
             const m = Number(form.get('m'));
-            onChange({ spirals: { burstCount: Number.isInteger(n) && n >= 2 ? n : null, burstMinutes: m > 0 ? m : null } });
+            const r = Number(form.get('r'));
+            onChange({ spirals: { burstCount: Number.isInteger(n) && n >= 2 ? n : null, burstMinutes: m > 0 ? m : null, inARow: Number.isInteger(r) && r >= 1 ? r : null } });
           }}
         >
           <label>
@@ -184,10 +190,13 @@ export function SpiralsCallout({ scope, onChange }: { scope: HealthScope; onChan
           <label>
             within M minutes <input name="m" type="number" min={0.1} step="any" className="input" defaultValue={params.burst_minutes} aria-label="within M minutes" />
           </label>
+          <label>
+            ineffective or no-ops: R in a row <input name="r" type="number" min={1} step={1} className="input" defaultValue={params.min_ineffective} aria-label="R in a row" />
+          </label>
           <button type="submit" className="button">
             Apply
           </button>
-          <button type="button" className="button button--quiet" onClick={() => onChange({ spirals: { burstCount: null, burstMinutes: null } })}>
+          <button type="button" className="button button--quiet" onClick={() => onChange({ spirals: { burstCount: null, burstMinutes: null, inARow: null } })}>
             Defaults
           </button>
         </form>
