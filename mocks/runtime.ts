@@ -40,8 +40,8 @@ export type Origin = 'restored' | 'seeded';
 export class SimulatedDaemon {
   private current: Store;
   private timer: ReturnType<typeof setInterval> | null = null;
-  /** The freshly seeded data (keepSeed), for resets. */
-  private seeded: Snapshot | null = null;
+  /** The freshly seeded data of each seed and scale reset to (keepSeed), for resets. */
+  private readonly seeded = new Map<string, Snapshot>();
   readonly origin: Origin;
 
   constructor(
@@ -76,11 +76,12 @@ export class SimulatedDaemon {
   }
 
   private seed(): Store {
-    const identity = this.identity();
-    if (this.seeded && this.seeded.meta.seed === identity.seed && this.seeded.meta.scale === identity.scale) return restoreSeed(this.seeded);
+    const key = `${this.options.seed}:${this.options.scale}`;
+    const kept = this.seeded.get(key);
+    if (kept) return restoreSeed(kept);
     const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
     if (this.options.startupImport) applyStartupImport(store, this.options.startupImport);
-    this.seeded = this.options.keepSeed ? snapshotStore(store, { format: 0, ...identity }) : null;
+    if (this.options.keepSeed) this.seeded.set(key, snapshotStore(store, { format: 0, ...this.identity() }));
     return store;
   }
 
