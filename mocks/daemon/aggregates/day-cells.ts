@@ -1,7 +1,8 @@
 import { lowerBound } from '../../store/facts';
 import type { History } from '../../store/history';
 
-const DAY = 86_400_000;
+/** A UTC day in ms: cells and partials are per day. */
+export const DAY = 86_400_000;
 
 /**
  * Per-UTC-day partial sums of the generated history, for the aggregates other than health
@@ -39,19 +40,25 @@ function fillDay<T>(history: History, state: State<T>, day: number): void {
   state.cells[day - state.firstDay] = cell;
 }
 
-function refresh<T>(history: History, state: State<T>): void {
-  const f = history.facts;
-  const { flag, rolledBack } = state;
+/**
+ * Calls `refill` once for each day holding rows whose flag or rollback changed since they were
+ * summed (`summed`: what each row was then, brought up to date here). Rows are in time order, so
+ * one day's changes come together.
+ */
+export function refillChangedDays(facts: History['facts'], summed: { flag: Uint8Array; rolledBack: Uint8Array }, refill: (day: number) => void): void {
   let dirtyDay = Number.NaN;
-  for (let r = 0; r < f.length; r++) {
-    if (f.flag[r] === flag[r] && f.rolledBack[r] === rolledBack[r]) continue;
-    flag[r] = f.flag[r] as number;
-    rolledBack[r] = f.rolledBack[r] as number;
-    const day = Math.floor((f.at[r] as number) / DAY);
-    // Rows are in time order: one day's changes come together.
-    if (day !== dirtyDay) fillDay(history, state, day);
+  for (let r = 0; r < facts.length; r++) {
+    if (facts.flag[r] === summed.flag[r] && facts.rolledBack[r] === summed.rolledBack[r]) continue;
+    summed.flag[r] = facts.flag[r] as number;
+    summed.rolledBack[r] = facts.rolledBack[r] as number;
+    const day = Math.floor((facts.at[r] as number) / DAY);
+    if (day !== dirtyDay) refill(day);
     dirtyDay = day;
   }
+}
+
+function refresh<T>(history: History, state: State<T>): void {
+  refillChangedDays(history.facts, state, (day) => fillDay(history, state, day));
 }
 
 /** The history's cells named `key`, built on first use and brought up to date with its flags and rollbacks. */

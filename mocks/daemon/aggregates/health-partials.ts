@@ -1,9 +1,9 @@
 import { lowerBound } from '../../store/facts';
 import type { History } from '../../store/history';
+import { DAY, refillChangedDays } from './day-cells';
 import { HealthSums, TAKE_ALL } from './health-sums';
 
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /**
  * The generated history's health sums, per UTC day and project, computed once (the history is
@@ -70,20 +70,7 @@ function build(history: History): State {
 
 /** Recomputes the days holding rows whose flag or rollback changed since they were summed. */
 function refresh(state: State): void {
-  const f = state.history.facts;
-  const { flag, rolledBack } = state;
-  let dirtyDay = Number.NaN;
-  for (let r = 0; r < f.length; r++) {
-    if (f.flag[r] === flag[r] && f.rolledBack[r] === rolledBack[r]) continue;
-    flag[r] = f.flag[r] as number;
-    rolledBack[r] = f.rolledBack[r] as number;
-    const day = Math.floor((f.at[r] as number) / DAY);
-    if (day !== dirtyDay) {
-      // Rows are in time order: the same day's changes come together.
-      fillDay(state, day);
-      dirtyDay = day;
-    }
-  }
+  refillChangedDays(state.history.facts, state, (day) => fillDay(state, day));
 }
 
 /** The history's partials, built on first use (attachHistory builds them when it seeds). */
