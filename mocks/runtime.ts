@@ -3,7 +3,7 @@ import { attachHistory } from './daemon/history';
 import { seedStore, type Scale } from './daemon/seed';
 import { advanceSession } from './daemon/simulation';
 import type { ImportedTranscript } from './importers/types';
-import { restoreStore, snapshotStore, type Snapshot } from './store/persisted';
+import { PERSIST_FORMAT, restoreStore, snapshotStore, type Snapshot } from './store/persisted';
 import type { Persistence } from './store/persistence';
 import type { Store } from './store/store';
 
@@ -21,8 +21,8 @@ export interface DaemonOptions {
   prepareImport?: ImportPreparer;
   /**
    * Keep a copy of the freshly seeded data, so a reset to the same seed and scale restores it in a
-   * fraction of a second instead of seeding again (seconds). Costs the copy's memory: the loopback
-   * server keeps one (tests reset before each case), the browser does not.
+   * fraction of a second instead of seeding again (seconds). Costs the copies' memory (one per seed
+   * and scale reset to): the loopback server keeps them (tests reset before each case), the browser does not.
    */
   keepSeed?: boolean;
 }
@@ -81,7 +81,7 @@ export class SimulatedDaemon {
     if (kept) return restoreSeed(kept);
     const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
     if (this.options.startupImport) applyStartupImport(store, this.options.startupImport);
-    if (this.options.keepSeed) this.seeded.set(key, snapshotStore(store, { format: 0, ...this.identity() }));
+    if (this.options.keepSeed) this.seeded.set(key, snapshotStore(store, { format: PERSIST_FORMAT, ...this.identity() }));
     return store;
   }
 
@@ -139,7 +139,7 @@ export class SimulatedDaemon {
  * A Store as a fresh seed of `seeded` would be: its data copied, its indexes and the generated
  * history rebuilt, the history anchored now (as seeding anchors it).
  */
-export function restoreSeed(seeded: Snapshot): Store {
+function restoreSeed(seeded: Snapshot): Store {
   const store = restoreStore(structuredClone(seeded));
   if (store.historySpec) store.historySpec = { ...store.historySpec, anchor: Date.now() };
   attachHistory(store);
