@@ -15,4 +15,11 @@ describe('withNewRecords', () => {
       ['a', 1],
     ]);
   });
+
+  it('keeps the newest `max` at most, however many live records come', () => {
+    const listed = Array.from({ length: 5 }, (_, i) => makeRecord({ id: `old_${i}` }));
+    const live = Array.from({ length: 4 }, (_, i) => makeRecord({ id: `new_${i}` }));
+    expect(withNewRecords(listed, live, 6).map((r) => r.id)).toEqual(['new_3', 'new_2', 'new_1', 'new_0', 'old_0', 'old_1']);
+    expect(withNewRecords([], Array.from({ length: 1200 }, (_, i) => makeRecord({ id: `r_${i}` })))).toHaveLength(1000);
+  });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { COMPACTION_PAGE_MAX } from '../api/endpoints/list-compactions';
 import { queryKeys } from '../api/query-keys';
 import type { CompactionRecord, EventFrame } from '../api/types';
 import { recordChangeOf } from './record-changes';
@@ -6,11 +7,12 @@ import { recordChangeOf } from './record-changes';
 /**
  * The session's newest records, newest first (the rollback points' records), with live records
  * put in front (a record already there is replaced): a compaction frame carries its record, so
- * the list is not fetched again (up to a thousand full records) for each one.
+ * the list is not fetched again (up to a thousand full records) for each one. It keeps at most
+ * `max` (what one read can answer), so a page left open under live load does not keep every record.
  */
-export function withNewRecords(items: readonly CompactionRecord[], records: readonly CompactionRecord[]): CompactionRecord[] {
+export function withNewRecords(items: readonly CompactionRecord[], records: readonly CompactionRecord[], max = COMPACTION_PAGE_MAX): CompactionRecord[] {
   const ids = new Set(records.map((record) => record.id));
-  return [...[...records].reverse(), ...items.filter((item) => !ids.has(item.id))];
+  return [...[...records].reverse(), ...items.filter((item) => !ids.has(item.id))].slice(0, max);
 }
 
 /** Applies a batch's new records to each session's rollback-point records, one cache update per session. */

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import { COMPACTION_PAGE_MAX, fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
 import { queryKeys } from '../../../lib/api/query-keys';
 
 /** The most records fetched to name rollback points (the daemon's page limit). */
-export const ROLLBACK_RECORDS_LIMIT = 1000;
+export const ROLLBACK_RECORDS_LIMIT = COMPACTION_PAGE_MAX;
 
 /** How many records to fetch to name `points` rollback points: one each, within the daemon's limit. */
 export function rollbackRecordsLimit(points: number): number {

@@ -7,7 +7,17 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { isSameOrNewer } from '../../../lib/compaction-records';
-import { flattenPages, insertRecordInPages, markRolledBack, replaceRecordInPages, updateRecordInPages, type LedgerData } from '../lib/ledger-cache';
+import {
+  collapseDue,
+  firstPageOnly,
+  flattenPages,
+  insertRecordInPages,
+  markRolledBack,
+  replaceRecordInPages,
+  updateRecordInPages,
+  type LedgerData,
+  type ViewPlace,
+} from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { withPendingSave } from '../lib/pending-saves';
 import { ALL_SESSIONS } from './list-compactions';
@@ -67,15 +77,40 @@ export function insertLiveRecord(queryClient: QueryClient, record: CompactionRec
   insertLiveRecords(queryClient, [record]);
 }
 
-/** New records of one session (a batch of live frames, in order): one cache update per ledger view. */
+/**
+ * New records of one session (a batch of live frames, in order): one cache update per ledger view.
+ * A view they have grown too far is cut back to its first page (boundLiveGrowth); one on screen
+ * with its top in view is cut back by the table, which knows where it is scrolled.
+ */
 export function insertLiveRecords(queryClient: QueryClient, records: readonly CompactionRecord[]): void {
   const first = records[0];
   if (first === undefined) return;
+  const grown: QueryKey[] = [];
   updateLedgers(queryClient, first.session_id, (data, key) => {
     if (key[1] === ALL_SESSIONS) return data;
     const search = fromListQuery(key[2] as ListQuery);
-    return records.reduce((next, record) => insertRecordInPages(next, record, search), data);
+    const next = records.reduce((view, record) => insertRecordInPages(view, record, search), data);
+    if (next !== data) grown.push(key);
+    return next;
   });
+  for (const key of grown) {
+    const observed = (queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount() ?? 0) > 0;
+    boundLiveGrowth(queryClient, key, observed ? 'scrolled' : 'hidden');
+  }
+}
+
+/**
+ * Cuts a ledger view that live records have grown too far (ledger-cache.ts, collapseDue) back to
+ * its first page and reads that page again: now when the view is on screen, when it is next shown
+ * otherwise. Until the page's answer lands the view keeps its records, so nothing on screen moves.
+ */
+export function boundLiveGrowth(queryClient: QueryClient, key: QueryKey, place: ViewPlace): void {
+  const data = queryClient.getQueryData<LedgerData>(key);
+  if (!data || !collapseDue(data, place)) return;
+  // Already being read again (or paged): that answer decides; asking again would cancel it.
+  if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) return;
+  queryClient.setQueryData<LedgerData>(key, firstPageOnly(data));
+  void queryClient.invalidateQueries({ queryKey: key, exact: true });
 }
 
 /** Records rolled back (compaction.rolled_back). */

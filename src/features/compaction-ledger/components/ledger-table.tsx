@@ -1,4 +1,5 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
+import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { keyActionOf } from '../lib/keyboard';
 import { compactionHref } from '../../../lib/routes';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, withinSession, type LedgerSearch } from '../../../lib/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
+import { boundLiveGrowth } from '../api/record-cache';
 import { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
 import { LedgerRow } from './ledger-row';
@@ -25,6 +27,8 @@ export const LEDGER_ROW_HEIGHT = 34;
 /** Rows from the end of the loaded ones at which the next page is asked for. */
 const PREFETCH_ROWS = 40;
 const SKELETON_ROWS = 12;
+/** The view's top is in view while its first rendered row is one of these. */
+const TOP_ROWS = 10;
 
 /** The event's page, carrying the view's filters (within its session: prev/next walk that session's ledger). */
 export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
@@ -126,6 +130,15 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   useEffect(() => {
     if (hasMore && !isFetchingMore && lastIndex >= records.length - PREFETCH_ROWS) loadMore();
   }, [hasMore, isFetchingMore, lastIndex, records.length, loadMore]);
+
+  // Live records grow the view; once they are many and its top is in view, it is cut back to its
+  // first page and read again (record-cache.ts), which leaves the rows in view as they are.
+  const queryClient = useQueryClient();
+  const { data: ledgerData, queryKey } = ledger;
+  const atTop = firstIndex < TOP_ROWS;
+  useEffect(() => {
+    if (ledgerData !== undefined && atTop) boundLiveGrowth(queryClient, queryKey, 'top');
+  }, [queryClient, queryKey, ledgerData, atTop]);
 
   const activeIndex = useMemo(() => (activeId === null ? -1 : records.findIndex((record) => record.id === activeId)), [records, activeId]);
 

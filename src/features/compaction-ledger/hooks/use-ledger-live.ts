@@ -32,8 +32,13 @@ export const useArrivals = create<ArrivalsState>()((set) => ({
 
 const installed = new WeakSet<QueryClient>();
 
-/** Live records of the last two minutes, by session: put back into a fetch that predates them. */
+/**
+ * Live records of the last two minutes, by session: put back into a fetch that predates them. At
+ * most a thousand a session (fifty seconds at twenty a second, far longer than a read may take),
+ * so a burst does not hold on to every record it brought.
+ */
 const JOURNAL_MS = 120_000;
+const JOURNAL_MAX = 1000;
 const journal = new Map<string, { at: number; record: CompactionRecord }[]>();
 
 /** New records of one session, remembered together (one pass over its journal). */
@@ -44,7 +49,7 @@ function remember(records: readonly CompactionRecord[]): void {
   const ids = new Set(records.map((record) => record.id));
   const entries = (journal.get(first.session_id) ?? []).filter((e) => now - e.at < JOURNAL_MS && !ids.has(e.record.id));
   for (const record of records) entries.push({ at: now, record });
-  journal.set(first.session_id, entries);
+  journal.set(first.session_id, entries.slice(-JOURNAL_MAX));
 }
 
 /** New records of a batch, by session (in their order). */

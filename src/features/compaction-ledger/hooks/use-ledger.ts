@@ -1,9 +1,10 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ledgerQuery } from '../api/list-compactions';
 import { countNotMatching, cursorRepeated, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
-import { checkCount, checkRecordPages } from '../../../lib/plausibility';
+import { checkCount, pagesChecker } from '../../../lib/plausibility';
 import type { LedgerSearch } from '../../../lib/ledger-search';
+import type { CompactionRecord } from '../../../lib/api/types';
 
 /**
  * One view of a session's ledger: the loaded records (each once, in the daemon's order), the
@@ -11,10 +12,13 @@ import type { LedgerSearch } from '../../../lib/ledger-search';
  * loads, the previous one stays on screen (dimmed by the caller via `isSwitching`).
  */
 export function useLedger(sessionId: string | null, search: LedgerSearch) {
-  const query = useInfiniteQuery({ ...ledgerQuery(sessionId, search), placeholderData: keepPreviousData });
+  const options = useMemo(() => ledgerQuery(sessionId, search), [sessionId, search]);
+  const query = useInfiniteQuery({ ...options, placeholderData: keepPreviousData });
   const { data, fetchNextPage, refetch, isFetchingNextPage, isFetching } = query;
   // Each record once, this session's only: what the daemon repeated or sent from elsewhere is named.
-  const checked = useMemo(() => checkRecordPages(data?.pages.map((p) => p.items) ?? [], sessionId), [data, sessionId]);
+  // A new page is checked on its own (O(page)), not with every record loaded before it.
+  const [check] = useState(pagesChecker<CompactionRecord>);
+  const checked = useMemo(() => check(data?.pages.map((p) => p.items) ?? [], sessionId), [check, data, sessionId]);
   const records = checked.records;
   const more = hasMorePages(data);
   const total = ledgerTotal(data);
@@ -47,7 +51,7 @@ export function useLedger(sessionId: string | null, search: LedgerSearch) {
     error: query.error,
     isError: query.isError,
     refetch,
-    queryKey: ledgerQuery(sessionId, search).queryKey,
+    queryKey: options.queryKey,
     /** The pages as loaded (the cross-session ledger's name their sessions). */
     data,
   };

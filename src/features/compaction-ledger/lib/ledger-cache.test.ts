@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CompactionRecord } from '../../../lib/api/types';
 import {
+  collapseDue,
   countNotMatching,
+  firstPageOnly,
   cursorRepeated,
   flattenPages,
   hasMorePages,
   insertRecordInPages,
   ledgerTotal,
+  LIVE_GROWTH_HARD_LIMIT,
+  LIVE_GROWTH_LIMIT,
   markRolledBack,
   mergeLedgerData,
   nextPageCursor,
@@ -91,6 +95,54 @@ describe('a live record joining the ledger', () => {
     const twice = insertRecordInPages(once, rec('c', 3), EMPTY_SEARCH);
     expect(flattenPages(twice).map((r) => r.id)).toEqual(['c', 'b', 'a']);
     expect(ledgerTotal(twice)).toBe(3);
+  });
+});
+
+describe('bounding what live records add to a view', () => {
+  const grown = (data: LedgerData, count: number): LedgerData => {
+    let next = data;
+    for (let i = 0; i < count; i += 1) next = insertRecordInPages(next, rec(`live-${i}`, 10 + i), EMPTY_SEARCH);
+    return next;
+  };
+
+  it('counts the records live frames put among the loaded ones, not those only counted', () => {
+    const data = pages([[rec('b', 2), rec('a', 1)]], 2);
+    expect(grown(data, 3).liveAdded).toBe(3);
+    const ascending = { ...EMPTY_SEARCH, sort: { field: 'created_at' as const, desc: false } };
+    const morePages = pages([[rec('a', 1)]], 5, true);
+    expect(insertRecordInPages(morePages, rec('z', 9), ascending).liveAdded).toBeUndefined();
+    expect(reapplyArrivals(data, [rec('c', 3)], EMPTY_SEARCH).liveAdded).toBe(1);
+  });
+
+  it('keeps the count through other changes, and a read of the pages starts it over', () => {
+    const data = grown(pages([[rec('b', 2), rec('a', 1)]], 2), 2);
+    expect(markRolledBack(data, ['a']).liveAdded).toBe(2);
+    expect(updateRecordInPages(data, 'b', (r) => ({ ...r, operator_notes: 'x' })).liveAdded).toBe(2);
+    const reread = pages([[rec('live-1', 11), rec('live-0', 10), rec('b', 2)]], 4);
+    expect(mergeLedgerData(data, reread).liveAdded).toBeUndefined();
+  });
+
+  it('cuts a view back once they are many, where nothing on screen moves, and however it is scrolled past the hard limit', () => {
+    const base = pages([[rec('a', 1)]], 1);
+    const some = { ...base, liveAdded: LIVE_GROWTH_LIMIT - 1 };
+    const many = { ...base, liveAdded: LIVE_GROWTH_LIMIT };
+    const tooMany = { ...base, liveAdded: LIVE_GROWTH_HARD_LIMIT };
+    expect(collapseDue(base, 'top')).toBe(false);
+    expect(collapseDue(some, 'top')).toBe(false);
+    expect(collapseDue(many, 'top')).toBe(true);
+    expect(collapseDue(many, 'hidden')).toBe(true);
+    expect(collapseDue(many, 'scrolled')).toBe(false);
+    expect(collapseDue(tooMany, 'scrolled')).toBe(true);
+  });
+
+  it('keeps the first page (records and cursor) to be read again, and drops the rest', () => {
+    const data = { ...pages([[rec('c', 3)], [rec('b', 2)], [rec('a', 1)]], 3, true), liveAdded: 7 };
+    const first = firstPageOnly(data);
+    expect(first.pages).toEqual([data.pages[0]]);
+    expect(first.pageParams).toEqual([null]);
+    expect(first.liveAdded).toBe(7);
+    const single = pages([[rec('a', 1)]], 1);
+    expect(firstPageOnly(single)).toBe(single);
   });
 });
 

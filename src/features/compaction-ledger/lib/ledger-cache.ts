@@ -16,7 +16,10 @@ import { compareRecords, matchesLedgerSearch, type LedgerSearch } from '../../..
 import { isSameOrNewer, sameRecord } from '../../../lib/compaction-records';
 import { withPendingSave } from './pending-saves';
 
-export type LedgerData = InfiniteData<CompactionPage, unknown>;
+export interface LedgerData extends InfiniteData<CompactionPage, unknown> {
+  /** Records live frames have put among the loaded ones since the pages were read (a read starts it over). */
+  liveAdded?: number;
+}
 
 /** The loaded records in order, each id once (a live insert shifts offset cursors, so a later page can repeat one). */
 export function flattenPages(data: LedgerData | undefined): CompactionRecord[] {
@@ -53,6 +56,34 @@ export function nextPageCursor(next: string | null, followed: readonly unknown[]
 export function cursorRepeated(data: LedgerData | undefined): boolean {
   const last = data?.pages[data.pages.length - 1];
   return last !== undefined && last.next_cursor !== null && data !== undefined && data.pageParams.includes(last.next_cursor);
+}
+
+/**
+ * Live records an open view gathers (about 10 KB each with their cached versions) before it is cut
+ * back to its first page and read again: when its top rows are in view (they stay as they are) or
+ * it is not on screen.
+ */
+export const LIVE_GROWTH_LIMIT = 1000;
+/** The same, however far the view is scrolled: a page left open all day stays bounded. */
+export const LIVE_GROWTH_HARD_LIMIT = 5000;
+
+/** Where a view is, for cutting it back: its top rows in view, scrolled down, or not on screen. */
+export type ViewPlace = 'top' | 'scrolled' | 'hidden';
+
+/** Whether a view that live records have grown is cut back to its first page now. */
+export function collapseDue(data: LedgerData, place: ViewPlace): boolean {
+  const growth = data.liveAdded ?? 0;
+  if (growth >= LIVE_GROWTH_HARD_LIMIT) return true;
+  return growth >= LIVE_GROWTH_LIMIT && place !== 'scrolled';
+}
+
+/**
+ * The view's first page alone, to be read again: its cursor was given for the records it was read
+ * with (cursors are opaque), so the records live frames added cannot simply be cut off it.
+ */
+export function firstPageOnly(data: LedgerData): LedgerData {
+  if (data.pages.length <= 1) return data;
+  return { ...data, pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
 }
 
 /** What to keep of one record when new data arrives: the newer version, with a save in flight on top. */
@@ -112,6 +143,7 @@ export function insertRecordInPages(data: LedgerData, record: CompactionRecord, 
   return {
     ...data,
     pages: pages.map((page) => ({ ...page, total: page.total + 1 })),
+    ...(placed ? { liveAdded: (data.liveAdded ?? 0) + 1 } : {}),
   };
 }
 

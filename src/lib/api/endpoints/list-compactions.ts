@@ -5,6 +5,9 @@ import type { Schemas } from '../types';
 
 export type CompactionPage = Schemas['CompactionPage'];
 
+/** The most records the daemon answers in one page (the contract's `limit` maximum). */
+export const COMPACTION_PAGE_MAX = 1000;
+
 /** The filters and sort of GET /sessions/{id}/compactions (cursor and limit are arguments). */
 export type CompactionListQuery = Omit<NonNullable<paths['/sessions/{session_id}/compactions']['get']['parameters']['query']>, 'cursor' | 'limit'>;
 
