@@ -37,6 +37,12 @@ test('sessions list at 1024 px: the Session column keeps a readable width', asyn
   await expect(firstName).toBeVisible();
   expect(await width(table.getByRole('columnheader', { name: 'Session' }))).toBeGreaterThanOrEqual(180);
   expect(await width(firstName)).toBeGreaterThan(100);
+  // A paused session awaiting approval shows both badges whole in its Status cell ("pending ›").
+  const pending = table.getByRole('link', { name: /approval pending/ }).first();
+  await expect(pending).toBeVisible();
+  const cell = pending.locator('xpath=ancestor::td[1]');
+  expect(await insideHorizontally(pending, cell)).toBe(true);
+  expect(await pending.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
   await expectNoSidewaysScroll(page);
 });
 

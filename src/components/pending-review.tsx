@@ -37,13 +37,17 @@ export function PendingCheckpointBanner({ session, className }: { session: Pendi
 
 /**
  * The list row's version: the "approval pending" badge made actionable, a link to the proposal's
- * review (same width as the plain badge, so the column does not grow).
+ * review (same width as the plain badge, so the column does not grow). On a narrow screen it reads
+ * "pending ›" beside the status; its accessible name and tooltip stay whole.
  */
 export function PendingReviewLink({ session }: { session: PendingSession }) {
   if (!session.compaction_pending) return null;
   return (
     <Link className="badge badge--warn pending-link" to={reviewHref(session)} title="A checkpoint compaction is waiting for the operator's approval: review it">
-      approval pending<span aria-hidden="true"> ›</span>
+      {/* One inline run: the badge lays out its children as flex items, which would drop the spaces. */}
+      <span>
+        <span className="pending-link__lead">approval </span>pending<span aria-hidden="true">›</span>
+      </span>
     </Link>
   );
 }
