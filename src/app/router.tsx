@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { lazyComponent, type PreloadableComponent } from '../lib/lazy-component';
 import { NotFoundPage } from '../pages/not-found-page';
+import { prefetchSessionPage } from '../pages/session-page-data';
 import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
@@ -41,15 +42,15 @@ type PagePrefetch = (queryClient: QueryClient, params: Record<string, string | u
 
 interface PageHandle {
   preload: () => Promise<unknown>;
-  /** Loads the page's prefetch (a small chunk of its own). */
-  prefetch?: () => Promise<PagePrefetch>;
+  /** Starts the page's first queries (in the entry chunk, so they leave as soon as config.json is in). */
+  prefetch?: PagePrefetch;
 }
 
 /**
  * A route whose page loads on demand, its skeleton shown meanwhile. The boundary is keyed per
  * route, so moving to another page shows that page's skeleton rather than holding the old page.
  */
-function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode, prefetch?: () => Promise<PagePrefetch>): RouteObject {
+function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode, prefetch?: PagePrefetch): RouteObject {
   const handle: PageHandle = { preload: Page.preload, prefetch };
   return {
     path,
@@ -73,9 +74,7 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/sessions" replace /> },
       page('sessions', SessionsPage, <SessionsPageSkeleton />),
-      page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />, () =>
-        import('../pages/session-page-data').then((m) => (queryClient, params, search) => m.prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
-      ),
+      page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />, (queryClient, params, search) => prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
       page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
@@ -104,9 +103,7 @@ export function AppRoutes() {
  */
 export function preloadRoute(pathname: string): void {
   for (const match of routeMatches(pathname)) {
-    const handle = match.route.handle as PageHandle | undefined;
-    void handle?.prefetch?.().catch(() => undefined);
-    void handle?.preload().catch(() => undefined);
+    void (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
   }
 }
 
@@ -121,9 +118,6 @@ function routeMatches(pathname: string) {
  */
 export function prefetchRoute(queryClient: QueryClient, pathname: string, search: string): void {
   for (const match of routeMatches(pathname)) {
-    void (match.route.handle as PageHandle | undefined)
-      ?.prefetch?.()
-      .then((prefetch) => prefetch(queryClient, match.params, new URLSearchParams(search)))
-      .catch(() => undefined);
+    (match.route.handle as PageHandle | undefined)?.prefetch?.(queryClient, match.params, new URLSearchParams(search));
   }
 }

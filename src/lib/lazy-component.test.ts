@@ -1,5 +1,7 @@
+import { createElement, Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { lazyComponent } from './lazy-component';
+import { lazyComponent, settledThenable } from './lazy-component';
 
 const Page = () => null;
 
@@ -26,5 +28,22 @@ describe('lazy components', () => {
     await expect(Lazy.preload()).rejects.toThrow('Failed to fetch');
     expect(await Lazy.preload()).toBe(Page);
     expect(downloads).toBe(2);
+  });
+});
+
+describe('a preloaded lazy component', () => {
+  it('renders at once, without suspending', async () => {
+    const load = async () => () => createElement('p', null, 'the page');
+    const view = (Lazy: ReturnType<typeof lazyComponent>) => renderToString(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Lazy)));
+    expect(view(lazyComponent(load))).toContain('loading');
+    const preloaded = lazyComponent(load);
+    await preloaded.preload();
+    expect(view(preloaded)).toBe('<!--$--><p>the page</p><!--/$-->');
+  });
+
+  it('settled thenables call back in the same turn', () => {
+    let seen: number | null = null;
+    void settledThenable(1).then((n) => n + 1).then((n) => (seen = n));
+    expect(seen).toBe(2);
   });
 });
