@@ -34,8 +34,12 @@ import type { StatsChartsProps } from './stats-charts';
 const ALL = '(all)';
 
 /** The cards with their charts: recharts loads with them, only where a chart is drawn. */
-/** The shortest time between two redraws of the per-event charts. */
-const CHART_REFRESH_MS = 1000;
+/**
+ * When the per-event charts draw again under live load: a second apart at the least, and while a
+ * burst of events lasts, once it pauses for a second (at the latest five seconds after the first
+ * event held back): each redraw of a thousand points is a long frame, and the new rows come first.
+ */
+const CHART_REFRESH = { intervalMs: 1000, quietMs: 1000, maxWaitMs: 5000 } as const;
 
 // Memoised: the panel renders again with every live batch (the headline follows each event), the
 // charts only when their (throttled) figures change.
@@ -89,17 +93,21 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const chartsReady = useIdleGate(!stats.isPending);
   const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData, enabled: chartsReady });
 
-  // The per-event charts draw again at most once a second under live load; the headline follows every event.
-  const sample = useThrottledValue(series.data, CHART_REFRESH_MS);
+  // The per-event charts draw again when a burst pauses (CHART_REFRESH); the headline follows every event.
+  const sample = useThrottledValue(series.data, CHART_REFRESH);
   const events = useMemo(() => appliedEvents(sample?.items ?? []).records, [sample]);
   const timeline = useMemo(() => prepareTimeline(events), [events]);
   const timelineSummary = useMemo(() => summarizeTimeline(timeline), [timeline]);
   const histogram = useMemo(() => summaryHistogram(events), [events]);
   const costs = useMemo(() => costPerEvent(events), [events]);
   const costSummary = useMemo(() => summarizeCosts(costs), [costs]);
-  const triggers = useMemo(() => completeCounts(stats.data?.by_trigger ?? [], TRIGGER_LABELS), [stats.data]);
-  const strategies = useMemo(() => completeCounts(stats.data?.by_strategy ?? [], STRATEGY_LABELS), [stats.data]);
-  const hooks = useMemo(() => hookTimingRows(stats.data?.hook_timings ?? []), [stats.data]);
+  // The aggregates' charts follow the stats as the per-event charts follow their sample (the stats
+  // are refetched every second under live load): the headline follows every refetch.
+  const chartStats = useThrottledValue(stats.data, CHART_REFRESH);
+  const triggers = useMemo(() => completeCounts(chartStats?.by_trigger ?? [], TRIGGER_LABELS), [chartStats]);
+  const strategies = useMemo(() => completeCounts(chartStats?.by_strategy ?? [], STRATEGY_LABELS), [chartStats]);
+  const hooks = useMemo(() => hookTimingRows(chartStats?.hook_timings ?? []), [chartStats]);
+  const chartFallbacks = useMemo(() => (chartStats ? fallbackSummary(chartStats) : null), [chartStats]);
   const fallbacks = useMemo(() => (stats.data ? fallbackSummary(stats.data) : null), [stats.data]);
   const split = stats.data ? costSplit(stats.data.cost) : null;
   const notices = useMemo(() => (stats.data ? checkStats(stats.data, Object.keys(TRIGGER_LABELS)) : []), [stats.data]);
@@ -203,7 +211,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             triggers={triggers}
             strategies={strategies}
             hooks={hooks}
-            fallbacks={fallbacks}
+            fallbacks={chartFallbacks}
             seriesEmpty={seriesEmpty}
             statsEmpty={statsEmpty}
             statsPending={stats.isPending}
