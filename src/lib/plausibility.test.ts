@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bounded, checkAgentTree, checkCost, checkRecord, checkRecords, checkSession, checkStats, checkTimestamp, checkUsd } from './plausibility';
+import { bounded, checkAgentTree, checkCost, checkLoadedPages, checkRecord, checkRecordPages, checkRecords, checkSession, checkStats, checkTimestamp, checkUsd, pagesChecker } from './plausibility';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const TRIGGERS = ['threshold_crossed', 'provider_overflow_retry', 'operator_manual', 'scheduled', 'hook_requested'];
@@ -116,5 +116,69 @@ describe('implausible data, case by case', () => {
     expect(shown).toHaveLength(200);
     expect(hidden).toBe(49_800);
     expect(bounded([1, 2], 200)).toEqual({ shown: [1, 2], hidden: 0 });
+  });
+});
+
+describe('checking the ledger pages as they load (checkLoadedPages)', () => {
+  const rec = (id: string, session_id = 'ses_a') => ({ id, session_id });
+  const page = (...ids: string[]) => ids.map((id) => rec(id));
+
+  it('extends the last check with a new page: the same records and notices as checking every page again', () => {
+    const first = [rec('a'), rec('b'), rec('b'), rec('x', 'ses_other')];
+    const second = page('c', 'a', 'd');
+    const third = page('e', 'e');
+    let check = checkLoadedPages(null, [first], 'ses_a');
+    check = checkLoadedPages(check, [first, second], 'ses_a');
+    check = checkLoadedPages(check, [first, second, third], 'ses_a');
+    const whole = checkRecordPages([first, second, third], 'ses_a');
+    expect(check.records.map((r) => r.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(check.records).toEqual(whole.records);
+    expect(check.notices).toEqual(whole.notices);
+    expect(check.notices.map((n) => n.kind)).toEqual(['record-duplicate', 'record-foreign']);
+    expect(check.notices[0]?.message).toContain('2 records twice');
+  });
+
+  it('checks only the new page when the earlier ones are the same arrays', () => {
+    const first = page('a', 'b');
+    const before = checkLoadedPages(null, [first], 'ses_a');
+    const seen: string[] = [];
+    const second = new Proxy(page('c'), {
+      get(target, key, receiver) {
+        if (key === Symbol.iterator) seen.push('second');
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const spiedFirst = new Proxy(first, {
+      get(target, key, receiver) {
+        if (key === Symbol.iterator) seen.push('first');
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    // The same array as before (not the proxy) is not read again.
+    const after = checkLoadedPages(before, [first, second], 'ses_a');
+    expect(after.records.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(seen).toEqual(['second']);
+    // A different first page (a live record put into it) is checked again from the start.
+    const again = checkLoadedPages(after, [spiedFirst, second], 'ses_a');
+    expect(again.records.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    expect(seen).toEqual(['second', 'first', 'second']);
+  });
+
+  it('answers the last check itself when nothing changed, and starts over for another session', () => {
+    const pages = [page('a'), page('b')];
+    const check = checkLoadedPages(null, pages, 'ses_a');
+    expect(checkLoadedPages(check, [...pages], 'ses_a')).toBe(check);
+    const other = checkLoadedPages(check, pages, 'ses_b');
+    expect(other.records).toEqual([]);
+    expect(other.notices.map((n) => n.kind)).toEqual(['record-foreign']);
+  });
+
+  it('remembers its last answer (pagesChecker)', () => {
+    const check = pagesChecker<{ id: string; session_id: string }>();
+    const first = page('a');
+    const one = check([first], null);
+    const two = check([first, page('b')], null);
+    expect(two.records.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(two.ids[0]).toBe(one.ids[0]);
   });
 });

@@ -92,15 +92,68 @@ export function checkRecordPages<R extends Pick<CompactionRecord, 'id' | 'sessio
   pages: readonly (readonly R[])[],
   sessionId: string | null,
 ): { records: R[]; notices: Notice[] } {
-  let duplicates = 0;
-  let foreign = 0;
-  const sifted = pages.flatMap((items) => {
+  const { records, notices } = checkLoadedPages(null, pages, sessionId);
+  return { records, notices };
+}
+
+/** A check of loaded pages that the next page can extend (checkLoadedPages). */
+export interface PagesCheck<R extends Pick<CompactionRecord, 'id' | 'session_id'>> {
+  records: R[];
+  notices: Notice[];
+  pages: readonly (readonly R[])[];
+  sessionId: string | null;
+  duplicates: number;
+  foreign: number;
+  /** The ids each page added to `records`. */
+  ids: readonly ReadonlySet<string>[];
+}
+
+/**
+ * checkRecordPages for pages loaded one after another: when the pages checked before are the
+ * first of these (the same arrays), only the new pages are checked (O(page), not O(all loaded
+ * records)); otherwise (a live record put into a page, another view) all of them, from scratch.
+ * The same records and notices as checkRecordPages.
+ */
+export function checkLoadedPages<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(
+  previous: PagesCheck<R> | null,
+  pages: readonly (readonly R[])[],
+  sessionId: string | null,
+): PagesCheck<R> {
+  const extend =
+    previous !== null && previous.sessionId === sessionId && previous.pages.length <= pages.length && previous.pages.every((items, i) => items === pages[i]);
+  const base = extend ? previous : null;
+  let duplicates = base?.duplicates ?? 0;
+  let foreign = base?.foreign ?? 0;
+  const ids = base ? base.ids.slice() : [];
+  const added: R[] = [];
+  for (const items of pages.slice(base ? base.pages.length : 0)) {
     const page = sift(items, sessionId);
     duplicates += page.duplicates;
     foreign += page.foreign;
-    return page.kept;
-  });
-  return { records: sift(sifted, null).kept, notices: recordNotices(duplicates, foreign) };
+    const pageIds = new Set<string>();
+    for (const record of page.kept) {
+      if (pageIds.has(record.id) || ids.some((earlier) => earlier.has(record.id))) continue;
+      pageIds.add(record.id);
+      added.push(record);
+    }
+    ids.push(pageIds);
+  }
+  if (base && added.length === 0 && pages.length === base.pages.length) return base;
+  return {
+    records: base ? base.records.concat(added) : added,
+    notices: base && duplicates === base.duplicates && foreign === base.foreign ? base.notices : recordNotices(duplicates, foreign),
+    pages,
+    sessionId,
+    duplicates,
+    foreign,
+    ids,
+  };
+}
+
+/** checkLoadedPages remembering its last answer: each call extends it where it can. */
+export function pagesChecker<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(): (pages: readonly (readonly R[])[], sessionId: string | null) => PagesCheck<R> {
+  let last: PagesCheck<R> | null = null;
+  return (pages, sessionId) => (last = checkLoadedPages(last, pages, sessionId));
 }
 
 function sift<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(records: readonly R[], sessionId: string | null) {
