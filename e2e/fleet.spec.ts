@@ -113,6 +113,35 @@ test('a plugin author reviews five unrated events of one plugin with the keyboar
   await expect(page.locator('.review-item__head h2')).toHaveText(sixth);
 });
 
+test('a verdict given while the queue is still being read again is kept, and a second Enter saves it once', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/health?range=all&dim=plugin');
+  const href = await page.getByRole('region', { name: 'Breakdown' }).getByRole('link', { name: /^review .* unrated$/ }).first().getAttribute('href');
+  // Every answer of the queue after the first comes two seconds late.
+  let answered = 0;
+  await page.route(/\/api\/v1\/review-queue\?/, async (route) => {
+    answered += 1;
+    if (answered > 1) await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await page.goto(href!);
+  const progress = page.locator('.review-progress strong');
+  await expect(progress).toHaveText(/^1 of [\d,]+$/);
+  const total = (await progress.innerText()).split(' of ')[1];
+  const link = page.locator('.review-item__head h2 a');
+  const [sessionId, compactionId] = /\/sessions\/([^/]+)\/compactions\/([^/]+)$/.exec((await link.getAttribute('href'))!)!.slice(1).map(decodeURIComponent) as [string, string];
+  const read = async () => (await (await request.get(`${API}/sessions/${sessionId}/compactions/${compactionId}`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json()) as { operator_flag: string | null; version: number };
+  const before = await read();
+
+  await page.keyboard.press('g');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await expect(progress).toHaveText(`2 of ${total}`);
+  await expect(link).not.toHaveText(compactionId);
+  await expect.poll(async () => (await read()).operator_flag).toBe('good');
+  expect((await read()).version, 'saved exactly once').toBe(before.version + 1);
+});
+
 test('the audit log shows no-ops that left no record; filtering by type is in the URL and each links to its session', async ({ page, request }) => {
   await resetDaemon(request);
   await page.goto('/health?range=all');

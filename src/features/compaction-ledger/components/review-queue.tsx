@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -96,14 +96,18 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
   const begin = useReviewProgress((s) => s.begin);
   const reviewed = useReviewProgress((s) => s.reviewed);
   const restart = useReviewProgress((s) => s.restart);
+  const queryClient = useQueryClient();
   const queue = useQuery({ ...reviewQueueQuery(plugin, progress.startedAt, progress.after), placeholderData: keepPreviousData });
   const switching = queue.isPlaceholderData;
   const { save } = useSaveFlag();
   const data = queue.data;
 
   useEffect(() => {
-    if (data && progress.startedAt === null) begin(plugin, data.started_at);
-  }, [data, progress.startedAt, begin, plugin]);
+    if (!data || switching || progress.startedAt !== null) return;
+    // The daemon's answer is the queue from its start: keep it under the started_at key rather than asking again.
+    queryClient.setQueryData(reviewQueueQuery(plugin, data.started_at, null).queryKey, data);
+    begin(plugin, data.started_at);
+  }, [data, switching, progress.startedAt, begin, plugin, queryClient]);
 
   if (queue.isError && !data) return <ErrorState error={queue.error} what="the review queue" onRetry={() => void queue.refetch()} />;
   if (!data) return <Skeleton height={480} />;
@@ -127,8 +131,11 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
       </>
     );
   }
+  // Only the event already saved or skipped is refused (a second Enter while the next one loads);
+  // a refetch of the one shown must not swallow the operator's verdict.
+  const alreadyReviewed = () => useReviewProgress.getState().byPlugin[plugin]?.after === item.id;
   const onSave = (flag: Schemas['Flag'], notes: string) => {
-    if (switching) return;
+    if (alreadyReviewed()) return;
     const edit = notes !== (item.operator_notes ?? '') ? { flag, notes } : { flag };
     save({ sessionId: item.session_id, compactionId: item.id, edit, baseVersion: item.version });
     reviewed(plugin, item.id);
@@ -156,7 +163,7 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
                 <h2 id="review-verdict-title">Your verdict</h2>
               </header>
               <div className="detail-section">
-                <ReviewVerdict key={item.id} record={item} onSave={onSave} onSkip={() => !switching && reviewed(plugin, item.id)} />
+                <ReviewVerdict key={item.id} record={item} onSave={onSave} onSkip={() => !alreadyReviewed() && reviewed(plugin, item.id)} />
               </div>
             </section>
           </div>
