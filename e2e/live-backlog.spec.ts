@@ -13,7 +13,7 @@ test('a burst the page cannot take is said ("behind by … — catching up") and
   await resetDaemon(request);
   await page.goto(`/sessions/${SESSION}`);
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
-  await expect(page.getByRole('grid', { name: 'Compaction ledger' }).locator('[role="row"][data-compaction-id]').first()).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Compaction ledger', exact: true }).locator('[role="row"][data-compaction-id]').first()).toBeVisible();
   const behind = page.getByRole('status').filter({ hasText: /behind by/ });
   await expect(behind).toHaveCount(0);
 

@@ -32,7 +32,7 @@ test.beforeEach(async ({ request, page }) => {
 
 test('sessions list at 1024 px: the Session column keeps a readable width', async ({ page }) => {
   await page.goto('/sessions');
-  const table = page.getByRole('table', { name: 'Sessions' });
+  const table = page.getByRole('table', { name: 'Sessions', exact: true });
   const firstName = table.locator('tbody tr').first().getByRole('link').first();
   await expect(firstName).toBeVisible();
   expect(await width(table.getByRole('columnheader', { name: 'Session' }))).toBeGreaterThanOrEqual(180);

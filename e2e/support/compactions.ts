@@ -65,7 +65,7 @@ export function usd(value: number): string {
 }
 
 export function ledgerGrid(page: Page): Locator {
-  return page.getByRole('grid', { name: 'Compaction ledger' });
+  return page.getByRole('grid', { name: 'Compaction ledger', exact: true });
 }
 
 /** The ledger's rendered event rows (only those in view: the grid is virtualised). */

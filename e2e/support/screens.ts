@@ -34,7 +34,7 @@ export const SCREENS: Screen[] = [
   {
     name: 'sessions',
     path: async () => '/sessions',
-    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
+    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions', exact: true }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
   },
   {
     name: 'session',
@@ -57,7 +57,7 @@ export const SCREENS: Screen[] = [
   {
     name: 'project',
     path: async (request) => `/projects/${(await listProjects(request))[0]!.id}`,
-    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions' }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
+    ready: async (page) => expect(page.getByRole('table', { name: 'Sessions', exact: true }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),
   },
   {
     name: 'compaction-detail',

@@ -1,9 +1,9 @@
 /** Reading and driving Compactor's screens the way an operator does: by role and label. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The sessions table's body rows. */
+/** The sessions table's body rows, once it has its data (the skeleton is "Sessions (loading)"). */
 export function sessionRows(page: Page): Locator {
-  return page.getByRole('table', { name: 'Sessions' }).locator('tbody tr');
+  return page.getByRole('table', { name: 'Sessions', exact: true }).locator('tbody tr');
 }
 
 /** Picks an option of a labelled dropdown (radix Select). */
