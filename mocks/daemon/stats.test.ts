@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { seedStore } from './seed';
-import { compactionStats, fallbackKind, percentile } from './stats';
+import { flagCompaction, rollbackCheckpoint } from './compaction-service';
+import { advanceSession } from './simulation';
+import { compactionStats, fallbackKind, percentile, sessionCompactionStats } from './stats';
 
 describe('compaction stats', () => {
   it('nearest-rank percentiles', () => {
@@ -33,5 +35,54 @@ describe('compaction stats', () => {
       expect(t.result_kinds.reduce((n, c) => n + c.count, 0)).toBe(t.count);
     }
     expect(stats.cost.total_usd).toBeCloseTo(stats.cost.primary_usd + stats.cost.compactor_usd, 5);
+  });
+});
+
+describe('one session\'s stats, kept per state of the session', () => {
+  it('answers from the cache until a write, and every write (flag, compaction, live turn, rollback) gives the fresh figures', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    const session = [...store.sessions.values()].find((s) => s.checkpoints.some((c) => c.compaction_id && !c.rolled_back) && s.status === 'running') ??
+      [...store.sessions.values()].find((s) => s.checkpoints.some((c) => c.compaction_id && !c.rolled_back));
+    if (!session) throw new Error('no session with a checkpoint to roll back to');
+    const fresh = () => compactionStats([session]);
+    const first = sessionCompactionStats(store, session);
+    expect(first).toEqual(fresh());
+    expect(sessionCompactionStats(store, session)).toBe(first);
+    const agentPath = session.agents[0]?.agent_path as string;
+    expect(sessionCompactionStats(store, session, agentPath)).toEqual(compactionStats([session], agentPath));
+
+    const record = session.compactions.find((r) => !r.rolled_back && r.operator_flag !== 'bad');
+    if (!record) throw new Error('no record to flag');
+    flagCompaction(store, session.id, record.id, { version: record.version, flag: 'bad' }, 'tester');
+    const flagged = sessionCompactionStats(store, session);
+    expect(flagged).not.toEqual(first);
+    expect(flagged).toEqual(fresh());
+
+    session.status = 'running';
+    const before = session.compactions.length;
+    advanceSession(store, session, { maxTurns: 400, untilCompaction: true });
+    const live = sessionCompactionStats(store, session);
+    expect(session.compactions.length).toBeGreaterThan(before);
+    expect(live).not.toEqual(flagged);
+    expect(live).toEqual(fresh());
+
+    const checkpoint = session.checkpoints.find((c) => c.compaction_id && !c.rolled_back);
+    if (!checkpoint) throw new Error('no checkpoint');
+    rollbackCheckpoint(store, session.id, checkpoint.id, false, 'tester', null);
+    const rolled = sessionCompactionStats(store, session);
+    expect(rolled).not.toEqual(live);
+    expect(rolled).toEqual(fresh());
+    expect(sessionCompactionStats(store, session, agentPath)).toEqual(compactionStats([session], agentPath));
+  });
+
+  it('a live turn that changes only the primary cost, without a store write, is not answered from the cache', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    const session = [...store.sessions.values()][0];
+    if (!session?.agents[0]) throw new Error('no session');
+    const first = sessionCompactionStats(store, session);
+    session.agents[0].primary_cost_usd += 1;
+    const next = sessionCompactionStats(store, session);
+    expect(next.cost.primary_usd).toBeCloseTo(first.cost.primary_usd + 1, 6);
+    expect(next).toEqual(compactionStats([session]));
   });
 });

@@ -1,3 +1,4 @@
+import type { Store } from '../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../store/types';
 import { costOf } from './views';
 
@@ -82,3 +83,28 @@ export function compactionStats(sessions: readonly SessionState[], agentPath?: s
 }
 
 const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+
+const sessionAnswers = new WeakMap<SessionState, Map<string, { key: string; stats: Stats }>>();
+
+/**
+ * One session's statistics (GET /sessions/{id}/compaction-stats), computed once per state of the
+ * session: every write through the Store (a flag, a compaction, a rollback, a live event) bumps
+ * store.revision, and the session's record count and primary cost, which a live turn changes in
+ * place, are part of the key too. Over a 100,000-record session this is the difference between a
+ * pass over every record per request and a map look-up.
+ */
+export function sessionCompactionStats(store: Store, session: SessionState, agentPath?: string): Stats {
+  const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+  const key = `${store.revision}:${session.compactions.length}:${primary}`;
+  let answers = sessionAnswers.get(session);
+  if (!answers) {
+    answers = new Map();
+    sessionAnswers.set(session, answers);
+  }
+  const scope = agentPath ?? '\u0000all';
+  const hit = answers.get(scope);
+  if (hit && hit.key === key) return hit.stats;
+  const stats = compactionStats([session], agentPath);
+  answers.set(scope, { key, stats });
+  return stats;
+}

@@ -14,7 +14,7 @@ import { DaemonError, notFound } from '../daemon/errors';
 import { auditLog } from '../daemon/aggregates/audit-log';
 import { projectStats } from '../daemon/aggregates/project-stats';
 import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
-import { compactionStats } from '../daemon/stats';
+import { sessionCompactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
 import { issueStreamTicket } from '../daemon/stream-tickets';
 import { toDetail } from '../daemon/views';
@@ -104,7 +104,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         const session = requireSession(store(), param(params.session_id));
         const agentPath = new URL(request.url).searchParams.get('agent_path');
         // The agent's own path: the one asked may carry U+FFFD where the stored one has a lone surrogate.
-        return compactionStats([session], agentPath ? requireAgent(store(), session, agentPath).agent_path : undefined);
+        return sessionCompactionStats(store(), session, agentPath ? requireAgent(store(), session, agentPath).agent_path : undefined);
       }),
     ),
     http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),
