@@ -72,10 +72,22 @@ class CheckedResponse extends Response {
   }
 }
 
+/** Requests on their way out, by the endpoint whose validators to load once each has left. */
+const leaving = new WeakMap<Request, string>();
+
+/**
+ * Starts downloading the endpoint's validators (once per endpoint), after its request has left:
+ * over HTTP/1.1 the browser opens six connections to a server, and a first screen's calls should
+ * not queue behind the files that check them.
+ */
+function loadValidatorsOf(request: Request): void {
+  const endpoint = leaving.get(request);
+  if (endpoint !== undefined) void loadResponseValidators(endpoint)?.catch(() => undefined);
+}
+
 const validation: Middleware = {
   onRequest({ request, schemaPath }) {
-    // The endpoint's validators download while the request is on its way (once per endpoint).
-    void loadResponseValidators(endpointName(request, schemaPath))?.catch(() => undefined);
+    leaving.set(request, endpointName(request, schemaPath));
     return undefined;
   },
   async onResponse({ request, response, schemaPath }) {
@@ -152,7 +164,11 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     pathSerializer: (pathname, params) => defaultPathSerializer(pathname, wellFormedValues(params)),
     querySerializer: (query) => defaultQuerySerializer(wellFormedValues(query as Record<string, unknown>)),
     // The time limit joins whatever signal the caller passed (react-query's, on cancel).
-    fetch: (request) => baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) }),
+    fetch: (request) => {
+      const response = baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
+      loadValidatorsOf(request);
+      return response;
+    },
   });
   client.use(validation);
   return client;

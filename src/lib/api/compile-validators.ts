@@ -8,6 +8,8 @@
  *   validators/responses/<method>-<path>.gen.ts  one per endpoint: its responses' validators,
  *                                                self-contained (shared schemas repeated), by
  *                                                status key ("200", "4XX", "default"; null: no JSON body)
+ *   validators/responses/<bundle>.gen.ts         the same for endpoints a first screen calls together
+ *                                                (ENDPOINT_BUNDLES): one module, one download
  *   validators/responses.gen.ts                  endpoint → dynamic import of its module
  *   validators/all-responses.gen.ts              endpoint → its module, all imported (Node: tests, simulator)
  *   validators/schemas.gen.ts                    every component schema's validator (Node: request bodies)
@@ -150,40 +152,60 @@ export interface GeneratedFile {
   text: string;
 }
 
+/**
+ * Endpoints a first screen calls together, compiled into one module: one download beside the
+ * calls instead of one per endpoint (over HTTP/1.1 a browser opens six connections to a server),
+ * and the schemas they share (the compaction record, the error) compiled once.
+ */
+export const ENDPOINT_BUNDLES: Readonly<Record<string, readonly string[]>> = {
+  'session-view': ['GET /sessions/{session_id}', 'GET /sessions/{session_id}/compaction-stats', 'GET /sessions/{session_id}/compactions'],
+};
+
 export function compileValidators(contract: Contract): GeneratedFile[] {
   const files: GeneratedFile[] = [];
-  const endpoints: [endpoint: string, module: string][] = [];
+  // Each endpoint's responses: status key → schema reference (null: no JSON body).
+  const endpoints = new Map<string, [status: string, ref: string | null][]>();
   for (const [path, item] of Object.entries(contract.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const endpoint = `${method.toUpperCase()} ${path}`;
-      const module = kebab(endpoint);
-      // One export per distinct schema: responses sharing one (the Error response) share a validator.
-      const names = new Map<string, string>();
-      const statuses: string[] = [];
-      for (const status of Object.keys(operation.responses ?? {})) {
-        const ref = responseSchemaRef(contract, path, method, status);
-        if (ref !== null && !names.has(ref)) names.set(ref, `response${names.size}`);
-        statuses.push(`  ${JSON.stringify(status)}: ${ref === null ? 'null' : names.get(ref)},`);
-      }
-      const refs = Object.fromEntries([...names].map(([ref, name]) => [name, ref]));
-      const tail = `
-/** ${endpoint}: the validator of each response's JSON body, by status key (null: no JSON body). */
-export const statuses: Record<string, CompiledValidator | null> = {
-${statuses.join('\n')}
-};
-`;
-      files.push({ path: `responses/${module}.gen.ts`, text: names.size > 0 ? moduleCode(newAjv(contract), refs, tail, 2) : `${HEADER}\nimport type { CompiledValidator } from '../../validation';\n${tail}` });
-      endpoints.push([endpoint, module]);
+      const statuses = Object.keys(operation.responses ?? {}).map((status): [string, string | null] => [status, responseSchemaRef(contract, path, method, status)]);
+      endpoints.set(`${method.toUpperCase()} ${path}`, statuses);
     }
   }
+  const bundled = new Map(Object.entries(ENDPOINT_BUNDLES).flatMap(([bundle, members]) => members.map((endpoint) => [endpoint, bundle] as const)));
+  for (const endpoint of bundled.keys()) {
+    if (!endpoints.has(endpoint)) throw new Error(`compile-validators: ENDPOINT_BUNDLES names ${endpoint}, which the contract does not have`);
+  }
+  // endpoint → the module holding its validators (its bundle's, or its own).
+  const moduleOf = new Map([...endpoints.keys()].map((endpoint) => [endpoint, bundled.get(endpoint) ?? kebab(endpoint)]));
+  for (const module of new Set(moduleOf.values())) {
+    const members = [...endpoints].filter(([endpoint]) => moduleOf.get(endpoint) === module);
+    // One export per distinct schema: responses sharing one (the Error response) share a validator.
+    const names = new Map<string, string>();
+    const table = members.map(([endpoint, statuses]) => {
+      const rows = statuses.map(([status, ref]) => {
+        if (ref !== null && !names.has(ref)) names.set(ref, `response${names.size}`);
+        return `    ${JSON.stringify(status)}: ${ref === null ? 'null' : names.get(ref)},`;
+      });
+      return `  ${JSON.stringify(endpoint)}: {\n${rows.join('\n')}\n  },`;
+    });
+    const refs = Object.fromEntries([...names].map(([ref, name]) => [name, ref]));
+    const tail = `
+/** ${members.map(([endpoint]) => endpoint).join(', ')}: the validator of each response's JSON body, by endpoint and status key (null: no JSON body). */
+export const endpoints: Record<string, Record<string, CompiledValidator | null>> = {
+${table.join('\n')}
+};
+`;
+    files.push({ path: `responses/${module}.gen.ts`, text: names.size > 0 ? moduleCode(newAjv(contract), refs, tail, 2) : `${HEADER}\nimport type { CompiledValidator } from '../../validation';\n${tail}` });
+  }
+  const modules = [...new Set(moduleOf.values())];
   files.push({
     path: 'responses.gen.ts',
     text: `${HEADER}
 import type { CompiledValidator } from '../validation';
 
-/** Each endpoint's response validators, loaded when it is first called (its own chunk). */
+/** Each endpoint's response validators, loaded when it is first called (its module's own chunk). */
 export const responseLoaders: Record<string, () => Promise<Record<string, CompiledValidator | null>>> = {
-${endpoints.map(([endpoint, module]) => `  ${JSON.stringify(endpoint)}: () => import('./responses/${module}.gen').then((m) => m.statuses),`).join('\n')}
+${[...moduleOf].map(([endpoint, module]) => `  ${JSON.stringify(endpoint)}: () => import('./responses/${module}.gen').then((m) => m.endpoints[${JSON.stringify(endpoint)}]),`).join('\n')}
 };
 `,
   });
@@ -191,11 +213,11 @@ ${endpoints.map(([endpoint, module]) => `  ${JSON.stringify(endpoint)}: () => im
     path: 'all-responses.gen.ts',
     text: `${HEADER}
 import type { CompiledValidator } from '../validation';
-${endpoints.map(([, module], i) => `import { statuses as endpoint${i} } from './responses/${module}.gen';`).join('\n')}
+${modules.map((module, i) => `import { endpoints as module${i} } from './responses/${module}.gen';`).join('\n')}
 
 /** Every endpoint's response validators, loaded at once (Node: the tests and the simulator). */
 export const responses: Record<string, Record<string, CompiledValidator | null>> = {
-${endpoints.map(([endpoint], i) => `  ${JSON.stringify(endpoint)}: endpoint${i},`).join('\n')}
+${modules.map((_module, i) => `  ...module${i},`).join('\n')}
 };
 `,
   });
