@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { firstScreen } from './lib/first-screen';
 import { prefetchRoute, preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
 import { createQueryClient, followConnectionChanges, followReachability } from './app/query-client';
@@ -30,10 +31,7 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
   }
 }
 
-// The first screen's code downloads while config.json loads. (In demo mode, once the simulated
-// daemon runs: its service worker may reload the page when it first takes control.)
-preloadRoute(window.location.pathname);
-
+// config.json is preloaded by index.html: by the time this entry runs it is usually in.
 const { config, problem } = await loadRuntimeConfig(document.baseURI);
 if (problem !== null) console.warn(`config.json could not be used: ${problem}`);
 useSettingsStore.getState().setDefaults(config, problem);
@@ -41,8 +39,13 @@ useSettingsStore.getState().setDefaults(config, problem);
 const queryClient = createQueryClient();
 followConnectionChanges(queryClient);
 followReachability(queryClient);
-// The first screen's data: asked for now, beside its code (the page finds it in flight).
+// The first screen's data, then its code, in that order on the wire: over HTTP/1.1 a browser opens
+// six connections to a server, and the page's dozen code files asked for first would queue the API
+// calls behind them. The calls leave once the client's middleware has run (microtasks); the code is
+// asked for in the next task. (In demo mode, once the simulated daemon runs: its service worker
+// may reload the page when it first takes control.)
 prefetchRoute(queryClient, window.location.pathname, window.location.search);
+setTimeout(() => firstScreen.watch(queryClient, preloadRoute(window.location.pathname)), 0);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

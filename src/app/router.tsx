@@ -3,7 +3,9 @@ import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { lazyComponent, type PreloadableComponent } from '../lib/lazy-component';
 import { NotFoundPage } from '../pages/not-found-page';
+import { prefetchCompactionDetailPage } from '../pages/compaction-detail-page-data';
 import { prefetchSessionPage } from '../pages/session-page-data';
+import { prefetchSessionsPage } from '../pages/sessions-page-data';
 import {
   CheckpointReviewPageSkeleton,
   CompactionDetailPageSkeleton,
@@ -73,9 +75,11 @@ const routes: RouteObject[] = [
     ),
     children: [
       { index: true, element: <Navigate to="/sessions" replace /> },
-      page('sessions', SessionsPage, <SessionsPageSkeleton />),
+      page('sessions', SessionsPage, <SessionsPageSkeleton />, (queryClient) => prefetchSessionsPage(queryClient)),
       page('sessions/:sessionId', SessionPage, <SessionPageSkeleton />, (queryClient, params, search) => prefetchSessionPage(queryClient, params.sessionId ?? '', search)),
-      page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />),
+      page('sessions/:sessionId/compactions/:compactionId', CompactionDetailPage, <CompactionDetailPageSkeleton />, (queryClient, params) =>
+        prefetchCompactionDetailPage(queryClient, params.sessionId ?? '', params.compactionId ?? ''),
+      ),
       page('sessions/:sessionId/checkpoints/:checkpointId', CheckpointReviewPage, <CheckpointReviewPageSkeleton />),
       page('sessions/:sessionId/lab', ThresholdLabPage, <ThresholdLabPageSkeleton />),
       page('sessions/:sessionId/knobs', KnobsPage, <KnobsPageSkeleton />),
@@ -97,14 +101,13 @@ export function AppRoutes() {
 }
 
 /**
- * Starts downloading the page of this address at once (called before the app waits for
- * config.json), so the first screen's code and its data do not wait for each other. The bare root
- * redirects to the sessions.
+ * Starts downloading the page of this address at once (at startup, right after its data calls
+ * have left), so the first screen's code and its data do not wait for each other; settles when it
+ * is in (or failed: the page's boundary says so). The bare root redirects to the sessions.
  */
-export function preloadRoute(pathname: string): void {
-  for (const match of routeMatches(pathname)) {
-    void (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined);
-  }
+export function preloadRoute(pathname: string): Promise<void> {
+  const loads = routeMatches(pathname).map((match) => (match.route.handle as PageHandle | undefined)?.preload().catch(() => undefined));
+  return Promise.all(loads).then(() => undefined);
 }
 
 function routeMatches(pathname: string) {
