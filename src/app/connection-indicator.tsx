@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
@@ -8,6 +8,7 @@ import { useShownLiveStatus } from '../lib/use-browser-online';
 import { useLiveStatus } from '../lib/live/live-status';
 import { formatCount } from '../lib/format';
 import type { ConnectionDetailsProps } from './connection-details';
+import { useFirstScreenDone } from '../lib/first-screen';
 import './connection-indicator.css';
 
 const LABEL: Record<LiveStatus, string> = {
@@ -17,16 +18,18 @@ const LABEL: Record<LiveStatus, string> = {
   offline: 'Offline',
 };
 
-/** The details popover (radix Popover) loads after the first screen renders. */
+/** The details popover (radix Popover) loads once the first screen is in. */
 const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./connection-details').then((m) => m.ConnectionDetails));
 
 /** The live stream's state, and whether the daemon is simulated; details on click. */
 export function ConnectionIndicator() {
   const status = useShownLiveStatus();
   const behind = useLiveStatus((s) => s.behind);
-  const health = useQuery(healthQuery());
+  // The daemon's health and the details' code: once the first screen is in.
+  const firstScreenDone = useFirstScreenDone();
+  const health = useQuery({ ...healthQuery(), enabled: firstScreenDone });
   const [openRequested, setOpenRequested] = useState(false);
-  useEffect(() => void ConnectionDetails.preload().catch(() => undefined), []);
+
   // Behind the stream: said calmly, with how far, until it has caught up.
   const lag = behind && (behind.frames > 0 ? `behind by ${formatCount(behind.frames)} events` : `behind by ${Math.round(behind.lagMs / 1000)} s`);
   const label = `Connection: ${LABEL[status]}${lag ? `, ${lag}, catching up` : ''}`;
@@ -46,14 +49,15 @@ export function ConnectionIndicator() {
       )}
     </>
   );
+  // The same button until the details' code is in (asked for once the first screen is, or when pressed).
+  const button = (
+    <button type="button" className="connection" data-status={status} aria-label={label} aria-haspopup="dialog" aria-expanded="false" onClick={() => setOpenRequested(true)}>
+      {face}
+    </button>
+  );
+  if (!firstScreenDone && !openRequested) return button;
   return (
-    <Suspense
-      fallback={
-        <button type="button" className="connection" data-status={status} aria-label={label} aria-haspopup="dialog" aria-expanded="false" onClick={() => setOpenRequested(true)}>
-          {face}
-        </button>
-      }
-    >
+    <Suspense fallback={button}>
       <ConnectionDetails status={status} label={label} defaultOpen={openRequested}>
         {face}
       </ConnectionDetails>

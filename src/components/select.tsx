@@ -1,5 +1,6 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
+import { useFirstScreenDone } from '../lib/first-screen';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
 
@@ -9,12 +10,12 @@ export type { SelectOption, SelectProps } from './select-parts';
 const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean }>(() => import('./select-menu').then((m) => m.SelectMenu));
 
 /**
- * A compact single-choice dropdown. Until its menu's code has loaded (it starts right after the
- * first render), the same trigger is drawn; pressing it then opens the menu as soon as it is there.
+ * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
+ * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there.
  */
 export function Select(props: SelectProps) {
   const [openRequested, setOpenRequested] = useState(false);
-  useEffect(() => void SelectMenu.preload().catch(() => undefined), []);
+  const firstScreenDone = useFirstScreenDone();
   const { label, showLabel = false, value, options, disabled, className } = props;
   const trigger = (
     <button
@@ -36,6 +37,7 @@ export function Select(props: SelectProps) {
       </span>
     </button>
   );
+  if (!firstScreenDone && !openRequested) return trigger;
   return (
     <Suspense fallback={trigger}>
       <SelectMenu {...props} defaultOpen={openRequested} />
