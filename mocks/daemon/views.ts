@@ -65,8 +65,16 @@ export function fixedTokensOf(agent: AgentState): number {
 
 export function costOf(session: SessionState): Schemas['CostBreakdown'] {
   const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
-  const compactor = session.compactions.reduce((sum, r) => sum + r.cost_usd, 0);
+  let compactor = 0;
+  for (const r of session.compactions) compactor += r.cost_usd;
   return { primary_usd: round(primary), compactor_usd: round(compactor), total_usd: round(primary + compactor) };
+}
+
+/** The session's records not rolled back, of one agent or of all (a count, without copying 100,000 records). */
+function standingCompactions(session: SessionState, agentPath?: string): number {
+  let n = 0;
+  for (const r of session.compactions) if (!r.rolled_back && (agentPath === undefined || r.agent_path === agentPath)) n += 1;
+  return n;
 }
 
 const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
@@ -88,14 +96,22 @@ export function toAgent(session: SessionState, agent: AgentState): Schemas['Agen
     strategy: values.strategy,
     message_count: agent.messages.length - superseded,
     superseded_count: superseded,
-    compaction_count: session.compactions.filter((r) => r.agent_path === agent.agent_path && !r.rolled_back).length,
+    compaction_count: standingCompactions(session, agent.agent_path),
   };
 }
 
-export function toSummary(session: SessionState): Schemas['SessionSummary'] {
+function primaryOf(session: SessionState): AgentState {
   const primary = session.agents[0];
   if (!primary) throw new Error(`session ${session.id} has no agents`);
-  const agent = toAgent(session, primary);
+  return primary;
+}
+
+export function toSummary(session: SessionState): Schemas['SessionSummary'] {
+  return summaryWith(session, toAgent(session, primaryOf(session)));
+}
+
+/** The list's view of a session, its primary agent's view already made. */
+function summaryWith(session: SessionState, agent: Schemas['Agent']): Schemas['SessionSummary'] {
   return {
     id: session.id,
     project_id: session.project_id,
@@ -107,7 +123,7 @@ export function toSummary(session: SessionState): Schemas['SessionSummary'] {
     updated_at: session.updated_at,
     source: session.source,
     agent_count: session.agents.length,
-    compaction_count: session.compactions.filter((r) => !r.rolled_back).length,
+    compaction_count: standingCompactions(session),
     cost: costOf(session),
     primary_context: {
       agent_path: agent.agent_path,
@@ -120,5 +136,6 @@ export function toSummary(session: SessionState): Schemas['SessionSummary'] {
 }
 
 export function toDetail(session: SessionState): Schemas['SessionDetail'] {
-  return { ...toSummary(session), agents: session.agents.map((a) => toAgent(session, a)) };
+  const primary = toAgent(session, primaryOf(session));
+  return { ...summaryWith(session, primary), agents: [primary, ...session.agents.slice(1).map((a) => toAgent(session, a))] };
 }
