@@ -59,11 +59,14 @@ test('markup that reaches the DOM cannot run script: the policy blocks it and re
     const box = document.createElement('div');
     document.body.append(box);
     // What a careless innerHTML of hostile text would do:
-    box.innerHTML = '<img src="data:," onload="window.__pwned=1"><a href="javascript:window.__pwned=2" id="js-link">x</a>';
+    box.innerHTML =
+      '<img src="data:," onload="window.__pwned=1" onerror="window.__pwned=1"><a href="javascript:window.__pwned=2" id="js-link">x</a><button type="button" id="js-button" onclick="window.__pwned=5">y</button>';
     const script = document.createElement('script');
     script.textContent = 'window.__pwned = 3';
     document.body.append(script);
     (document.getElementById('js-link') as HTMLAnchorElement).click();
+    // An inline handler that certainly runs if allowed (whether an image's load or error event fires varies with the browser).
+    (document.getElementById('js-button') as HTMLButtonElement).click();
     // Run later, as the page's own task (DevTools' evaluation itself is exempt from the policy).
     const evalBlocked = await new Promise<boolean>((resolve) => {
       setTimeout(() => {
