@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSettingsStore } from '../config/settings-store';
-import { useFirstScreenDone } from '../lib/first-screen';
 import { OutageBanner } from './outage-banner';
 import { TopBar } from './top-bar';
 import './app-shell.css';
@@ -11,18 +10,14 @@ const LiveStream = lazy(() => import('./live-stream'));
 /** The frame around every screen; keeps the live stream open. */
 export function AppShell() {
   const configProblem = useSettingsStore((s) => s.configProblem);
-  // Opened once the first screen is in (its replay and refresh rounds would compete with it).
-  const firstScreenDone = useFirstScreenDone();
   return (
     <div className="shell">
       <a href="#main" className="shell__skip">
         Skip to content
       </a>
-      {firstScreenDone && (
-        <Suspense fallback={null}>
-          <LiveStream />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <LiveStream />
+      </Suspense>
       <TopBar />
       {configProblem && (
         <p className="shell__banner" role="alert">

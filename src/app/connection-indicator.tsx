@@ -25,9 +25,8 @@ const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./
 export function ConnectionIndicator() {
   const status = useShownLiveStatus();
   const behind = useLiveStatus((s) => s.behind);
-  // The daemon's health and the details' code: once the first screen is in.
+  const health = useQuery(healthQuery());
   const firstScreenDone = useFirstScreenDone();
-  const health = useQuery({ ...healthQuery(), enabled: firstScreenDone });
   const [openRequested, setOpenRequested] = useState(false);
 
   // Behind the stream: said calmly, with how far, until it has caught up.

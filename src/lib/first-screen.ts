@@ -48,9 +48,10 @@ export function createFirstScreenGate(): FirstScreenGate {
 }
 
 /**
- * The app's gate. What the shell adds around every screen (the live stream, the daemon's health,
- * the menus' code) waits for it, so a cold load's six connections and its main thread go to the
- * screen asked for first.
+ * The app's gate. Code the shell and the pages can draw without (the connection details', the
+ * dropdown menus') waits for it, so a cold load's six connections go to the screen asked for
+ * first. (The live stream does not wait: tests and operators expect it live at once, and its
+ * first replay and refresh round are better over before anyone acts.)
  */
 export const firstScreen = createFirstScreenGate();
 
