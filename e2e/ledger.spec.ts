@@ -189,3 +189,26 @@ test('100,000 events: virtualised rows, pages fetched by cursor as the view near
   await expect(ledgerRows(page).first()).toHaveAttribute('aria-selected', 'true');
   await expect(statFigure(page, 'Events')).toContainText('100,000');
 });
+
+test('focus in a row that scrolls out of the window goes to the grid, not to another event’s buttons', async ({ page, request }) => {
+  await resetDaemon(request);
+  const all = await listCompactions(request, SESSION);
+  // More than the grid's window of rows (about 28 at 640 px).
+  expect(all.items.length).toBeGreaterThan(40);
+  await page.goto(`/sessions/${SESSION}`);
+  const grid = ledgerGrid(page);
+  const first = ledgerRows(page).first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-compaction-id');
+  const good = page.getByRole('group', { name: `Flag ${id}` }).getByRole('button', { name: 'Good', exact: true });
+  await good.focus();
+
+  // A few rows down: the row is still in the window, its button keeps the focus.
+  await grid.evaluate((el) => el.scrollTo({ top: 3 * 34 }));
+  await expect(good).toBeFocused();
+
+  // To the end: the row's elements now show another event; the focus is on the grid, with the row gone.
+  await grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(ledgerRow(page, id!)).toHaveCount(0);
+  await expect(grid).toBeFocused();
+});

@@ -64,7 +64,8 @@ function FlagCell({ record }: { record: CompactionRecord }) {
 
 function NotesCell({ record }: { record: CompactionRecord }) {
   const draft = useNoteDrafts((s) => s.drafts[draftKey(record.session_id, record.id)]);
-  if (!draft) return record.operator_notes ? record.operator_notes : <span className="faint">—</span>;
+  // No notes: a faint dash (the cell's class), as text.
+  if (!draft) return record.operator_notes || '—';
   return (
     <>
       <Badge tone="warn" title={`Unsaved draft: ${draft.text}`}>
@@ -93,12 +94,9 @@ export const ledgerColumns = helper.columns([
     id: 'time',
     header: 'Time (UTC)',
     sortDescFirst: true,
-    meta: { width: '118px', label: 'Time', priority: 0 },
-    cell: ({ row }) => (
-      <time className="num" dateTime={row.original.created_at} title={formatDateTime(row.original.created_at)}>
-        {formatLedgerTime(row.original.created_at)}
-      </time>
-    ),
+    // The text in the row's link (ledger-row.tsx), the full date on hover over the cell.
+    meta: { width: '118px', label: 'Time', priority: 0, cellProps: (r) => ({ className: 'num', title: formatDateTime(r.created_at) }) },
+    cell: ({ row }) => formatLedgerTime(row.original.created_at),
   }),
   helper.accessor('session_id', {
     id: SESSION_COLUMN,
@@ -252,7 +250,7 @@ export const ledgerColumns = helper.columns([
       label: 'Notes',
       priority: 1,
       // One text cell; an unsaved draft's badge sits inline before the notes.
-      cellProps: (r) => ({ className: `${TEXT} ledger__notes`, title: r.operator_notes || undefined }),
+      cellProps: (r) => (r.operator_notes ? { className: `${TEXT} ledger__notes`, title: r.operator_notes } : { className: `${TEXT} ledger__notes faint` }),
     },
     cell: ({ row }) => <NotesCell record={row.original} />,
   }),

@@ -1,5 +1,5 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
-import { memo, type CSSProperties, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
@@ -16,15 +16,16 @@ interface LedgerCellsProps {
 }
 
 /**
- * One row's cells. Rendered again only when its record (a new version), the visible columns or
- * its link change: scrolling, live arrivals above it and cursor moves leave it alone, so a scroll
- * step renders only the rows entering the view.
+ * One row's cells. Rendered again only when its record (a new version, or another one: the row's
+ * elements are recycled), the visible columns or its link change: scrolling, live arrivals above it
+ * and cursor moves leave it alone, so a scroll step renders only the rows entering the view. The
+ * cells are keyed by column, so another record changes their text and attributes, not the elements.
  */
 const LedgerCells = memo(
   function LedgerCells({ row, href, onActivate }: LedgerCellsProps) {
     const record = row.original;
     return row.getVisibleCells().map((cell) => (
-      <div key={cell.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, record)}>
+      <div key={cell.column.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, record)}>
         {cell.column.id === 'time' ? (
           <Link to={href} className="ledger__link" onClick={() => onActivate(record.id)}>
             <FlexRender cell={cell} />
@@ -51,9 +52,19 @@ interface LedgerRowProps extends LedgerCellsProps {
   onOpen: (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => void;
 }
 
-/** A positioned ledger row (cheap to render again) around its memoised cells. */
+/**
+ * A positioned ledger row (cheap to render again) around its memoised cells. The table keys it by
+ * slot, so scrolling gives it another record: focus inside it (a flag button, the link) would stay
+ * on the same element, now another event's, so it goes to the grid instead.
+ */
 export function LedgerRow({ row, columnsKey, href, onActivate, index, top, template, active, isNew, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null || !element.contains(document.activeElement)) return;
+    element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
+  }, [record.id]);
   const classes = ['ledger__row'];
   if (active) classes.push('ledger__row--active');
   if (isNew) classes.push('ledger__row--new');
@@ -61,6 +72,7 @@ export function LedgerRow({ row, columnsKey, href, onActivate, index, top, templ
   const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
   return (
     <div
+      ref={ref}
       id={`ledger-row-${record.id}`}
       className={classes.join(' ')}
       role="row"

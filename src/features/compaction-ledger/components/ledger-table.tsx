@@ -1,7 +1,7 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, type CSSProperties, type MouseEvent } from 'react';
+import { useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -15,6 +15,7 @@ import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { keyActionOf } from '../lib/keyboard';
+import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, withinSession, type LedgerSearch } from '../../../lib/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
@@ -69,6 +70,12 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const records = ledger.records;
   const count = records.length + (ledger.hasMore || ledger.stalled ? 1 : 0);
   const getItemKey = useCallback((index: number) => records[index]?.id ?? '(more)', [records]);
+  // The window keeps the longest length it has needed, so its rows recycle by slot (row-slots.ts).
+  const windowLength = useRef(0);
+  const rangeExtractor = useCallback((range: Range) => {
+    windowLength.current = Math.max(windowLength.current, naturalLength(range));
+    return fixedWindow(range, windowLength.current);
+  }, []);
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -81,10 +88,13 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     // Stable while the records are: a new function makes the virtualiser measure every row again
     // (O(rows) on each render, 100,000 at the end of the ledger).
     getItemKey,
+    rangeExtractor,
     // Not a synchronous render per scroll event: React renders the new window once per frame.
     useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
+  const [rowSlots] = useState(() => new RowSlots());
+  const slots = rowSlots.assign(items.map((item) => String(item.key)));
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
@@ -281,12 +291,12 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       >
         {header}
         <div className="ledger__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item) => {
+          {items.map((item, i) => {
             const row = windowRows[item.index - firstIndex];
             if (!row) {
               const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
               return (
-                <div key={item.key} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
+                <div key={slots[i]} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
                   <div role={ledger.stalled ? 'alert' : 'gridcell'} className="ledger__cell ledger__more">
                     {ledger.stalled
                       ? `Stopped loading at ${formatCount(records.length)} of ${formatCount(ledger.total)}: the daemon answered with a page cursor it had already given, so paging on would repeat forever.`
@@ -299,8 +309,9 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
             }
             const record = row.original;
             return (
+              // Keyed by slot: a row leaving the window lends its elements to one entering it.
               <LedgerRow
-                key={item.key}
+                key={slots[i]}
                 row={row}
                 columnsKey={columnsKey}
                 href={`${compactionHref(record.session_id, record.id)}${detailSearch}`}
