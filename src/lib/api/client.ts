@@ -82,7 +82,10 @@ const leaving = new WeakMap<Request, string>();
  */
 function loadValidatorsOf(request: Request): void {
   const endpoint = leaving.get(request);
-  if (endpoint !== undefined) void loadResponseValidators(endpoint)?.catch(() => undefined);
+  // Offline, the download would fail, and some browsers keep a failed module import for the life
+  // of the page: the validators are asked for when an answer arrives instead.
+  if (endpoint === undefined || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+  void loadResponseValidators(endpoint)?.catch(() => undefined);
 }
 
 const validation: Middleware = {
