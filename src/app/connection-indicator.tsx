@@ -28,7 +28,6 @@ export function ConnectionIndicator() {
   const health = useQuery(healthQuery());
   const firstScreenDone = useFirstScreenDone();
   const [openRequested, setOpenRequested] = useState(false);
-
   // Behind the stream: said calmly, with how far, until it has caught up.
   const lag = behind && (behind.frames > 0 ? `behind by ${formatCount(behind.frames)} events` : `behind by ${Math.round(behind.lagMs / 1000)} s`);
   const label = `Connection: ${LABEL[status]}${lag ? `, ${lag}, catching up` : ''}`;
