@@ -61,6 +61,19 @@ describe('the first-screen gate', () => {
     expect(gate.isDone()).toBe(true);
   });
 
+  it('stops listening to the query cache once open, however it opened', async () => {
+    const queryClient = new QueryClient();
+    const gate = createFirstScreenGate();
+    const code = deferred();
+    slowQuery(queryClient);
+    gate.watch(queryClient, code.promise, 1_000);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(gate.isDone(), 'opened by the time limit').toBe(true);
+    code.resolve();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(queryClient.getQueryCache().hasListeners()).toBe(false);
+  });
+
   it('opens when the code failed to load (the page says so; the shell goes on)', async () => {
     const queryClient = new QueryClient();
     const gate = createFirstScreenGate();

@@ -28,8 +28,9 @@ export function createFirstScreenGate(): FirstScreenGate {
         .catch(() => undefined)
         .then(() => {
           const check = () => {
-            if (done || queryClient.isFetching() > 0) return;
+            if (!done && queryClient.isFetching() > 0) return;
             unsubscribe();
+            if (done) return;
             whenIdle(() => {
               clearTimeout(timer);
               finish();
