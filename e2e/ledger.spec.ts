@@ -212,3 +212,44 @@ test('focus in a row that scrolls out of the window goes to the grid, not to ano
   await expect(ledgerRow(page, id!)).toHaveCount(0);
   await expect(grid).toBeFocused();
 });
+
+test("a row's links open within the app (no page load), by click and by Enter; a ctrl-click leaves the page as it is", async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto(`/sessions/${SESSION}?flag=bad`);
+  const first = ledgerRows(page).first();
+  await expect(first).toBeVisible();
+  const id = await first.getAttribute('data-compaction-id');
+  // Set on this document: still there after a navigation within the app, gone after a page load.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const sameDocument = () => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+  const link = first.getByRole('link');
+
+  // A ctrl-click is the browser's (a new tab): this page stays where it is.
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), link.click({ modifiers: ['Control'] })]);
+  await popup.close();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}\\?flag=bad$`));
+
+  await link.click();
+  // The event's page, with the view's filters, in the same document.
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}/compactions/${id}\\?flag=bad$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(id!);
+  expect(await sameDocument()).toBe(true);
+
+  await page.goBack();
+  await expect(ledgerRow(page, id!)).toBeVisible();
+  await ledgerRow(page, id!).getByRole('link').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}/compactions/${id}\\?flag=bad$`));
+  expect(await sameDocument()).toBe(true);
+
+  // Across sessions, the session column's link goes to the session the same way.
+  await page.goto('/compactions');
+  const sessionLink = ledgerRows(page).first().locator('a[href^="/sessions/"]:not(.ledger__link)');
+  await expect(sessionLink).toBeVisible();
+  const href = (await sessionLink.getAttribute('href'))!;
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await sessionLink.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await sameDocument()).toBe(true);
+});

@@ -17,7 +17,6 @@ import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels'
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
-import { Link } from 'react-router';
 import { sessionHref } from '../../../lib/routes';
 import { FlagButtons } from './flag-buttons';
 import { useLedgerActions } from './ledger-context';
@@ -80,9 +79,10 @@ function SessionCell({ record }: { record: CompactionRecord }) {
   const { sessionTitle } = useLedgerActions();
   const title = sessionTitle(record.session_id);
   return (
-    <Link to={sessionHref(record.session_id)} className="ledger__ellipsis" title={title ? `${title} (${record.session_id})` : record.session_id}>
+    // A plain anchor, followed within the app by the row's click handler (ledger-table.tsx).
+    <a href={sessionHref(record.session_id)} className="ledger__ellipsis" title={title ? `${title} (${record.session_id})` : record.session_id}>
       {title ?? <span className="mono">{record.session_id}</span>}
-    </Link>
+    </a>
   );
 }
 

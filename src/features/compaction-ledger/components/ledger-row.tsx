@@ -1,6 +1,5 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
-import { Link } from 'react-router';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
@@ -12,7 +11,6 @@ interface LedgerCellsProps {
   columnsKey: string;
   /** The event's detail page (with the view's filters). */
   href: string;
-  onActivate: (compactionId: string) => void;
 }
 
 /**
@@ -22,21 +20,23 @@ interface LedgerCellsProps {
  * cells are keyed by column, so another record changes their text and attributes, not the elements.
  */
 const LedgerCells = memo(
-  function LedgerCells({ row, href, onActivate }: LedgerCellsProps) {
+  function LedgerCells({ row, href }: LedgerCellsProps) {
     const record = row.original;
     return row.getVisibleCells().map((cell) => (
       <div key={cell.column.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, record)}>
         {cell.column.id === 'time' ? (
-          <Link to={href} className="ledger__link" onClick={() => onActivate(record.id)}>
+          // A plain anchor (a router link per row costs a render of its own): the row's click handler
+          // follows it within the app.
+          <a href={href} className="ledger__link">
             <FlexRender cell={cell} />
-          </Link>
+          </a>
         ) : (
           <FlexRender cell={cell} />
         )}
       </div>
     ));
   },
-  (a, b) => a.row.original === b.row.original && a.columnsKey === b.columnsKey && a.href === b.href && a.onActivate === b.onActivate,
+  (a, b) => a.row.original === b.row.original && a.columnsKey === b.columnsKey && a.href === b.href,
 );
 
 interface LedgerRowProps extends LedgerCellsProps {
@@ -57,7 +57,7 @@ interface LedgerRowProps extends LedgerCellsProps {
  * slot, so scrolling gives it another record: focus inside it (a flag button, the link) would stay
  * on the same element, now another event's, so it goes to the grid instead.
  */
-export function LedgerRow({ row, columnsKey, href, onActivate, index, top, template, active, isNew, stale, onOpen }: LedgerRowProps) {
+export function LedgerRow({ row, columnsKey, href, index, top, template, active, isNew, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -83,7 +83,7 @@ export function LedgerRow({ row, columnsKey, href, onActivate, index, top, templ
       style={style}
       onClick={(event) => onOpen(event, record)}
     >
-      <LedgerCells row={row} columnsKey={columnsKey} href={href} onActivate={onActivate} />
+      <LedgerCells row={row} columnsKey={columnsKey} href={href} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -17,6 +17,8 @@ import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { keyActionOf } from '../lib/keyboard';
 import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
+import { inAppLinkTarget } from '../../../lib/in-app-link';
+import { noForcedLayout } from '../../../lib/virtual-no-forced-layout';
 import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, withinSession, type LedgerSearch } from '../../../lib/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { boundLiveGrowth } from '../api/record-cache';
@@ -42,6 +44,11 @@ interface LedgerTableProps {
   search: LedgerSearch;
   onSearchChange: UpdateLedgerSearch;
   ledger: ReturnType<typeof useLedger>;
+}
+
+/** The scroller's size before it is measured: `.ledger__scroll` in ledger.css is min(70vh, 640px), at least 320px. */
+function expectedScrollRect(): Rect {
+  return { width: window.innerWidth, height: Math.max(320, Math.min(0.7 * window.innerHeight, 640)) };
 }
 
 function gridTemplate(columns: readonly { id: string; columnDef: { meta?: { width: string } } }[]): string {
@@ -76,6 +83,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     windowLength.current = Math.max(windowLength.current, naturalLength(range));
     return fixedWindow(range, windowLength.current);
   }, []);
+  const [layoutOptions] = useState(() => noForcedLayout(expectedScrollRect()));
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -91,6 +99,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     rangeExtractor,
     // Not a synchronous render per scroll event: React renders the new window once per frame.
     useFlushSync: false,
+    // The first rows drawn for the scroller's expected size, its real size read without forcing a layout.
+    ...layoutOptions,
   });
   const items = virtualizer.getVirtualItems();
   const [rowSlots] = useState(() => new RowSlots());
@@ -185,16 +195,25 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
     const target = event.target as HTMLElement;
     setActive(viewKey, record.id);
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('a, button') || window.getSelection()?.toString()) return;
+    // The rows' links are plain anchors: a plain click on one goes there within the app.
+    const anchor = target.closest('a');
+    if (anchor !== null) {
+      const to = inAppLinkTarget(event, anchor, window.location.origin);
+      if (to !== null) {
+        event.preventDefault();
+        void navigate(to);
+      }
+      return;
+    }
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('button') || window.getSelection()?.toString()) return;
     void navigate(detailPath(record.session_id, record.id, search));
   };
-  // Stable handlers for the memoised rows, reading the current view when called.
-  const handlers = useRef({ openRow, activate: (id: string) => setActive(viewKey, id) });
+  // A stable handler for the memoised rows, reading the current view when called.
+  const handlers = useRef({ openRow });
   useEffect(() => {
-    handlers.current = { openRow, activate: (id: string) => setActive(viewKey, id) };
+    handlers.current = { openRow };
   });
   const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
-  const activate = useCallback((id: string) => handlers.current.activate(id), []);
   const columnsKey = columns.map((column) => column.id).join(' ');
   // The rows' links carry the view's filters (as detailPath): built once per render, not per row.
   const detailSearch = useMemo(() => ledgerSearchString(withinSession(search)), [search]);
@@ -315,7 +334,6 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 row={row}
                 columnsKey={columnsKey}
                 href={`${compactionHref(record.session_id, record.id)}${detailSearch}`}
-                onActivate={activate}
                 index={item.index}
                 top={item.start - LEDGER_ROW_HEIGHT}
                 template={template}
