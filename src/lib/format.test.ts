@@ -38,6 +38,20 @@ describe('format', () => {
     expect(formatCount(12345)).toBe('12,345');
   });
 
+  it('writes counts and dollars exactly as Intl.NumberFormat en-US does, without building one', () => {
+    const count = new Intl.NumberFormat('en-US');
+    const dollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    // Halves at every decimal (1.0005 is just below its half in binary, 2.675 too), signs, zeros, big and huge values.
+    const fixed = [0, -0, 1, -1, 999, 1000, -1000, 12345.6789, 0.0005, 1.0005, 1.0015, 2.675, -2.675, 999999.9995, 1234567.891, -0.0001, 1e15 + 0.5, 2 ** 53, 1e20, 1e21, -3e22, 1e-7];
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const drawn = Array.from({ length: 2000 }, (_, i) => (random() - 0.5) * 10 ** (i % 12) * (i % 3 === 0 ? 1 : 1 + random()));
+    for (const value of [...fixed, ...drawn, ...drawn.map((v) => Math.round(v * 1000) / 1000 + 0.0005)]) {
+      expect(formatCount(value), String(value)).toBe(count.format(value));
+      if (Math.abs(value) >= 1) expect(formatUsd(value), String(value)).toBe(`$${dollars.format(value)}`);
+    }
+  });
+
   it('formats durations', () => {
     expect(formatDuration(340)).toBe('340 ms');
     expect(formatDuration(1234)).toBe('1.2 s');

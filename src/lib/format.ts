@@ -23,14 +23,30 @@ export function formatTokens(value: number): string {
   return Math.round(value).toString();
 }
 
-// Built once: toLocaleString with a locale builds a new Intl formatter on every call, which a
-// scrolling ledger (a dozen figures a row) pays for on every frame.
-const COUNT = new Intl.NumberFormat('en-US');
-const DOLLARS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * `value` with `fractionDigits` decimals at most (at least `minFractionDigits`), its thousands
+ * grouped, as Intl.NumberFormat('en-US') writes it (half away from zero, rounding the shortest
+ * decimal that reads back as `value`: 1.0005 → "1.001"), without building one: a page's first Intl
+ * formatter costs 20 to 30 ms (the locale's data) on the way to the first screen. From 1e21 (where
+ * a number's shortest text has an exponent) Intl is used after all.
+ */
+function enUsNumber(value: number, fractionDigits: number, minFractionDigits: number): string {
+  const abs = Math.abs(value);
+  if (!Number.isFinite(value) || abs >= 1e21) return value.toLocaleString('en-US', { minimumFractionDigits: minFractionDigits, maximumFractionDigits: fractionDigits });
+  // Below 1e-6 the text has an exponent, and the value rounds to 0 at any precision used here.
+  const [whole = '0', fraction = ''] = (abs < 1e-6 ? '0' : String(abs)).split('.');
+  let digits = `${whole}${fraction.slice(0, fractionDigits).padEnd(fractionDigits, '0')}`;
+  if (fraction.charAt(fractionDigits) >= '5') digits = (BigInt(digits) + 1n).toString().padStart(fractionDigits + 1, '0');
+  const integer = digits.slice(0, digits.length - fractionDigits);
+  let decimals = digits.slice(digits.length - fractionDigits);
+  while (decimals.length > minFractionDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${decimals === '' ? '' : `.${decimals}`}`;
+}
 
-/** 1234 → "1,234" */
+/** 1234 → "1,234" (as Intl.NumberFormat('en-US'): three decimals at most) */
 export function formatCount(value: number): string {
-  return COUNT.format(value);
+  return enUsNumber(value, 3, 0);
 }
 
 /** $1.23 from a dollar up, $0.0123 below it (four decimals keep compactor cents visible), $0.00 at zero. */
@@ -38,7 +54,7 @@ export function formatUsd(value: number): string {
   // 1e999 parses as Infinity: never "$∞" (src/lib/plausibility.ts names it).
   if (!Number.isFinite(value)) return 'unknown';
   if (value === 0) return '$0.00';
-  if (Math.abs(value) >= 1) return `$${DOLLARS.format(value)}`;
+  if (Math.abs(value) >= 1) return `$${enUsNumber(value, 2, 2)}`;
   return `$${value.toFixed(4)}`;
 }
 

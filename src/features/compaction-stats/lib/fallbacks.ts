@@ -3,6 +3,7 @@
  * compactor) and why, from the stats endpoint: reasons by count, most frequent first.
  */
 import type { CompactionStats } from '../../../lib/api/types';
+import { compareCodeUnits } from '../../../lib/compare';
 
 export interface FallbackReason {
   reason: string;
@@ -25,7 +26,7 @@ export function fallbackSummary(stats: Pick<CompactionStats, 'fallback_total' | 
     total: stats.fallback_total,
     rate: stats.events_total > 0 ? stats.fallback_total / stats.events_total : 0,
     reasons: [...stats.fallback_reasons]
-      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      .sort((a, b) => b.count - a.count || compareCodeUnits(a.key, b.key))
       .map((r) => ({ reason: r.key, count: r.count, share: denominator > 0 ? r.count / denominator : 0 })),
   };
 }

@@ -4,6 +4,7 @@
  * (errors last, so they stand out) with its share.
  */
 import type { Schemas } from '../../../lib/api/types';
+import { compareCodeUnits } from '../../../lib/compare';
 
 export type ResultKind = Schemas['PluginFired']['result_kind'];
 
@@ -32,7 +33,7 @@ const HOOK_ORDER: Record<Schemas['HookTiming']['hook'], number> = { pre_compact:
 
 export function hookTimingRows(timings: readonly Schemas['HookTiming'][]): HookTimingRow[] {
   return [...timings]
-    .sort((a, b) => a.plugin.localeCompare(b.plugin) || HOOK_ORDER[a.hook] - HOOK_ORDER[b.hook])
+    .sort((a, b) => compareCodeUnits(a.plugin, b.plugin) || HOOK_ORDER[a.hook] - HOOK_ORDER[b.hook])
     .map((t) => {
       const given = new Map(t.result_kinds.map((k) => [k.key, k.count]));
       const total = t.result_kinds.reduce((sum, k) => sum + k.count, 0);
