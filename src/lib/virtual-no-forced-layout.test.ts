@@ -21,14 +21,16 @@ function scroller(width: number, height: number) {
   return { instance, reads, writes };
 }
 
+type Report = (entries: { contentRect: { width: number; height: number } }[]) => void;
+
 /** ResizeObserver as the browser runs it: callbacks after layout, here when `report` is called. */
 function fakeResizeObserver() {
-  const observers: { callback: () => void; observed: unknown[]; disconnected: boolean }[] = [];
+  const observers: { callback: Report; observed: unknown[]; disconnected: boolean }[] = [];
   vi.stubGlobal(
     'ResizeObserver',
     class {
       private entry: (typeof observers)[number];
-      constructor(callback: () => void) {
+      constructor(callback: Report) {
         this.entry = { callback, observed: [], disconnected: false };
         observers.push(this.entry);
       }
@@ -40,7 +42,8 @@ function fakeResizeObserver() {
       }
     },
   );
-  return { observers, report: () => observers.filter((o) => !o.disconnected).forEach((o) => o.callback()) };
+  const report = (width: number, height: number) => observers.filter((o) => !o.disconnected).forEach((o) => o.callback([{ contentRect: { width, height } }]));
+  return { observers, report };
 }
 
 afterEach(() => {
@@ -54,7 +57,7 @@ describe('noForcedLayout', () => {
     expect(options.initialRect).toEqual({ width: 1200, height: 640 });
   });
 
-  it("reads the scroller's size only when the ResizeObserver reports, and stops on cleanup", () => {
+  it("takes the scroller's size from the ResizeObserver's report, never reading it, and stops on cleanup", () => {
     const { observers, report } = fakeResizeObserver();
     const { instance, reads } = scroller(900, 320);
     const rects: unknown[] = [];
@@ -63,7 +66,9 @@ describe('noForcedLayout', () => {
     expect(reads).toEqual([]);
     expect(rects).toEqual([]);
     expect(observers[0]?.observed).toEqual([instance.scrollElement]);
-    report();
+    report(899.6, 320.2);
+    // Reading clientWidth there could lay out again what another observer's callback just changed.
+    expect(reads).toEqual([]);
     expect(rects).toEqual([{ width: 900, height: 320 }]);
     cleanup();
     expect(observers[0]?.disconnected).toBe(true);

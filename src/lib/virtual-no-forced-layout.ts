@@ -5,7 +5,8 @@ import { elementScroll, type Rect, type Virtualizer } from '@tanstack/react-virt
  * virtualiser's defaults read the scroller's size (clientWidth, clientHeight) and write its scroll
  * position in a layout effect: both make the browser lay out the whole page there and then, before
  * the rest of the first render is in, and once more after it. With these, the size comes from the
- * ResizeObserver (its first report follows the browser's own layout), the first windows are drawn
+ * ResizeObserver (its first report follows the browser's own layout; the scroller's content box,
+ * so it must have no padding), the first windows are drawn
  * for `initialRect`, and the mount's write, which would put a new scroller where it already is
  * (its top), is left out.
  */
@@ -16,8 +17,12 @@ export function noForcedLayout(initialRect: Rect) {
 function observeElementRect<T extends Element>(instance: Virtualizer<T, Element>, onRect: (rect: Rect) => void): () => void {
   const element = instance.scrollElement;
   if (element === null) return () => undefined;
-  // Read in the observer's callback, where the layout is already done: nothing is forced.
-  const observer = new ResizeObserver(() => onRect({ width: element.clientWidth, height: element.clientHeight }));
+  // The size the observer reports, not clientWidth and clientHeight: another observer's callback
+  // just before this one may have changed the page (a React render), and reading them would lay it
+  // out again. The content box: the same as long as the scroller has no padding.
+  const observer = new ResizeObserver(([entry]) => {
+    if (entry !== undefined) onRect({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+  });
   observer.observe(element);
   return () => observer.disconnect();
 }

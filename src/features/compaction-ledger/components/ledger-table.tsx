@@ -137,7 +137,10 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     (element: HTMLDivElement | null) => {
       scrollRef.current = element;
       if (element === null) return;
-      const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+      // The reported size (the scroller has no padding): reading clientWidth here could lay out the page again.
+      const observer = new ResizeObserver(([entry]) => {
+        if (entry !== undefined) setWidth(Math.round(entry.contentRect.width));
+      });
       observer.observe(element);
       return () => {
         observer.disconnect();
