@@ -4,11 +4,10 @@ import { elementScroll, type Rect, type Virtualizer } from '@tanstack/react-virt
  * Options for `useVirtualizer` that never force the page's layout while React commits. The
  * virtualiser's defaults read the scroller's size (clientWidth, clientHeight) and write its scroll
  * position in a layout effect: both make the browser lay out the whole page there and then, before
- * the rest of the first render is in, and once more after it. With these, the size comes from the
- * ResizeObserver (its first report follows the browser's own layout; the scroller's content box,
- * so it must have no padding), the first windows are drawn
- * for `initialRect`, and the mount's write, which would put a new scroller where it already is
- * (its top), is left out.
+ * the rest of the first render is in, and once more after it. With these, the first windows are
+ * drawn for `initialRect`, the size comes from the ResizeObserver (its first report follows the
+ * browser's own layout; the scroller's content box, so it must have no padding), and the mount's
+ * write, which would put a new scroller where it already is (its top), is left out.
  */
 export function noForcedLayout(initialRect: Rect) {
   return { initialRect, observeElementRect, scrollToFn } as const;
