@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, type Request } from '@playwright/test';
+import type { ScopedFault } from '../../mocks/handlers/faults';
 
 export interface Operation {
   /** `GET /sessions/{session_id}` */
@@ -74,20 +75,22 @@ export const READ_FAULTS: ReadFault[] = [
 export const SHELL_READS = /^\/(health|projects)$/;
 
 /**
- * Gives every GET the page sends to the daemon this fault (the simulator's per-request header),
- * until the returned function is called.
+ * Gives the page's requests to the daemon a fault, until cleared: one header on every request the
+ * page sends (the simulator's scoped fault names which of them fail). Not page.route: routing
+ * turns off the browser's HTTP cache, so every case would download and compile the app again.
+ */
+export function faultRequests(page: Page, scope: Omit<ScopedFault, 'fault'>): (spec: string | null) => Promise<void> {
+  return (spec) => page.setExtraHTTPHeaders(spec === null ? {} : { 'x-kaged-mock-fault': JSON.stringify({ ...scope, fault: spec }) });
+}
+
+/**
+ * Gives every GET the page sends to the daemon this fault (all but the shell's reads, or only the
+ * paths `only` matches), until the returned function is called.
  */
 export async function faultReads(page: Page, spec: string, only?: RegExp): Promise<() => Promise<void>> {
-  let on = true;
-  await page.route(/\/api\/v1\//, async (route) => {
-    const request = route.request();
-    const path = apiPath(request.url());
-    if (!on || request.method() !== 'GET' || path === null || (only ? !only.test(path) : SHELL_READS.test(path))) return route.fallback();
-    return route.fallback({ headers: { ...request.headers(), 'x-kaged-mock-fault': spec } });
-  });
-  return async () => {
-    on = false;
-  };
+  const set = faultRequests(page, { method: 'GET', ...(only ? { path: only.source } : { except: SHELL_READS.source }) });
+  await set(spec);
+  return () => set(null);
 }
 
 /** An error's first line and what it expected and received, on one line: enough to say what went wrong in a CI log's tail. */

@@ -5,7 +5,10 @@ import { API, errorResponse } from './respond';
 
 /**
  * Fault scenarios, chosen per request (header X-Kaged-Mock-Fault or query __fault), per server
- * start (MOCK_FAULTS, JSON rules) or at run time (POST /__mock/faults).
+ * start (MOCK_FAULTS, JSON rules) or at run time (POST /__mock/faults). The header is either a
+ * fault, for that request, or a scoped fault (JSON, see `ScopedFault`): a browser can then send
+ * one header with every request (Playwright's extraHTTPHeaders) and only the matching ones fail,
+ * with no request interception (which would turn off the browser's HTTP cache).
  *   status:N      answer N with the Error shape (503 adds Retry-After: 2)
  *   latency:MS    answer normally after MS milliseconds
  *   timeout       never answer
@@ -60,6 +63,39 @@ export class FaultBook {
   }
 }
 
+/** A per-request fault that applies only to the requests it names. */
+export interface ScopedFault {
+  fault: string;
+  /** Only requests of this method. */
+  method?: string;
+  /** Only paths (after /api/v1) matching this regular expression source. */
+  path?: string;
+  /** Not paths matching this regular expression source. */
+  except?: string;
+  /** Not requests whose body contains this text (a rollback, not its dry-run preview). */
+  unlessBody?: string;
+}
+
+/**
+ * The fault a request's header gives it: the header itself (a fault), or a scoped fault's when the
+ * request is in its scope, else null. A malformed scoped fault is thrown, to be answered 400.
+ */
+export async function headerFault(given: string, method: string, apiPath: string, body: () => Promise<string>): Promise<string | null> {
+  if (!given.startsWith('{')) return given;
+  let scoped: ScopedFault;
+  try {
+    scoped = JSON.parse(given) as ScopedFault;
+  } catch {
+    throw new Error(`a scoped fault that is not JSON: ${given.slice(0, 100)}`);
+  }
+  if (typeof scoped.fault !== 'string') throw new Error('a scoped fault without "fault"');
+  if (scoped.method && scoped.method.toUpperCase() !== method) return null;
+  if (scoped.path && !new RegExp(scoped.path).test(apiPath)) return null;
+  if (scoped.except && new RegExp(scoped.except).test(apiPath)) return null;
+  if (scoped.unlessBody && (await body()).includes(scoped.unlessBody)) return null;
+  return scoped.fault;
+}
+
 type Fault =
   | { kind: 'status'; status: number }
   | { kind: 'latency'; ms: number }
@@ -111,10 +147,10 @@ export function faultHandler(book: FaultBook, realHandlers: () => RequestHandler
     const apiPath = url.pathname.replace(/^.*\/api\/v1/, '');
     const given = request.headers.get('x-kaged-mock-fault') ?? url.searchParams.get('__fault');
     const rule = given === null ? book.take(request.method, apiPath) : null;
-    const spec = given ?? rule?.fault;
-    if (!spec) return undefined;
     let fault: Fault;
     try {
+      const spec = given === null ? rule?.fault : await headerFault(given, request.method, apiPath, () => request.clone().text());
+      if (!spec) return undefined;
       fault = parseFault(spec);
     } catch (error) {
       return errorResponse(400, 'invalid_fault', (error as Error).message);
