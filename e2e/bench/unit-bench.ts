@@ -22,7 +22,7 @@ interface VitestReport {
 export async function runVitestBench(root: string, jsonPath: string): Promise<void> {
   const code = await new Promise<number | null>((resolve, reject) => {
     // One file at a time: the tests run on every core (vite.config.ts), benchmarks side by side would time each other.
-    const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'bench', '--run', '--maxWorkers=1', '--outputJson', jsonPath];
+    const args = [join(root, 'node_modules/vitest/vitest.mjs'), 'bench', '--run', '--maxWorkers=1', '--pool=forks', '--outputJson', jsonPath];
     const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
     child.once('error', reject);
     child.once('exit', (exitCode) => resolve(exitCode));
