@@ -50,6 +50,17 @@ function contextFor(browser: Browser, info: TestInfo, key: string): Promise<Brow
   return contexts.get(key)!;
 }
 
+/**
+ * The context a case runs in: its screen's, but a timed-out case's of its own. Chromium opens at
+ * most six connections to a host per context, and a timed-out case holds its reads open until the
+ * client gives up (15 s, twice): beside it in one context, another case's reads (and the app's
+ * files) waited in line, and the first cases of the 500 fault, which run beside the timeouts,
+ * missed their time limit (their second try, in another context, passed).
+ */
+function caseContext(screen: string, fault: ReadFault): string {
+  return fault.spec === 'timeout' ? `${screen} × timeout` : screen;
+}
+
 async function newPage(context: BrowserContext): Promise<{ page: Page; pageErrors: Error[] }> {
   const page = await context.newPage();
   const pageErrors: Error[] = [];
@@ -65,14 +76,14 @@ async function newPage(context: BrowserContext): Promise<{ page: Page; pageError
 async function twice(
   browser: Browser,
   info: TestInfo,
-  screen: string,
+  contextKey: string,
   what: string,
   visit: (opened: Awaited<ReturnType<typeof newPage>>) => Promise<void>,
   attempts = 2,
 ): Promise<string | null> {
   const tries: string[] = [];
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const context = attempt === 1 ? await contextFor(browser, info, screen) : await contextFor(browser, info, `${what} (again)`);
+    const context = attempt === 1 ? await contextFor(browser, info, contextKey) : await contextFor(browser, info, `${what} (again)`);
     const opened = await newPage(context);
     try {
       await visit(opened);
@@ -212,7 +223,7 @@ test('reads × every fault: every screen names what failed and recovers (by itse
     const known = KNOWN[fault.name]?.[screen.name];
     // A known failure fails every time: once is enough.
     const began = Date.now();
-    const failure = await twice(browser, info, screen.name, what, ({ page }) => readCase(screen, fault, page, request), known ? 1 : 2);
+    const failure = await twice(browser, info, caseContext(screen.name, fault), what, ({ page }) => readCase(screen, fault, page, request), known ? 1 : 2);
     if (process.env.FAULT_MATRIX_TIMES) console.log(`${what}: ${((Date.now() - began) / 1000).toFixed(1)} s${failure ? ` FAILED ${failure}` : ''}`);
     counts.cases += 1;
     if (failure === null) return;
@@ -287,7 +298,7 @@ test("shell reads (projects, health) × every fault: the top bar and the connect
   const failures: string[] = [];
   // Each case mostly waits (the client's time limit, the health's 30 s): all at once.
   await pool(READ_FAULTS, READ_FAULTS.length, async (fault) => {
-    const failure = await twice(browser, info, 'shell', `shell reads × ${fault.name}`, ({ page }) => shellCase(fault, page));
+    const failure = await twice(browser, info, caseContext('shell', fault), `shell reads × ${fault.name}`, ({ page }) => shellCase(fault, page));
     if (failure !== null) failures.push(`shell reads × ${fault.name}: ${failure}`);
   });
   console.log(`fault matrix (shell reads): ${READ_FAULTS.length} cases (GET /projects and GET /health together × ${READ_FAULTS.length} faults), ${failures.length} failed`);
