@@ -2,15 +2,15 @@
  * The fault matrix, writes (issue 11): each write the operator makes (flag, note, knob save, the
  * manual-compact preview and commit, checkpoint approve and reject, rollback) × every fault the
  * daemon can answer it with. The fault goes on that write's request only (the simulator's scoped
- * per-request header, sent with every request of the flow's page); each flow on its own page and session, the flows side
- * by side, each one fault after another: fault, check, clear, next fault. For each case: a
- * message naming what failed, no page error, the operator's edit still there (pressed, in the
- * field, or pending), and once the fault is gone one retry (the operator's click: no write here is
- * repeated by itself) takes effect exactly once, checked on the daemon's state over HTTP. A write
- * the daemon applied but answered with a contract-breaking body (or not in time) is "outcome
- * unknown": the state is read again, and then it must hold the edit once, with nothing lost.
- * Prints the count of cases and of lost edits; a lost edit fails the suite unless its case is a
- * listed known failure (printed and counted on every run).
+ * per-request header, sent with every request of the flow's page); each flow on its own page and
+ * session, the flows side by side, each one fault after another: fault, check, clear, next fault.
+ * For each case: a message naming what failed, no page error, the operator's edit still there
+ * (pressed, in the field, or pending), and once the fault is gone one retry (the operator's click:
+ * no write here is repeated by itself) takes effect exactly once, checked on the daemon's state
+ * over HTTP. A write the daemon applied but answered with a contract-breaking body (or not in
+ * time) is "outcome unknown": the state is read again, and then it must hold the edit once, with
+ * nothing lost. Prints the count of cases and of lost edits; a lost edit fails the suite unless
+ * its case is a listed known failure (printed and counted on every run).
  */
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API, apiGet, resetDaemon } from './support/daemon';
