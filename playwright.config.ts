@@ -38,9 +38,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     // A trace records a screencast and DOM snapshots of every page of every test, passed or not: on
-    // the 2-core CI machine that is a third of the e2e time, so CI runs without (a failure still
-    // has its screenshot). E2E_TRACE=retain-on-failure (or on) records them there too.
-    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? (process.env.CI ? 'off' : 'retain-on-failure'),
+    // a 2-core machine that is a third of the e2e time, so none by default (a failure still has its
+    // screenshot). E2E_TRACE=retain-on-failure (or on) records them, to look into a failure.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ?? 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       ...(roomyDevShm ? { ignoreDefaultArgs: ['--disable-dev-shm-usage'] } : {}),
