@@ -93,9 +93,30 @@ test('a new compaction arrives live without a reload, highlighted, and the stats
   const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
   await expect(ledgerRow(page, fresh.id)).toBeVisible();
   await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
+  // The highlight is drawn (a Web Animation started at the arrival), not only named.
+  const highlight = await ledgerRow(page, fresh.id).evaluate((row) => ({
+    running: row.getAnimations().some((animation) => animation.playState === 'running'),
+    background: getComputedStyle(row).backgroundColor,
+  }));
+  expect(highlight.running).toBe(true);
+  expect(highlight.background).not.toBe('rgba(0, 0, 0, 0)');
   expect((await renderedIds(page))[0]).toBe(fresh.id);
   await expect(ledgerCount(page)).toHaveText(countText(after.total));
   await expect(events).toContainText(String(after.total));
+});
+
+test('reduced motion: a live arrival is marked new without an animation', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const before = await listCompactions(request, REAL);
+  await page.goto(`/sessions/${REAL}`);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  await expect(ledgerRows(page)).toHaveCount(before.total);
+  await advanceSession(request, REAL);
+  const after = await listCompactions(request, REAL);
+  const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
+  await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
+  expect(await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations().length)).toBe(0);
 });
 
 test('after a dropped connection it reconnects and resumes: no event missing, none twice', async ({ page, request }) => {

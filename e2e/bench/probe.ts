@@ -11,7 +11,7 @@
 export interface ProbeOptions {
   /** name → CSS selector: the time the first matching element enters the DOM is kept as marks[name]. */
   watch: Record<string, string>;
-  /** Keep, for every element with a data-compaction-id, when it first entered the DOM. */
+  /** Keep, for every data-compaction-id, when it first entered the DOM (on a new element or a recycled one). */
   trackIds: boolean;
 }
 
@@ -195,8 +195,12 @@ function installProbe(options: ProbeOptions): void {
     if (pending.size > 0) check();
     if (!bench.trackIds) return;
     const at = Date.now();
-    for (const mutation of mutations) for (const node of mutation.addedNodes) noteIds(node, at);
-  }).observe(document, { childList: true, subtree: true, characterData: true });
+    for (const mutation of mutations) {
+      // A row element that shows another event now (the ledger recycles its rows), or a new one.
+      if (mutation.type === 'attributes') noteIds(mutation.target, at);
+      for (const node of mutation.addedNodes) noteIds(node, at);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-compaction-id'] });
 
   document.addEventListener(
     'click',

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { frameBatchScheduler } from './frame-batch';
 
 function harness() {
@@ -54,5 +54,30 @@ describe('frameBatchScheduler', () => {
     frames[1]!();
     expect(rounds).toBe(8);
     expect(frames).toHaveLength(3);
+  });
+
+  describe('by default', () => {
+    afterEach(() => {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    });
+
+    it('delivers in a task of its own right after the frame, not inside the frame’s callbacks', () => {
+      vi.useFakeTimers();
+      const frames: FrameRequestCallback[] = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+      const schedule = frameBatchScheduler();
+      const seen: string[] = [];
+      schedule(() => seen.push('a'));
+      schedule(() => seen.push('b'));
+      expect(frames).toHaveLength(1);
+      frames[0]!(16);
+      expect(seen).toEqual([]);
+      vi.advanceTimersByTime(0);
+      expect(seen).toEqual(['a', 'b']);
+      // The fallback timer finds nothing left to deliver.
+      vi.advanceTimersByTime(200);
+      expect(seen).toEqual(['a', 'b']);
+    });
   });
 });

@@ -3,11 +3,15 @@
  * each change in a task of its own (a setTimeout per change), so fifty live frames a second made
  * fifty renders of the session page a second. Run through this scheduler, every notification that
  * comes before the next frame is delivered in one task, which React renders once.
+ * That task runs right after the frame, not inside it: a page of ledger rows arriving while the
+ * ledger scrolls is rendered beside the frame's own work (the scroll's rows, layout and paint),
+ * not added to it, so neither makes a long task.
  * A hidden tab runs no animation frames: a timer delivers them then.
  */
 export type Scheduler = (callback: () => void) => void;
 
 export interface FrameBatchOptions {
+  /** Calls `run` once the next frame has been drawn. */
   requestFrame?: (run: () => void) => unknown;
   setTimer?: (run: () => void, ms: number) => unknown;
   /** Delivery at the latest after this long, frame or not. */
@@ -15,7 +19,7 @@ export interface FrameBatchOptions {
 }
 
 export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler {
-  const requestFrame = options.requestFrame ?? ((run) => requestAnimationFrame(() => run()));
+  const requestFrame = options.requestFrame ?? afterNextFrame;
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const fallbackMs = options.fallbackMs ?? 100;
   let queue: (() => void)[] = [];
@@ -48,6 +52,11 @@ export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler 
     queue.push(callback);
     if (!flushing) schedule();
   };
+}
+
+/** Runs `run` in a task of its own as soon as the next frame has been drawn. */
+function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 /** Rounds of callbacks scheduled by callbacks that one flush runs before leaving the rest to the next frame. */

@@ -1,6 +1,7 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { CompactionRecord } from '../../../lib/api/types';
+import { ARRIVAL_HIGHLIGHT_MS } from '../hooks/use-ledger-live';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
 type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;
@@ -46,18 +47,29 @@ interface LedgerRowProps extends LedgerCellsProps {
   top: number;
   template: string;
   active: boolean;
-  isNew: boolean;
+  /** When the record arrived live (`performance.now()`), while it is highlighted as new. */
+  arrivedAt: number | undefined;
   /** No longer matches the filters (it leaves when the view reloads). */
   stale: boolean;
   onOpen: (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => void;
 }
 
+/** The new row's highlight: green, fading out over its last 60 %. */
+const ARRIVAL_KEYFRAMES: Keyframe[] = [
+  { backgroundColor: 'color-mix(in srgb, var(--ok) 22%, var(--surface))', offset: 0 },
+  { backgroundColor: 'color-mix(in srgb, var(--ok) 22%, var(--surface))', offset: 0.4 },
+  { backgroundColor: 'transparent', offset: 1 },
+];
+
 /**
  * A positioned ledger row (cheap to render again) around its memoised cells. The table keys it by
- * slot, so scrolling gives it another record: focus inside it (a flag button, the link) would stay
- * on the same element, now another event's, so it goes to the grid instead.
+ * its place in the window, so scrolling gives it another record:
+ * - focus inside it (a flag button, the link) would stay on the same element, now another event's,
+ *   so it goes to the grid instead;
+ * - a new record's highlight is started at the record's arrival, not when this element got it, so
+ *   it fades with its record as live arrivals push it down from row to row.
  */
-export function LedgerRow({ row, columnsKey, href, index, top, template, active, isNew, stale, onOpen }: LedgerRowProps) {
+export function LedgerRow({ row, columnsKey, href, index, top, template, active, arrivedAt, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -65,9 +77,16 @@ export function LedgerRow({ row, columnsKey, href, index, top, template, active,
     if (element === null || !element.contains(document.activeElement)) return;
     element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
   }, [record.id]);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element === null || arrivedAt === undefined || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const highlight = element.animate(ARRIVAL_KEYFRAMES, { duration: ARRIVAL_HIGHLIGHT_MS, easing: 'ease-out' });
+    highlight.startTime = arrivedAt;
+    return () => highlight.cancel();
+  }, [record.id, arrivedAt]);
   const classes = ['ledger__row'];
   if (active) classes.push('ledger__row--active');
-  if (isNew) classes.push('ledger__row--new');
+  if (arrivedAt !== undefined) classes.push('ledger__row--new');
   if (stale) classes.push('ledger__row--stale');
   const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
   return (

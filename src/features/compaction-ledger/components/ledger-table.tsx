@@ -30,6 +30,12 @@ export const LEDGER_ROW_HEIGHT = 34;
 /** Rows from the end of the loaded ones at which the next page is asked for. */
 const PREFETCH_ROWS = 40;
 const SKELETON_ROWS = 12;
+/**
+ * Up to this many rows entering the window get elements of their own; more (a fast scroll) reuse
+ * every element in its place. Creating a row costs the browser about what changing the text of
+ * four rows does (row-slots.ts).
+ */
+const MAX_NEW_ROW_ELEMENTS = 6;
 /** The view's top is in view while its first rendered row is one of these. */
 const TOP_ROWS = 10;
 
@@ -68,7 +74,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const setWidth = useLedgerColumns((s) => s.setWidth);
   const fitted = useFittedColumns(sessionId === null).visibility;
-  const arrivals = useArrivals((s) => s.ids);
+  const arrivals = useArrivals((s) => s.at);
   const viewKey = ledgerViewKey(sessionId ?? ALL_SESSIONS, ledgerSearchString(search));
   const columnVisibility = useMemo(() => (sessionId === null ? fitted : { ...fitted, [SESSION_COLUMN]: false }), [sessionId, fitted]);
   const activeId = useLedgerCursor((s) => s.byView[viewKey] ?? null);
@@ -103,7 +109,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     ...layoutOptions,
   });
   const items = virtualizer.getVirtualItems();
-  const [rowSlots] = useState(() => new RowSlots());
+  const [rowSlots] = useState(() => new RowSlots(MAX_NEW_ROW_ELEMENTS));
   const slots = rowSlots.assign(items.map((item) => String(item.key)));
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
@@ -331,7 +337,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
             }
             const record = row.original;
             return (
-              // Keyed by slot: a row leaving the window lends its elements to one entering it.
+              // Keyed by slot (row-slots.ts): scrolling gives the elements other records, never another order.
               <LedgerRow
                 key={slots[i]}
                 row={row}
@@ -341,7 +347,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 top={item.start - LEDGER_ROW_HEIGHT}
                 template={template}
                 active={item.index === activeIndex}
-                isNew={arrivals.has(record.id)}
+                arrivedAt={arrivals.get(record.id)}
                 stale={!matchesLedgerSearch(record, search)}
                 onOpen={open}
               />

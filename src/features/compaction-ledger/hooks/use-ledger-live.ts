@@ -13,20 +13,28 @@ import { recordChangeOf, type RecordChange } from '../../../lib/live/record-chan
 export const ARRIVAL_HIGHLIGHT_MS = 4000;
 
 interface ArrivalsState {
-  /** Ids of records that arrived live a moment ago. */
-  ids: ReadonlySet<string>;
-  add: (ids: readonly string[]) => void;
+  /**
+   * Records that arrived live a moment ago: when, on the document's timeline (`performance.now()`),
+   * so that a row's highlight shows its record's age whichever row element draws it.
+   */
+  at: ReadonlyMap<string, number>;
+  add: (ids: readonly string[], at: number) => void;
   remove: (ids: readonly string[]) => void;
 }
 
 export const useArrivals = create<ArrivalsState>()((set) => ({
-  ids: new Set(),
-  add: (ids) => set((s) => ({ ids: new Set([...s.ids, ...ids]) })),
+  at: new Map(),
+  add: (ids, at) =>
+    set((s) => {
+      const next = new Map(s.at);
+      for (const id of ids) next.set(id, at);
+      return { at: next };
+    }),
   remove: (ids) =>
     set((s) => {
-      const next = new Set(s.ids);
+      const next = new Map(s.at);
       for (const id of ids) next.delete(id);
-      return { ids: next };
+      return { at: next };
     }),
 }));
 
@@ -71,7 +79,7 @@ function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]):
     insertLiveRecords(queryClient, group);
   }
   const ids = records.map((record) => record.id);
-  useArrivals.getState().add(ids);
+  useArrivals.getState().add(ids, performance.now());
   setTimeout(() => useArrivals.getState().remove(ids), ARRIVAL_HIGHLIGHT_MS);
 }
 

@@ -27,50 +27,51 @@ describe('the ledger window', () => {
 });
 
 describe('the rows’ slots (React keys)', () => {
-  it('keeps a row’s slot while it stays, and gives the slots of the rows that left to the rows entering below', () => {
-    const slots = new RowSlots();
+  it('keeps the staying rows’ slots and gives entering rows new ones when only a few enter', () => {
+    const slots = new RowSlots(3);
+    const first = slots.assign(ids(0, 8));
+    expect(new Set(first).size).toBe(8);
+    // A live arrival at the top: r7 left, "new" enters; the others keep their elements.
+    const arrival = slots.assign(['new', ...ids(0, 7)]);
+    expect(arrival.slice(1)).toEqual(first.slice(0, 7));
+    expect(first).not.toContain(arrival[0]);
+    // Scrolled down two rows: the kept rows stay, two new slots at the end.
+    const down = slots.assign(ids(1, 9));
+    expect(down.slice(0, 6)).toEqual(arrival.slice(2, 8));
+    expect(arrival).not.toContain(down[6]);
+    expect(arrival).not.toContain(down[7]);
+  });
+
+  it('keeps every slot in its place when many rows enter, so no element moves', () => {
+    const slots = new RowSlots(3);
+    const first = slots.assign(ids(0, 8));
+    // Scrolled down five rows (more than three entering): the same slots, in the same order.
+    expect(slots.assign(ids(5, 13))).toEqual(first);
+    // A jump far away, then up a lot: still the same.
+    expect(slots.assign(ids(500, 508))).toEqual(first);
+    expect(slots.assign(ids(490, 498))).toEqual(first);
+  });
+
+  it('adds slots at the end when the window grows, and drops them when it shrinks', () => {
+    const slots = new RowSlots(3);
     const first = slots.assign(ids(0, 5));
-    expect(new Set(first).size).toBe(5);
-    // Scrolled down two rows: r0 and r1 left, r5 and r6 take their slots, in their order.
-    const second = slots.assign(ids(2, 7));
-    expect(second).toEqual([first[2], first[3], first[4], first[0], first[1]]);
-  });
-
-  it('gives rows entering above the kept ones new slots (React inserts them; the kept rows stay put)', () => {
-    const slots = new RowSlots();
-    const first = slots.assign(ids(2, 7));
-    // Scrolled up one row, or a live arrival at the top: r1 is new, r6 left.
-    const second = slots.assign(ids(1, 6));
-    expect(second.slice(1)).toEqual(first.slice(0, 4));
-    expect(first).not.toContain(second[0]);
-    const arrival = slots.assign(['new', ...ids(1, 5)]);
-    expect(arrival.slice(1)).toEqual(second.slice(0, 4));
-    expect(second).not.toContain(arrival[0]);
-  });
-
-  it('gives a row entering between kept ones a new slot', () => {
-    const slots = new RowSlots();
-    const first = slots.assign(['a', 'b', 'c']);
-    const second = slots.assign(['a', 'x', 'b']);
-    expect([second[0], second[2]]).toEqual([first[0], first[1]]);
-    expect(first).not.toContain(second[1]);
-  });
-
-  it('reuses every slot in the same order after a jump, so nothing moves', () => {
-    const slots = new RowSlots();
-    const first = slots.assign(ids(0, 5));
-    expect(slots.assign(ids(500, 505))).toEqual(first);
-    // A longer window: the slots it had, then new ones.
     const longer = slots.assign(ids(900, 907));
     expect(longer.slice(0, 5)).toEqual(first);
     expect(new Set(longer).size).toBe(7);
+    expect(slots.assign(ids(900, 904))).toEqual(longer.slice(0, 4));
   });
 
-  it('names every row once, whatever the windows', () => {
-    const slots = new RowSlots();
-    for (const [from, to] of [[0, 28], [3, 31], [1, 29], [40, 68], [60, 88], [59, 87], [0, 5], [2, 30]] as const) {
-      const assigned = slots.assign(ids(from, to));
-      expect(new Set(assigned).size).toBe(to - from);
+  it('keeps the slots’ order whenever rows stay: React never has to move an element', () => {
+    const slots = new RowSlots(3);
+    let previous = slots.assign(ids(0, 28));
+    for (const [from, to] of [[1, 29], [3, 31], [2, 30], [40, 68], [41, 69], [0, 28], ['new', 1, 28]] as const) {
+      const window = typeof from === 'string' ? ['new', ...ids(to as number, 28 + (to as number) - 1)] : ids(from, to as number);
+      const next = slots.assign(window);
+      expect(new Set(next).size).toBe(window.length);
+      // The slots found in both windows come in the same order in both.
+      const shared = next.filter((slot) => previous.includes(slot));
+      expect(shared).toEqual(previous.filter((slot) => next.includes(slot)));
+      previous = next;
     }
   });
 });
