@@ -15,7 +15,7 @@ import { useSaveFlag } from '../hooks/use-save-flag';
 import { activeFilterCount, type LedgerSearch } from '../../../lib/ledger-search';
 import { LedgerActionsContext, type LedgerActions } from './ledger-context';
 import { LedgerTable } from './ledger-table';
-import { ColumnsMenu, ExportMenu, LedgerFilters } from './ledger-toolbar';
+import { LedgerToolbar } from './ledger-toolbar';
 import '../../../components/panel.css';
 import '../../../components/filter-menu.css';
 import './ledger.css';
@@ -97,13 +97,7 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
           </span>
         </div>
       </header>
-      <div className="ledger-toolbar">
-        <LedgerFilters search={search} onSearchChange={onSearchChange} plugins={plugins} across={acrossOptions} />
-        <div className="ledger-toolbar__end">
-          <ExportMenu total={ledger.total} exporter={exporter} />
-          <ColumnsMenu withSession={across} />
-        </div>
-      </div>
+      <LedgerToolbar search={search} onSearchChange={onSearchChange} plugins={plugins} across={acrossOptions} total={ledger.total} exporter={exporter} withSession={across} />
       <DataNotices notices={ledger.notices} where="the ledger" />
       <LedgerActionsContext.Provider value={actions}>
         <LedgerTable sessionId={sessionId} search={search} onSearchChange={onSearchChange} ledger={ledger} />

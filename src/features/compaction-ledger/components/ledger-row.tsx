@@ -62,14 +62,15 @@ const ARRIVAL_KEYFRAMES: Keyframe[] = [
 ];
 
 /**
- * A positioned ledger row (cheap to render again) around its memoised cells. The table keys it by
+ * A positioned ledger row around its memoised cells, rendered again only when a prop changes (the
+ * table renders on every scroll step, its rows only once the window has moved). The table keys it by
  * its place in the window, so scrolling gives it another record:
  * - focus inside it (a flag button, the link) would stay on the same element, now another event's,
  *   so it goes to the grid instead;
  * - a new record's highlight is started at the record's arrival, not when this element got it, so
  *   it fades with its record as live arrivals push it down from row to row.
  */
-export function LedgerRow({ row, columnsKey, href, index, top, template, active, arrivedAt, stale, onOpen }: LedgerRowProps) {
+export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index, top, template, active, arrivedAt, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -105,4 +106,4 @@ export function LedgerRow({ row, columnsKey, href, index, top, template, active,
       <LedgerCells row={row} columnsKey={columnsKey} href={href} />
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { formatCount } from '../../../lib/format';
 import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
 import type { useLedgerExport } from '../hooks/use-export';
@@ -99,7 +99,7 @@ function TextFilter({ search, onSearchChange }: Pick<LedgerToolbarProps, 'search
 }
 
 /** The ledger's filters (all in the URL). */
-export function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolbarProps) {
+function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolbarProps) {
   const filters = activeFilterCount({ ...search, agent: null });
   const pluginOptions = [...new Set([...plugins, ...(search.plugin ? [search.plugin] : [])])].sort().map((name) => ({ value: name, label: name }));
   return (
@@ -156,7 +156,7 @@ export function LedgerFilters({ search, onSearchChange, plugins, across }: Ledge
 }
 
 /** Which columns show (remembered in this browser). */
-export function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
+function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const reset = useLedgerColumns((s) => s.reset);
@@ -211,7 +211,7 @@ interface ExportMenuProps {
 }
 
 /** CSV or JSONL of every record of the view (not only the loaded rows). */
-export function ExportMenu({ total, exporter }: ExportMenuProps) {
+function ExportMenu({ total, exporter }: ExportMenuProps) {
   const { state, start, cancel, clear } = exporter;
   const busy = state.phase === 'fetching';
   return (
@@ -271,3 +271,24 @@ export function ExportMenu({ total, exporter }: ExportMenuProps) {
     </div>
   );
 }
+
+interface LedgerToolbarRowProps extends LedgerToolbarProps, ExportMenuProps {
+  /** Across sessions: the session column can be chosen. */
+  withSession: boolean;
+}
+
+/**
+ * The ledger's toolbar: filters, export and columns. Memoised: a page of rows arriving while the
+ * ledger scrolls renders the panel again, and its menus have nothing to do with it.
+ */
+export const LedgerToolbar = memo(function LedgerToolbar({ search, onSearchChange, plugins, across, total, exporter, withSession }: LedgerToolbarRowProps) {
+  return (
+    <div className="ledger-toolbar">
+      <LedgerFilters search={search} onSearchChange={onSearchChange} plugins={plugins} across={across} />
+      <div className="ledger-toolbar__end">
+        <ExportMenu total={total} exporter={exporter} />
+        <ColumnsMenu withSession={withSession} />
+      </div>
+    </div>
+  );
+});

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api/api-error';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { fetchLedgerPage } from '../api/list-compactions';
@@ -93,5 +93,5 @@ export function useLedgerExport(sessionId: string | null, search: LedgerSearch) 
 
   const clear = useCallback(() => setState({ phase: 'idle' }), []);
 
-  return { state, start, cancel, clear };
+  return useMemo(() => ({ state, start, cancel, clear }), [state, start, cancel, clear]);
 }
