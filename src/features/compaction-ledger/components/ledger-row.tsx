@@ -64,11 +64,12 @@ const ARRIVAL_KEYFRAMES: Keyframe[] = [
 /**
  * A positioned ledger row around its memoised cells, rendered again only when a prop changes (the
  * table renders on every scroll step, its rows only once the window has moved). The table keys it by
- * its place in the window, so scrolling gives it another record:
+ * slot (row-slots.ts), so a fast scroll gives its element another record:
  * - focus inside it (a flag button, the link) would stay on the same element, now another event's,
  *   so it goes to the grid instead;
  * - a new record's highlight is started at the record's arrival, not when this element got it, so
- *   it fades with its record as live arrivals push it down from row to row.
+ *   it fades with its record whichever element shows it (a burst of arrivals moves records from
+ *   element to element too).
  */
 export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index, top, template, active, arrivedAt, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
