@@ -192,6 +192,29 @@ test('100,000 events: virtualised rows, pages fetched by cursor as the view near
   await expect(statFigure(page, 'Events')).toContainText('100,000');
 });
 
+test('scrolled by a few rows or by many, the rows in the DOM stay in the ledger’s order, each in its place', async ({ page, request }) => {
+  await resetDaemon(request);
+  const all = await listCompactions(request, SESSION);
+  expect(all.items.length).toBeGreaterThan(40);
+  await page.goto(`/sessions/${SESSION}`);
+  const grid = ledgerGrid(page);
+  await expect(ledgerRows(page).first()).toBeVisible();
+  // In the DOM's order (what a screen reader reads), not sorted: the rows recycle their elements.
+  const domRows = () =>
+    ledgerRows(page).evaluateAll((rows) =>
+      rows.map((row) => ({ id: row.getAttribute('data-compaction-id'), index: Number(row.getAttribute('aria-rowindex')) - 2, top: new DOMMatrix(getComputedStyle(row).transform).m42 })),
+    );
+  // Two rows down (a few enter), fifteen more (many enter), one up, ten up, back to the top.
+  for (const topRow of [2, 17, 16, 6, 0]) {
+    await grid.evaluate((el, top) => el.scrollTo({ top }), topRow * 34);
+    await expect.poll(async () => (await domRows()).some((row) => row.index === topRow)).toBe(true);
+    const shown = await domRows();
+    const from = shown[0]!.index;
+    expect(shown.map((row) => row.id)).toEqual(all.items.slice(from, from + shown.length).map((record) => record.id));
+    expect(shown.map((row) => row.top)).toEqual(shown.map((row) => row.index * 34));
+  }
+});
+
 test('focus in a row that scrolls out of the window goes to the grid, not to another event’s buttons', async ({ page, request }) => {
   await resetDaemon(request);
   const all = await listCompactions(request, SESSION);
