@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DAEMON, resetDaemon } from './support/daemon';
 import {
   flagViaApi,
@@ -192,13 +192,18 @@ test('100,000 events: virtualised rows, pages fetched by cursor as the view near
   await expect(statFigure(page, 'Events')).toContainText('100,000');
 });
 
-test('scrolled by a few rows or by many, the rows in the DOM stay in the ledger’s order, each in its place', async ({ page, request }) => {
+/** The session view of a ledger longer than the grid's window of rows (about 23 at 640 px), its first row shown. */
+async function openLongLedger(page: Page, request: APIRequestContext) {
   await resetDaemon(request);
   const all = await listCompactions(request, SESSION);
   expect(all.items.length).toBeGreaterThan(40);
   await page.goto(`/sessions/${SESSION}`);
-  const grid = ledgerGrid(page);
   await expect(ledgerRows(page).first()).toBeVisible();
+  return { all, grid: ledgerGrid(page) };
+}
+
+test('scrolled by a few rows or by many, the rows in the DOM stay in the ledger’s order, each in its place', async ({ page, request }) => {
+  const { all, grid } = await openLongLedger(page, request);
   // In the DOM's order (what a screen reader reads), not sorted: the rows recycle their elements.
   const domRows = () =>
     ledgerRows(page).evaluateAll((rows) =>
@@ -216,14 +221,8 @@ test('scrolled by a few rows or by many, the rows in the DOM stay in the ledger�
 });
 
 test('focus in a row that scrolls out of the window goes to the grid, not to another event’s buttons', async ({ page, request }) => {
-  await resetDaemon(request);
-  const all = await listCompactions(request, SESSION);
-  // More than the grid's window of rows (about 28 at 640 px).
-  expect(all.items.length).toBeGreaterThan(40);
-  await page.goto(`/sessions/${SESSION}`);
-  const grid = ledgerGrid(page);
+  const { grid } = await openLongLedger(page, request);
   const first = ledgerRows(page).first();
-  await expect(first).toBeVisible();
   const id = await first.getAttribute('data-compaction-id');
   const good = page.getByRole('group', { name: `Flag ${id}` }).getByRole('button', { name: 'Good', exact: true });
   await good.focus();
