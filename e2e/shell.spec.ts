@@ -45,6 +45,22 @@ test('an unknown address says so', async ({ page, request }) => {
   await expect(page).toHaveURL('/sessions');
 });
 
+test('a page whose code did not download says so, and reloading brings it', async ({ page, request }) => {
+  await resetDaemon(request);
+  const [session] = await listSessions(request);
+  let offline = true;
+  await page.route(/\/assets\/session-page-[\w-]+\.js$/, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/sessions');
+  await page.getByRole('link', { name: session!.title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(page.getByText(/session-page-[\w-]+\.js/)).toBeVisible();
+
+  offline = false;
+  await page.getByRole('link', { name: 'Reload this page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: session!.title })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('the theme follows the system, and the toggle overrides it across reloads', async ({ page, request }) => {
   await resetDaemon(request);
   await page.emulateMedia({ colorScheme: 'dark' });

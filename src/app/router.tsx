@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router';
-import { lazyComponent, type PreloadableComponent } from '../lib/lazy-component';
+import { componentLoader, LoadedPage, type ComponentLoader } from '../lib/lazy-component';
 import { NotFoundPage } from '../pages/not-found-page';
 import { prefetchCompactionDetailPage } from '../pages/compaction-detail-page-data';
 import { prefetchSessionPage } from '../pages/session-page-data';
@@ -25,19 +25,19 @@ import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 
 // Every page is its own chunk, loaded on the first visit (or earlier: preloadRoute).
-const SessionsPage = lazyComponent(() => import('../pages/sessions-page').then((m) => m.SessionsPage));
-const SessionPage = lazyComponent(() => import('../pages/session-page').then((m) => m.SessionPage));
-const CompactionDetailPage = lazyComponent(() => import('../pages/compaction-detail-page').then((m) => m.CompactionDetailPage));
-const CheckpointReviewPage = lazyComponent(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
-const ProjectPage = lazyComponent(() => import('../pages/project-page').then((m) => m.ProjectPage));
-const KnobsPage = lazyComponent(() => import('../pages/knobs-page').then((m) => m.KnobsPage));
-const CompactionsPage = lazyComponent(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
-const HealthPage = lazyComponent(() => import('../pages/health-page').then((m) => m.HealthPage));
-const ReviewPage = lazyComponent(() => import('../pages/review-page').then((m) => m.ReviewPage));
-const AuditPage = lazyComponent(() => import('../pages/audit-page').then((m) => m.AuditPage));
-const PluginPage = lazyComponent(() => import('../pages/plugin-page').then((m) => m.PluginPage));
-const SettingsPage = lazyComponent(() => import('../pages/settings-page').then((m) => m.SettingsPage));
-const ThresholdLabPage = lazyComponent(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
+const SessionsPage = componentLoader(() => import('../pages/sessions-page').then((m) => m.SessionsPage));
+const SessionPage = componentLoader(() => import('../pages/session-page').then((m) => m.SessionPage));
+const CompactionDetailPage = componentLoader(() => import('../pages/compaction-detail-page').then((m) => m.CompactionDetailPage));
+const CheckpointReviewPage = componentLoader(() => import('../pages/checkpoint-review-page').then((m) => m.CheckpointReviewPage));
+const ProjectPage = componentLoader(() => import('../pages/project-page').then((m) => m.ProjectPage));
+const KnobsPage = componentLoader(() => import('../pages/knobs-page').then((m) => m.KnobsPage));
+const CompactionsPage = componentLoader(() => import('../pages/compactions-page').then((m) => m.CompactionsPage));
+const HealthPage = componentLoader(() => import('../pages/health-page').then((m) => m.HealthPage));
+const ReviewPage = componentLoader(() => import('../pages/review-page').then((m) => m.ReviewPage));
+const AuditPage = componentLoader(() => import('../pages/audit-page').then((m) => m.AuditPage));
+const PluginPage = componentLoader(() => import('../pages/plugin-page').then((m) => m.PluginPage));
+const SettingsPage = componentLoader(() => import('../pages/settings-page').then((m) => m.SettingsPage));
+const ThresholdLabPage = componentLoader(() => import('../pages/threshold-lab-page').then((m) => m.ThresholdLabPage));
 
 /** Starts a page's first queries (params: the route's, search: the address's). */
 type PagePrefetch = (queryClient: QueryClient, params: Record<string, string | undefined>, search: URLSearchParams) => void;
@@ -49,17 +49,18 @@ interface PageHandle {
 }
 
 /**
- * A route whose page loads on demand, its skeleton shown meanwhile. The boundary is keyed per
- * route, so moving to another page shows that page's skeleton rather than holding the old page.
+ * A route whose page loads on demand, its skeleton shown meanwhile (and while anything in it
+ * without a boundary of its own suspends). Keyed per route, so moving to another page shows that
+ * page's skeleton rather than holding the old page.
  */
-function page(path: string, Page: PreloadableComponent<object>, skeleton: ReactNode, prefetch?: PagePrefetch): RouteObject {
+function page(path: string, Page: ComponentLoader<object>, skeleton: ReactNode, prefetch?: PagePrefetch): RouteObject {
   const handle: PageHandle = { preload: Page.preload, prefetch };
   return {
     path,
     handle,
     element: (
       <Suspense key={path} fallback={skeleton}>
-        <Page />
+        <LoadedPage loader={Page} fallback={skeleton} />
       </Suspense>
     ),
   };

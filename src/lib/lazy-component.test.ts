@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { lazyComponent, settledThenable } from './lazy-component';
+import { componentLoader, LoadedPage, lazyComponent, settledThenable } from './lazy-component';
 
 const Page = () => null;
 
@@ -45,5 +45,27 @@ describe('a preloaded lazy component', () => {
     let seen: number | null = null;
     void settledThenable(1).then((n) => n + 1).then((n) => (seen = n));
     expect(seen).toBe(2);
+  });
+});
+
+describe('a page loader', () => {
+  it('tells its subscribers once the download is in, and not after unsubscribing', async () => {
+    const loader = componentLoader(async () => Page);
+    const heard: string[] = [];
+    const stop = loader.subscribe(() => heard.push('first'));
+    loader.subscribe(() => heard.push('second'));
+    stop();
+    expect(loader.current()).toBeNull();
+    await loader.preload();
+    expect(loader.current()).toBe(Page);
+    expect(heard).toEqual(['second']);
+  });
+
+  it('shows the skeleton until the page is in, then the page', async () => {
+    const loader = componentLoader(async () => () => createElement('p', null, 'the page'));
+    const view = () => renderToString(createElement(LoadedPage, { loader, fallback: createElement('p', null, 'skeleton') }));
+    expect(view()).toBe('<p>skeleton</p>');
+    await loader.preload();
+    expect(view()).toBe('<p>the page</p>');
   });
 });
