@@ -1,6 +1,9 @@
 /// <reference types="vitest/config" />
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { createLogger, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { checkBuild, formatReport } from './e2e/budget/bundle-budget.ts';
@@ -64,9 +67,73 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/** The text files the build writes under assets/, by extension, with their media types. */
+const ASSET_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+};
+const ENCODINGS = [
+  { name: 'br', suffix: '.br', compress: (data: Buffer) => promisify(brotliCompress)(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }) },
+  { name: 'gzip', suffix: '.gz', compress: (data: Buffer) => promisify(gzip)(data, { level: 9 }) },
+] as const;
+
+/**
+ * Compressed once, at build time, not on every request: the build writes a brotli and a gzip copy
+ * beside each script and stylesheet, for any static server that serves such copies (nginx's
+ * gzip_static and brotli_static, Caddy's precompressed). The preview server serves them too, with
+ * a year's caching, as the file names carry their content's hash. (Compressing per request cost
+ * the preview server about 0.1 s of processor time per cold load, taken from the browser on a
+ * 2-core machine.) Anything else is left to the preview server as before.
+ */
+function precompressedAssets(): Plugin {
+  let outDir = 'dist';
+  let building = false;
+  return {
+    name: 'compactor:precompressed-assets',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      building = config.command === 'build';
+    },
+    async closeBundle() {
+      // The dev server calls this hook too, when it stops.
+      if (!building) return;
+      const assets = join(outDir, 'assets');
+      const files = readdirSync(assets).filter((name) => extname(name) in ASSET_TYPES);
+      await Promise.all(
+        files.flatMap((name) => {
+          const data = readFileSync(join(assets, name));
+          return ENCODINGS.map(async ({ suffix, compress }) => writeFileSync(join(assets, name + suffix), await compress(data)));
+        }),
+      );
+    },
+    configurePreviewServer(server) {
+      const assets = join(outDir, 'assets');
+      const headers = server.config.preview.headers ?? {};
+      server.middlewares.use((req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/assets/')) return next();
+        const file = join(outDir, decodeURIComponent(req.url.split('?')[0] ?? ''));
+        const type = ASSET_TYPES[extname(file)];
+        const accepted = String(req.headers['accept-encoding'] ?? '');
+        const encoding = ENCODINGS.find(({ name, suffix }) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(file + suffix));
+        if (type === undefined || encoding === undefined || !file.startsWith(assets + sep)) return next();
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+        res.setHeader('Content-Type', type);
+        res.setHeader('Content-Encoding', encoding.name);
+        res.setHeader('Content-Length', statSync(file + encoding.suffix).size);
+        res.setHeader('Vary', 'Accept-Encoding');
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        if (req.method === 'HEAD') return res.end();
+        createReadStream(file + encoding.suffix).pipe(res);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   customLogger: logger,
-  plugins: [react(), contentSecurityPolicy(), bundleBudget()],
+  plugins: [react(), contentSecurityPolicy(), bundleBudget(), precompressedAssets()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },
