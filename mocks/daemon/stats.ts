@@ -4,10 +4,20 @@ import { costOf } from './views';
 
 type Stats = Schemas['CompactionStats'];
 type StatCount = Schemas['StatCount'];
+type HookName = 'pre_compact' | 'post_compact';
+interface HookTiming {
+  plugin: string;
+  hook: HookName;
+  ms: number[];
+  kinds: Map<string, number>;
+}
 
-function countBy(items: readonly string[]): StatCount[] {
-  const counts = new Map<string, number>();
-  for (const key of items) counts.set(key, (counts.get(key) ?? 0) + 1);
+function bump(counts: Map<string, number>, key: string): void {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
+}
+
+/** Most frequent first, then by key. */
+function counted(counts: ReadonlyMap<string, number>): StatCount[] {
   return [...counts].map(([key, count]) => ({ key, count })).sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }
 
@@ -24,49 +34,79 @@ export function fallbackKind(r: CompactionRecord): string {
 }
 
 /** Nearest-rank percentile of an ascending list. */
-export function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return 0;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1] as number;
 }
 
-/** Statistics over applied (not rolled back) compaction records of the given sessions. */
+/**
+ * Statistics over applied (not rolled back) compaction records of the given sessions, in one pass
+ * over the records (a 100,000-event session's first answer after a reset: 0.3-0.4 s when each
+ * figure took a pass and an array of its own).
+ */
 export function compactionStats(sessions: readonly SessionState[], agentPath?: string): Stats {
-  const records: CompactionRecord[] = sessions
-    .flatMap((s) => s.compactions)
-    .filter((r) => !r.rolled_back && (agentPath === undefined || r.agent_path === agentPath));
-  const timings = new Map<string, { plugin: string; hook: 'pre_compact' | 'post_compact'; ms: number[]; kinds: string[] }>();
-  for (const r of records) {
-    for (const p of r.plugins_fired) {
-      const key = `${p.name}\u0000${p.hook}`;
-      const entry = timings.get(key) ?? { plugin: p.name, hook: p.hook, ms: [], kinds: [] };
-      entry.ms.push(p.duration_ms);
-      entry.kinds.push(p.result_kind);
-      timings.set(key, entry);
+  const byTrigger = new Map<string, number>();
+  const byStrategy = new Map<string, number>();
+  const byFlag = new Map<string, number>();
+  const fallbackReasons = new Map<string, number>();
+  // By plugin, then hook (no key string built per plugin run: a 100,000-event session has 500,000).
+  const timings = new Map<string, Map<HookName, HookTiming>>();
+  let events = 0;
+  let fallbacks = 0;
+  let tokensSaved = 0;
+  let compactorUsd = 0;
+  for (const session of sessions) {
+    for (const r of session.compactions) {
+      if (r.rolled_back || (agentPath !== undefined && r.agent_path !== agentPath)) continue;
+      events += 1;
+      bump(byTrigger, r.trigger);
+      bump(byStrategy, r.strategy);
+      bump(byFlag, r.operator_flag ?? 'unflagged');
+      if (r.fallback_occurred) {
+        fallbacks += 1;
+        bump(fallbackReasons, fallbackKind(r));
+      }
+      tokensSaved += Math.max(0, r.threshold_estimate - r.after_estimate);
+      compactorUsd += r.cost_usd;
+      for (const p of r.plugins_fired) {
+        let hooks = timings.get(p.name);
+        if (hooks === undefined) {
+          hooks = new Map();
+          timings.set(p.name, hooks);
+        }
+        let entry = hooks.get(p.hook);
+        if (entry === undefined) {
+          entry = { plugin: p.name, hook: p.hook, ms: [], kinds: new Map() };
+          hooks.set(p.hook, entry);
+        }
+        entry.ms.push(p.duration_ms);
+        bump(entry.kinds, p.result_kind);
+      }
     }
   }
-  const costs = sessions.map((s) => costOf(s));
-  const compactorUsd = records.reduce((sum, r) => sum + r.cost_usd, 0);
   const primaryUsd =
     agentPath === undefined
-      ? costs.reduce((sum, c) => sum + c.primary_usd, 0)
+      ? sessions.reduce((sum, s) => sum + costOf(s).primary_usd, 0)
       : sessions.reduce((sum, s) => sum + (s.agents.find((a) => a.agent_path === agentPath)?.primary_cost_usd ?? 0), 0);
   return {
-    events_total: records.length,
-    by_trigger: countBy(records.map((r) => r.trigger)),
-    by_strategy: countBy(records.map((r) => r.strategy)),
-    by_flag: countBy(records.map((r) => r.operator_flag ?? 'unflagged')),
-    fallback_total: records.filter((r) => r.fallback_occurred).length,
-    fallback_reasons: countBy(records.filter((r) => r.fallback_occurred).map(fallbackKind)),
-    tokens_saved: records.reduce((sum, r) => sum + Math.max(0, r.threshold_estimate - r.after_estimate), 0),
+    events_total: events,
+    by_trigger: counted(byTrigger),
+    by_strategy: counted(byStrategy),
+    by_flag: counted(byFlag),
+    fallback_total: fallbacks,
+    fallback_reasons: counted(fallbackReasons),
+    tokens_saved: tokensSaved,
     cost: {
       primary_usd: round(primaryUsd),
       compactor_usd: round(compactorUsd),
       total_usd: round(primaryUsd + compactorUsd),
     },
     hook_timings: [...timings.values()]
+      .flatMap((hooks) => [...hooks.values()])
       .map((t) => {
-        const sorted = [...t.ms].sort((a, b) => a - b);
+        // A typed array sorts numbers as numbers, without a comparator call per pair.
+        const sorted = Float64Array.from(t.ms).sort();
         return {
           plugin: t.plugin,
           hook: t.hook,
@@ -74,7 +114,7 @@ export function compactionStats(sessions: readonly SessionState[], agentPath?: s
           p50_ms: percentile(sorted, 50),
           p95_ms: percentile(sorted, 95),
           max_ms: sorted[sorted.length - 1] ?? 0,
-          result_kinds: countBy(t.kinds),
+          result_kinds: counted(t.kinds),
         };
       })
       .sort((a, b) => a.plugin.localeCompare(b.plugin) || a.hook.localeCompare(b.hook)),
