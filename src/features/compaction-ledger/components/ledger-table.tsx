@@ -96,7 +96,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => LEDGER_ROW_HEIGHT,
-    overscan: 2,
+    overscan: 1,
     // The sticky header row sits above the rows inside the scroller.
     scrollMargin: LEDGER_ROW_HEIGHT,
     // Stable while the records are: a new function makes the virtualiser measure every row again
