@@ -33,7 +33,7 @@ const SKELETON_ROWS = 12;
 /**
  * Up to this many rows entering the window get elements of their own; more (a fast scroll) reuse
  * every element in its place. Creating a row costs the browser about what changing the text of
- * three does (row-slots.ts): six new rows cost less than new text in all the window's 23.
+ * three does (row-slots.ts): six new rows cost less than new text in all the window's 21 (at 900 px).
  */
 const MAX_NEW_ROW_ELEMENTS = 6;
 /** The view's top is in view while its first rendered row is one of these. */
