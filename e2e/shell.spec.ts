@@ -45,7 +45,7 @@ test('an unknown address says so', async ({ page, request }) => {
   await expect(page).toHaveURL('/sessions');
 });
 
-test('a page whose code did not download says so, and reloading brings it', async ({ page, request }) => {
+test('a page whose code did not download says so in its place, the top bar stays, and reloading brings it', async ({ page, request }) => {
   await resetDaemon(request);
   const [session] = await listSessions(request);
   let offline = true;
@@ -54,6 +54,7 @@ test('a page whose code did not download says so, and reloading brings it', asyn
   await page.getByRole('link', { name: session!.title, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
   await expect(page.getByText(/session-page-[\w-]+\.js/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Health' })).toBeVisible();
 
   offline = false;
   await page.getByRole('link', { name: 'Reload this page' }).click();

@@ -23,7 +23,7 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-/** Around the whole shell: what no panel caught replaces the page, until the address changes. */
+/** Around each page, and around the shell for what fails in it: what no panel caught replaces the page, until the address changes. */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (

@@ -51,7 +51,8 @@ interface PageHandle {
 /**
  * A route whose page loads on demand, its skeleton shown meanwhile (and while anything in it
  * without a boundary of its own suspends). Keyed per route, so moving to another page shows that
- * page's skeleton rather than holding the old page.
+ * page's skeleton rather than holding the old page. A page that fails (its code did not download,
+ * or a bug) says so in the page's place: the top bar stays, to go elsewhere.
  */
 function page(path: string, Page: ComponentLoader<object>, skeleton: ReactNode, prefetch?: PagePrefetch): RouteObject {
   const handle: PageHandle = { preload: Page.preload, prefetch };
@@ -59,9 +60,11 @@ function page(path: string, Page: ComponentLoader<object>, skeleton: ReactNode, 
     path,
     handle,
     element: (
-      <Suspense key={path} fallback={skeleton}>
-        <LoadedPage loader={Page} fallback={skeleton} />
-      </Suspense>
+      <RouteErrorBoundary key={path}>
+        <Suspense fallback={skeleton}>
+          <LoadedPage loader={Page} fallback={skeleton} />
+        </Suspense>
+      </RouteErrorBoundary>
     ),
   };
 }
