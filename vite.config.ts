@@ -67,7 +67,7 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-/** The text files the build writes under assets/, by extension, with their media types. */
+/** The text files the build writes under assets/ (scripts, stylesheets, SVG, JSON), by extension, with their media types. */
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript',
   '.css': 'text/css',
@@ -113,11 +113,17 @@ function precompressedAssets(): Plugin {
       const headers = server.config.preview.headers ?? {};
       server.middlewares.use((req, res, next) => {
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/assets/')) return next();
-        const file = join(outDir, decodeURIComponent(req.url.split('?')[0] ?? ''));
+        let file: string;
+        try {
+          file = join(outDir, decodeURIComponent(req.url.split('?')[0] ?? ''));
+        } catch {
+          return next(); // a malformed escape: the static server answers it
+        }
         const type = ASSET_TYPES[extname(file)];
+        if (type === undefined || !file.startsWith(assets + sep)) return next();
         const accepted = String(req.headers['accept-encoding'] ?? '');
         const encoding = ENCODINGS.find(({ name, suffix }) => new RegExp(`\\b${name}\\b`).test(accepted) && existsSync(file + suffix));
-        if (type === undefined || encoding === undefined || !file.startsWith(assets + sep)) return next();
+        if (encoding === undefined) return next();
         for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
         res.setHeader('Content-Type', type);
         res.setHeader('Content-Encoding', encoding.name);
