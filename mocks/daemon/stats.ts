@@ -4,7 +4,7 @@ import { costOf } from './views';
 
 type Stats = Schemas['CompactionStats'];
 type StatCount = Schemas['StatCount'];
-type HookName = 'pre_compact' | 'post_compact';
+type HookName = CompactionRecord['plugins_fired'][number]['hook'];
 interface HookTiming {
   plugin: string;
   hook: HookName;
