@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clearFaults, dropSockets, injectFaults, listProjects, listSessions, resetDaemon } from './support/daemon';
+import { advanceSession, clearFaults, dropSockets, injectFaults, listProjects, listSessions, resetDaemon } from './support/daemon';
 import { connectionIndicator, expectLive, panel, sessionRows } from './support/ui';
 
 test('deep links open directly, and back/forward walk the history', async ({ page, request }) => {
@@ -92,7 +92,16 @@ test('the connection indicator shows live, simulated, and a dropped stream recon
   await expect(connectionIndicator(page)).toContainText(/Reconnecting|Offline/);
   await expectLive(page);
   await connectionIndicator(page).click();
-  await expect(page.getByRole('dialog')).toContainText('Receiving live events');
+  const details = page.getByRole('dialog');
+  await expect(details).toContainText('Receiving live events');
+  await expect(details).toContainText(/simulated/);
+  // The last event's number follows the stream while the details are open.
+  const lastEvent = details.locator('dd.num');
+  const seqOf = async () => Number((await lastEvent.textContent())?.replace(/\D/g, '') || '0');
+  const before = await seqOf();
+  const [session] = await listSessions(request);
+  await advanceSession(request, session!.id);
+  await expect.poll(seqOf).toBeGreaterThan(before);
 });
 
 test('a failing panel shows its own error and retry; the rest of the page keeps working', async ({ page, request }) => {

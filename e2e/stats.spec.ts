@@ -117,6 +117,8 @@ test('reduced motion: a live arrival is marked new without an animation', async 
   const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
   await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
   expect(await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations().length)).toBe(0);
+  // Marked for a few seconds only (ended highlights are cleared together, arrivals.ts).
+  await expect(ledgerRow(page, fresh.id)).not.toHaveClass(/ledger__row--new/, { timeout: 8000 });
 });
 
 test('after a dropped connection it reconnects and resumes: no event missing, none twice', async ({ page, request }) => {

@@ -25,8 +25,6 @@ export interface ConnectionDetailsProps {
 
 /** The connection indicator's popover: the stream's state explained, the daemon, the last event, skipped frames. */
 export function ConnectionDetails({ status, label, defaultOpen, children }: ConnectionDetailsProps) {
-  const { lastSeq, lastProblem, problemCount } = useLiveStatus();
-  const health = useQuery(healthQuery());
   return (
     <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger className="connection" data-status={status} aria-label={label}>
@@ -35,29 +33,43 @@ export function ConnectionDetails({ status, label, defaultOpen, children }: Conn
       <Popover.Portal>
         <Popover.Content className="connection__details" align="end" sideOffset={6}>
           <p className="connection__explanation">{EXPLANATION[status]}</p>
-          <dl className="connection__facts">
-            <dt>Daemon</dt>
-            <dd>
-              {health.data
-                ? `kaged ${health.data.version} · ${health.data.status}${health.data.simulated ? ' · simulated' : ''}`
-                : health.error
-                  ? describeError(health.error)
-                  : 'asking…'}
-            </dd>
-            <dt>Last event</dt>
-            <dd className="num">{lastSeq === null ? 'none yet' : `#${formatCount(lastSeq)}`}</dd>
-            {lastProblem && (
-              <>
-                <dt>Skipped</dt>
-                <dd>
-                  {problemCount} problem{problemCount === 1 ? '' : 's'}; latest: {lastProblem}
-                </dd>
-              </>
-            )}
-          </dl>
+          <ConnectionFacts />
           <Popover.Arrow className="connection__arrow" />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * The popover's facts, rendered only while it is open: the last event's number changes with every
+ * live batch, and the closed popover has nothing to show for it.
+ */
+function ConnectionFacts() {
+  const lastSeq = useLiveStatus((s) => s.lastSeq);
+  const lastProblem = useLiveStatus((s) => s.lastProblem);
+  const problemCount = useLiveStatus((s) => s.problemCount);
+  const health = useQuery(healthQuery());
+  return (
+    <dl className="connection__facts">
+      <dt>Daemon</dt>
+      <dd>
+        {health.data
+          ? `kaged ${health.data.version} · ${health.data.status}${health.data.simulated ? ' · simulated' : ''}`
+          : health.error
+            ? describeError(health.error)
+            : 'asking…'}
+      </dd>
+      <dt>Last event</dt>
+      <dd className="num">{lastSeq === null ? 'none yet' : `#${formatCount(lastSeq)}`}</dd>
+      {lastProblem && (
+        <>
+          <dt>Skipped</dt>
+          <dd>
+            {problemCount} problem{problemCount === 1 ? '' : 's'}; latest: {lastProblem}
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }

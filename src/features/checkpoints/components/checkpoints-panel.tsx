@@ -13,11 +13,14 @@ import { checkpointHref, compactionHref } from '../../../lib/routes';
 import { checkpointAuditQuery } from '../api/list-checkpoint-audit';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { recentCompactionsQuery } from '../api/list-session-compactions';
+import { pointRecordsSelector } from '../lib/point-records';
 import { Head } from './checkpoints-panel-skeleton';
 import type { RollbackDialogProps } from './rollback-dialog';
 import './checkpoints.css';
 
 type AuditEvent = Schemas['AuditEvent'];
+
+const NO_RECORDS: ReadonlyMap<string, CompactionRecord> = new Map();
 
 /** The rollback dialog (its preview diff) loads on demand. */
 const RollbackDialog = lazyComponent<RollbackDialogProps>(() => import('./rollback-dialog').then((m) => m.RollbackDialog));
@@ -56,10 +59,11 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
   const { data: checkpoints } = useSuspenseQuery(checkpointsQuery(sessionId));
   const rows = useMemo(() => orderCheckpoints(checkpoints), [checkpoints]);
   const points = useMemo(() => rows.filter((c) => c.reason === 'pre_compaction'), [rows]);
-  const { data: recent } = useQuery({ ...recentCompactionsQuery(sessionId, points.length), enabled: points.length > 0 });
+  const pointIds = useMemo(() => points.flatMap((c) => (c.compaction_id ? [c.compaction_id] : [])), [points]);
+  const selectPointRecords = useMemo(() => pointRecordsSelector(pointIds), [pointIds]);
+  const { data: records = NO_RECORDS } = useQuery({ ...recentCompactionsQuery(sessionId, points.length), enabled: points.length > 0, select: selectPointRecords });
   const auditQuery = useQuery(checkpointAuditQuery(sessionId));
   const audit = auditQuery.data;
-  const records = useMemo(() => new Map<string, CompactionRecord>((recent ?? []).map((r) => [r.id, r])), [recent]);
   const [rollbackFrom, setRollbackFrom] = useState<string | null>(null);
 
   if (rows.length === 0) {

@@ -40,10 +40,9 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
   const { data: stats } = useQuery({ ...compactionStatsQuery(sessionId ?? '', null), enabled: !across });
   const { data: installed } = useQuery({ ...pluginsQuery(), enabled: across });
   const { data: projects } = useQuery({ ...projectsQuery(), enabled: across });
-  const plugins = useMemo(
-    () => (across ? (installed ?? []).map((p) => p.name) : [...new Set(stats?.hook_timings.map((t) => t.plugin) ?? [])]),
-    [across, installed, stats],
-  );
+  // Kept while the names are the same: the stats are read again every second under live load.
+  const pluginNames = JSON.stringify(across ? (installed ?? []).map((p) => p.name) : [...new Set(stats?.hook_timings.map((t) => t.plugin) ?? [])]);
+  const plugins = useMemo(() => JSON.parse(pluginNames) as string[], [pluginNames]);
   const records = ledger.records;
   const acrossOptions = useMemo(
     () =>

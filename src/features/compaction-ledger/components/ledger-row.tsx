@@ -1,7 +1,7 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { ARRIVAL_HIGHLIGHT_MS } from '../hooks/use-ledger-live';
+import { ARRIVAL_HIGHLIGHT_MS } from '../lib/arrivals';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
 type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;

@@ -98,8 +98,8 @@ function TextFilter({ search, onSearchChange }: Pick<LedgerToolbarProps, 'search
   );
 }
 
-/** The ledger's filters (all in the URL). */
-function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolbarProps) {
+/** The ledger's filters (all in the URL). Memoised: the count beside them changes with every live batch, they do not. */
+const LedgerFilters = memo(function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolbarProps) {
   const filters = activeFilterCount({ ...search, agent: null });
   const pluginOptions = [...new Set([...plugins, ...(search.plugin ? [search.plugin] : [])])].sort().map((name) => ({ value: name, label: name }));
   return (
@@ -153,10 +153,10 @@ function LedgerFilters({ search, onSearchChange, plugins, across }: LedgerToolba
       )}
     </div>
   );
-}
+});
 
 /** Which columns show (remembered in this browser). */
-function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
+const ColumnsMenu = memo(function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
   const visibility = useLedgerColumns((s) => s.visibility);
   const setVisibility = useLedgerColumns((s) => s.setVisibility);
   const reset = useLedgerColumns((s) => s.reset);
@@ -203,7 +203,7 @@ function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
-}
+});
 
 interface ExportMenuProps {
   total: number;
@@ -279,7 +279,8 @@ interface LedgerToolbarRowProps extends LedgerToolbarProps, ExportMenuProps {
 
 /**
  * The ledger's toolbar: filters, export and columns. Memoised: a page of rows arriving while the
- * ledger scrolls renders the panel again, and its menus have nothing to do with it.
+ * ledger scrolls renders the panel again, and its menus have nothing to do with it (a live record
+ * changes the count, which only the export menu shows).
  */
 export const LedgerToolbar = memo(function LedgerToolbar({ search, onSearchChange, plugins, across, total, exporter, withSession }: LedgerToolbarRowProps) {
   return (

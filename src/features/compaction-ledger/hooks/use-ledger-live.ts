@@ -5,12 +5,10 @@ import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
+import { nextSweepIn, withoutEnded } from '../lib/arrivals';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
-
-/** How long a newly arrived row stays highlighted. */
-export const ARRIVAL_HIGHLIGHT_MS = 4000;
 
 interface ArrivalsState {
   /**
@@ -19,7 +17,8 @@ interface ArrivalsState {
    */
   at: ReadonlyMap<string, number>;
   add: (ids: readonly string[], at: number) => void;
-  remove: (ids: readonly string[]) => void;
+  /** Clears the highlights that have ended by `now`. */
+  expire: (now: number) => void;
 }
 
 export const useArrivals = create<ArrivalsState>()((set) => ({
@@ -30,13 +29,26 @@ export const useArrivals = create<ArrivalsState>()((set) => ({
       for (const id of ids) next.set(id, at);
       return { at: next };
     }),
-  remove: (ids) =>
+  expire: (now) =>
     set((s) => {
-      const next = new Map(s.at);
-      for (const id of ids) next.delete(id);
-      return { at: next };
+      const next = withoutEnded(s.at, now);
+      return next === s.at ? s : { at: next };
     }),
 }));
+
+let sweep: ReturnType<typeof setTimeout> | null = null;
+
+/** Clears ended highlights once the oldest has ended, and again while any is left (arrivals.ts). */
+function scheduleSweep(): void {
+  if (sweep !== null) return;
+  const delay = nextSweepIn(useArrivals.getState().at, performance.now());
+  if (delay === null) return;
+  sweep = setTimeout(() => {
+    sweep = null;
+    useArrivals.getState().expire(performance.now());
+    scheduleSweep();
+  }, delay);
+}
 
 const installed = new WeakSet<QueryClient>();
 
@@ -80,7 +92,7 @@ function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]):
   }
   const ids = records.map((record) => record.id);
   useArrivals.getState().add(ids, performance.now());
-  setTimeout(() => useArrivals.getState().remove(ids), ARRIVAL_HIGHLIGHT_MS);
+  scheduleSweep();
 }
 
 /** Live records of the session that arrived at or after `since` (and within the journal's two minutes). */

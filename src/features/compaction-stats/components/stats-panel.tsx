@@ -53,8 +53,10 @@ interface StatsPanelProps {
 
 const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…', offline: 'offline' } as const;
 
+// The header's parts are memoised: the panel renders again with every live batch, they do not change with it.
+
 /** Whether what the panel shows follows the daemon by itself. */
-function LiveState() {
+const LiveState = memo(function LiveState() {
   const status = useShownLiveStatus();
   return (
     <span className={`stats-live stats-live--${status}`} title="The live event stream: new compactions appear here by themselves while it is live.">
@@ -62,9 +64,9 @@ function LiveState() {
       {LIVE_TEXT[status]}
     </span>
   );
-}
+});
 
-function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: string | null; onChange: (agent: string | null) => void }) {
+const AgentScope = memo(function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: string | null; onChange: (agent: string | null) => void }) {
   const { data: session } = useQuery(sessionQuery(sessionId));
   const agents = session?.agents ?? [];
   const paths = agents.map((a) => a.agent_path);
@@ -76,7 +78,7 @@ function AgentScope({ sessionId, agent, onChange }: { sessionId: string; agent: 
   // The URL carries a lone surrogate of an agent path as U+FFFD: the option of the agent it names.
   const value = agent === null ? ALL : (pathFromUrl(paths, agent) ?? agent);
   return <Select label="Agent" showLabel value={value} options={options} onValueChange={(value) => onChange(value === ALL ? null : value)} className="stats-scope" />;
-}
+});
 
 /**
  * Live compaction stats of a session, for one agent or all: what fired (by trigger, by
@@ -116,6 +118,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const sampled = total > SERIES_LIMIT;
   const link = useCallback((patch: Partial<LedgerSearch>) => ledgerSearchString({ ...EMPTY_SEARCH, agent, ...patch }) || '?', [agent]);
   const onTrigger = useCallback((trigger: Parameters<StatsChartsProps['onTrigger']>[0]) => onSearchChange({ trigger: [trigger] }), [onSearchChange]);
+  const onAgent = useCallback((next: string | null) => onSearchChange({ agent: next }), [onSearchChange]);
   const onStrategy = useCallback((strategy: Parameters<StatsChartsProps['onStrategy']>[0]) => onSearchChange({ strategy: [strategy] }), [onSearchChange]);
   const switching = stats.isPlaceholderData || series.isPlaceholderData;
   const noEvents = stats.data?.events_total === 0;
@@ -157,7 +160,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             </span>
           )}
           <LiveState />
-          <AgentScope sessionId={sessionId} agent={agent} onChange={(next) => onSearchChange({ agent: next })} />
+          <AgentScope sessionId={sessionId} agent={agent} onChange={onAgent} />
         </div>
       </header>
 
