@@ -93,13 +93,19 @@ test('a new compaction arrives live without a reload, highlighted, and the stats
   const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
   await expect(ledgerRow(page, fresh.id)).toBeVisible();
   await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
-  // The highlight is drawn (a Web Animation started at the arrival), not only named.
-  const highlight = await ledgerRow(page, fresh.id).evaluate((row) => ({
-    running: row.getAnimations().some((animation) => animation.playState === 'running'),
-    background: getComputedStyle(row).backgroundColor,
-  }));
-  expect(highlight.running).toBe(true);
+  // The highlight is drawn (the tint behind the row), not only named.
+  const tint = (row: Element) => {
+    const style = getComputedStyle(row, '::before');
+    return { opacity: style.opacity, background: style.backgroundColor };
+  };
+  const highlight = await ledgerRow(page, fresh.id).evaluate(tint);
+  expect(highlight.opacity).toBe('1');
   expect(highlight.background).not.toBe('rgba(0, 0, 0, 0)');
+  // Once the record is no longer new, the tint fades out (a transition, not a jump).
+  await expect(ledgerRow(page, fresh.id)).not.toHaveClass(/ledger__row--new/, { timeout: 8000 });
+  const fading = await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations({ subtree: true }).map((a) => a.constructor.name));
+  expect(fading).toContain('CSSTransition');
+  await expect.poll(() => ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').opacity)).toBe('0');
   expect((await renderedIds(page))[0]).toBe(fresh.id);
   await expect(ledgerCount(page)).toHaveText(countText(after.total));
   await expect(events).toContainText(String(after.total));
@@ -116,9 +122,12 @@ test('reduced motion: a live arrival is marked new without an animation', async 
   const after = await listCompactions(request, REAL);
   const fresh = after.items.find((r) => !before.items.some((b) => b.id === r.id))!;
   await expect(ledgerRow(page, fresh.id)).toHaveClass(/ledger__row--new/);
-  expect(await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations().length)).toBe(0);
-  // Marked for a few seconds only (ended highlights are cleared together, arrivals.ts).
+  // The tint shows, still.
+  expect(await ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').opacity)).toBe('1');
+  // Marked for a few seconds only (ended highlights are cleared together, arrivals.ts), and gone without a fade.
   await expect(ledgerRow(page, fresh.id)).not.toHaveClass(/ledger__row--new/, { timeout: 8000 });
+  expect(await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations({ subtree: true }).length)).toBe(0);
+  expect(await ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').opacity)).toBe('0');
 });
 
 test('after a dropped connection it reconnects and resumes: no event missing, none twice', async ({ page, request }) => {

@@ -1,7 +1,6 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { CompactionRecord } from '../../../lib/api/types';
-import { ARRIVAL_HIGHLIGHT_MS } from '../lib/arrivals';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
 type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;
@@ -47,19 +46,12 @@ interface LedgerRowProps extends LedgerCellsProps {
   top: number;
   template: string;
   active: boolean;
-  /** When the record arrived live (`performance.now()`), while it is highlighted as new. */
-  arrivedAt: number | undefined;
+  /** The record arrived live a moment ago: highlighted as new (ledger.css). */
+  fresh: boolean;
   /** No longer matches the filters (it leaves when the view reloads). */
   stale: boolean;
   onOpen: (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => void;
 }
-
-/** The new row's highlight: green, fading out over its last 60 %. */
-const ARRIVAL_KEYFRAMES: Keyframe[] = [
-  { backgroundColor: 'color-mix(in srgb, var(--ok) 22%, var(--surface))', offset: 0 },
-  { backgroundColor: 'color-mix(in srgb, var(--ok) 22%, var(--surface))', offset: 0.4 },
-  { backgroundColor: 'transparent', offset: 1 },
-];
 
 /**
  * A positioned ledger row around its memoised cells, rendered again only when a prop changes (the
@@ -67,11 +59,10 @@ const ARRIVAL_KEYFRAMES: Keyframe[] = [
  * slot (row-slots.ts), so a fast scroll gives its element another record:
  * - focus inside it (a flag button, the link) would stay on the same element, now another event's,
  *   so it goes to the grid instead;
- * - a new record's highlight is started at the record's arrival, not when this element got it, so
- *   it fades with its record whichever element shows it (a burst of arrivals moves records from
- *   element to element too).
+ * - a new record's highlight follows its record: an element that gets a new record shows the tint
+ *   at once, one that gets an older record lets it fade (ledger.css); no animation is started per row.
  */
-export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index, top, template, active, arrivedAt, stale, onOpen }: LedgerRowProps) {
+export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen }: LedgerRowProps) {
   const record = row.original;
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -79,16 +70,9 @@ export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index,
     if (element === null || !element.contains(document.activeElement)) return;
     element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
   }, [record.id]);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (element === null || arrivedAt === undefined || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
-    const highlight = element.animate(ARRIVAL_KEYFRAMES, { duration: ARRIVAL_HIGHLIGHT_MS, easing: 'ease-out' });
-    highlight.startTime = arrivedAt;
-    return () => highlight.cancel();
-  }, [record.id, arrivedAt]);
   const classes = ['ledger__row'];
   if (active) classes.push('ledger__row--active');
-  if (arrivedAt !== undefined) classes.push('ledger__row--new');
+  if (fresh) classes.push('ledger__row--new');
   if (stale) classes.push('ledger__row--stale');
   const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
   return (

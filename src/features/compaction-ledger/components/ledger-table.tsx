@@ -347,7 +347,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 top={item.start - LEDGER_ROW_HEIGHT}
                 template={template}
                 active={item.index === activeIndex}
-                arrivedAt={arrivals.get(record.id)}
+                fresh={arrivals.has(record.id)}
                 stale={!matchesLedgerSearch(record, search)}
                 onOpen={open}
               />
