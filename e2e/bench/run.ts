@@ -11,7 +11,7 @@
  *   BENCH_UNIT=0                 skip the vitest benchmarks
  *   BENCH_SCROLL_ROWS=10000      rows the scrolling figures go through
  *   BENCH_SCROLL_SPEED=600       scrolling speed, rows per second (10 rows a 60 Hz frame)
- *   BENCH_LIVE_RATES=50,200      live bursts, events per second
+ *   BENCH_LIVE_RATES=50,200,1000 live bursts, events per second (1,000: about what the simulator keeps up on 2 cores)
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
@@ -83,7 +83,7 @@ const options: BenchOptions = {
   daemonUrl,
   scrollRows: intEnv('BENCH_SCROLL_ROWS', 10_000, 100),
   rowsPerSecond: intEnv('BENCH_SCROLL_SPEED', 600, 1),
-  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200]),
+  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200, 1000]),
   liveSeconds: intEnv('BENCH_LIVE_SECONDS', 5, 1),
   profileDir: process.env.BENCH_PROFILE === '1' ? join(outDir, 'profiles') : null,
   artifactsDir: outDir,
