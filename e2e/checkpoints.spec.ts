@@ -120,11 +120,20 @@ test('rolls back a compaction: choose the checkpoint, preview what comes back, c
 
   await page.goto(`/sessions/${sessionId}`);
   const checkpointsPanel = panel(page, 'Checkpoints');
+  // The point's row names its compaction's strategy, from the session's records.
+  const targetRecord = await apiGet<{ strategy: string }>(request, `/sessions/${sessionId}/compactions/${target.compaction_id}`);
+  await expect(checkpointsPanel.locator(`[data-checkpoint="${target.id}"]`)).toContainText(`${target.compaction_id} · ${targetRecord.strategy} ·`);
   await checkpointsPanel.locator(`[data-checkpoint="${target.id}"]`).getByRole('button', { name: 'Roll back…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Roll back past a compaction' });
   await expect(dialog.getByRole('combobox', { name: 'Checkpoint' })).toContainText(`Before ${target.compaction_id}`);
   await expect(dialog.getByTestId('rollback-restore-count')).toHaveText(preview.restore_message_ids.length.toLocaleString('en-US'));
   for (const id of undone) await expect(dialog.getByRole('link', { name: id })).toBeVisible();
+  // Each compaction it undoes is named with its strategy, read from the session's records.
+  const undoneLine = dialog.locator('.rb-summary__undone');
+  for (const id of undone) {
+    const record = await apiGet<{ strategy: string }>(request, `/sessions/${sessionId}/compactions/${id}`);
+    await expect(undoneLine).toContainText(`${id} (${record.strategy})`);
+  }
   const diff = dialog.getByRole('table', { name: /Rollback preview/ });
   await expect(diff.getByText('restored', { exact: true }).first()).toBeVisible();
 

@@ -163,10 +163,9 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
       )}
       {rollbackFrom !== null && (
         <Suspense fallback={<DialogLoading title="Roll back past a compaction" onClose={() => setRollbackFrom(null)} />}>
-          <RollbackDialog
+          <RollbackDialogWithRecords
             sessionId={sessionId}
             points={points}
-            records={records}
             initialCheckpointId={rollbackFrom}
             open
             onOpenChange={(open) => !open && setRollbackFrom(null)}
@@ -175,4 +174,15 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
       )}
     </div>
   );
+}
+
+/**
+ * The rollback dialog, given the session's newest records as they are (it names every compaction
+ * a rollback undoes, not only the points'): read while it is open, so only then does each live
+ * record draw it again.
+ */
+function RollbackDialogWithRecords(props: Omit<RollbackDialogProps, 'records'>) {
+  const { data } = useQuery({ ...recentCompactionsQuery(props.sessionId, props.points.length), enabled: props.points.length > 0 });
+  const records = useMemo(() => new Map<string, CompactionRecord>((data ?? []).map((r) => [r.id, r])), [data]);
+  return <RollbackDialog {...props} records={records} />;
 }
