@@ -37,6 +37,10 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    // A click or fill that cannot happen fails after 15 s naming its target, instead of waiting out
+    // the test's whole timeout and reporting only "Test timeout exceeded" (nothing to go on in CI).
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     // A trace records a screencast and DOM snapshots of every page of every test, passed or not: on
     // a 2-core machine that is a third of the e2e time, so none by default (a failure still has its
     // screenshot). E2E_TRACE=retain-on-failure (or on) records them, to look into a failure.
