@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactionRecord } from '../store/types';
+import { loadFixturesFromDisk } from '../importers/node-fixtures';
+import { flagCompaction } from './compaction-service';
 import { DaemonError } from './errors';
-import { filterCompactions, paginate, parseCompactionFilter } from './queries';
+import { filterCompactions, paginate, parseCompactionFilter, prepareSessionLedgers, sessionLedger } from './queries';
+import { seedStore } from './seed';
+import { advanceSession } from './simulation';
 
 const base = {
   session_id: 's', run_id: 'r', agent_path: 'primary', trigger: 'threshold_crossed', strategy: 'drop', threshold_estimate: 100, after_estimate: 50,
@@ -54,5 +58,61 @@ describe('ledger queries', () => {
     const first = paginate(items, null, 10, 'q1');
     expect(() => paginate(items, first.next_cursor, 10, 'another query')).toThrow(/cursor/);
     expect(() => paginate(items, 'garbage', 10, 'q1')).toThrow(/cursor/);
+  });
+});
+
+describe("a session's ledger lists, kept per state of the session", () => {
+  it('answers from the kept list until the session changes (a flag, a live compaction); another session changing leaves it', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    const [session, other] = [...store.sessions.values()].filter((s) => s.compactions.length > 3 && s.agents[0]);
+    if (!session || !other) throw new Error('two sessions with records expected');
+    const all = query('sort=-created_at');
+    const unflagged = query('flag=unflagged&sort=cost_usd');
+    const first = sessionLedger(store, session, all);
+    expect(first).toEqual(filterCompactions(session.compactions, all));
+    expect(sessionLedger(store, session, all)).toBe(first);
+    const byCost = sessionLedger(store, session, unflagged);
+    expect(byCost).toEqual(filterCompactions(session.compactions, unflagged));
+
+    // Another session's write: still the kept lists.
+    const elsewhere = other.compactions.find((r) => !r.rolled_back) as CompactionRecord;
+    flagCompaction(store, other.id, elsewhere.id, { version: elsewhere.version, flag: 'good' }, 'tester');
+    expect(sessionLedger(store, session, all)).toBe(first);
+
+    // A flag in this session: the unflagged list is made again, without the record.
+    const record = byCost.find((r) => !r.rolled_back) as CompactionRecord;
+    flagCompaction(store, session.id, record.id, { version: record.version, flag: 'bad' }, 'tester');
+    const after = sessionLedger(store, session, unflagged);
+    expect(after.map((r) => r.id)).not.toContain(record.id);
+    expect(after).toEqual(filterCompactions(session.compactions, unflagged));
+
+    // A live compaction: the newest-first list starts with it.
+    session.status = 'running';
+    const before = session.compactions.length;
+    advanceSession(store, session, { maxTurns: 400, untilCompaction: true });
+    expect(session.compactions.length).toBeGreaterThan(before);
+    const live = sessionLedger(store, session, all);
+    expect(live).toEqual(filterCompactions(session.compactions, all));
+    expect(live[0]?.id).toBe(session.compactions.at(-1)?.id);
+  });
+
+  it('prepared as the data is made: the first newest-first listing is the kept one', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    prepareSessionLedgers(store);
+    const session = [...store.sessions.values()].find((s) => s.compactions.length > 3) as NonNullable<ReturnType<typeof store.session>>;
+    const list = sessionLedger(store, session, query(''));
+    expect(sessionLedger(store, session, query('sort=-created_at'))).toBe(list);
+    expect(list).toEqual(filterCompactions(session.compactions, query('')));
+  });
+
+  it('keeps a few filters per session, the least recently used going first', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    const session = [...store.sessions.values()].find((s) => s.compactions.length > 3) as NonNullable<ReturnType<typeof store.session>>;
+    const filters = ['sort=cost_usd', 'sort=-cost_usd', 'flag=bad', 'flag=good', 'strategy=drop', 'strategy=summarize', 'fallback=true'].map(query);
+    const lists = filters.map((f) => sessionLedger(store, session, f));
+    expect(sessionLedger(store, session, filters[6] as ReturnType<typeof query>)).toBe(lists[6]);
+    // The first is the one let go: asked again, it is made again (equal, not the same array).
+    expect(sessionLedger(store, session, filters[0] as ReturnType<typeof query>)).not.toBe(lists[0]);
+    expect(sessionLedger(store, session, filters[0] as ReturnType<typeof query>)).toEqual(lists[0]);
   });
 });

@@ -1,5 +1,5 @@
-import { samePath } from '../store/store';
-import type { CompactionRecord, Schemas } from '../store/types';
+import { samePath, type Store } from '../store/store';
+import type { CompactionRecord, Schemas, SessionState } from '../store/types';
 import { DaemonError } from './errors';
 
 /** Opaque cursors: the offset into the filtered, sorted list, tied to the query that made it. */
@@ -115,4 +115,45 @@ export function filterCompactions(records: readonly CompactionRecord[], f: Compa
     const c = ka < kb ? -1 : ka > kb ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     return desc ? -c : c;
   });
+}
+
+/** How many filters' lists each session keeps (the view's own, an export's, a few recent ones). */
+const LEDGER_LISTS_KEPT = 6;
+
+const ledgerLists = new WeakMap<SessionState, { key: string; lists: Map<string, CompactionRecord[]> }>();
+
+/**
+ * A session's records that match `f`, in its order, kept per state of the session (its revision
+ * and record count) and filter, as a daemon's index would keep them. The pages of one listing (the
+ * view scrolling, an export) are then slices of one list, not each a filter and sort of every
+ * record (25 ms per page over 100,000 of them).
+ */
+export function sessionLedger(store: Store, session: SessionState, f: CompactionFilter): readonly CompactionRecord[] {
+  const key = `${store.sessionRevision(session.id)}:${session.compactions.length}`;
+  let entry = ledgerLists.get(session);
+  if (!entry || entry.key !== key) {
+    entry = { key, lists: new Map() };
+    ledgerLists.set(session, entry);
+  }
+  const filterKey = JSON.stringify(f);
+  const kept = entry.lists.get(filterKey);
+  if (kept) {
+    // Most recently used last.
+    entry.lists.delete(filterKey);
+    entry.lists.set(filterKey, kept);
+    return kept;
+  }
+  const list = filterCompactions(session.compactions, f);
+  entry.lists.set(filterKey, list);
+  for (const old of entry.lists.keys()) {
+    if (entry.lists.size <= LEDGER_LISTS_KEPT) break;
+    entry.lists.delete(old);
+  }
+  return list;
+}
+
+/** Lists every stored session's records newest first (the view's default order) as the data is made, as a daemon's index on time would have them. */
+export function prepareSessionLedgers(store: Store): void {
+  const newestFirst = parseCompactionFilter(new URLSearchParams());
+  for (const session of store.sessions.values()) sessionLedger(store, session, newestFirst);
 }

@@ -3,7 +3,7 @@ import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { seedStore } from './seed';
 import { flagCompaction, rollbackCheckpoint } from './compaction-service';
 import { advanceSession } from './simulation';
-import { compactionStats, fallbackKind, percentile, sessionCompactionStats } from './stats';
+import { compactionStats, fallbackKind, percentile, prepareSessionStats, sessionCompactionStats } from './stats';
 
 describe('compaction stats', () => {
   it('nearest-rank percentiles', () => {
@@ -73,6 +73,20 @@ describe('one session\'s stats, kept per state of the session', () => {
     expect(rolled).not.toEqual(live);
     expect(rolled).toEqual(fresh());
     expect(sessionCompactionStats(store, session, agentPath)).toEqual(compactionStats([session], agentPath));
+  });
+
+  it("another session's write leaves the figures kept; prepared at seeding, the first answer is the kept one", () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+    const [session, other] = [...store.sessions.values()].filter((s) => s.compactions.some((r) => !r.rolled_back));
+    if (!session || !other) throw new Error('two sessions with records expected');
+    prepareSessionStats(store);
+    const kept = sessionCompactionStats(store, session);
+    expect(kept).toEqual(compactionStats([session]));
+    const record = other.compactions.find((r) => !r.rolled_back);
+    if (!record) throw new Error('no record to flag');
+    flagCompaction(store, other.id, record.id, { version: record.version, flag: record.operator_flag === 'bad' ? 'good' : 'bad' }, 'tester');
+    expect(sessionCompactionStats(store, session)).toBe(kept);
+    expect(sessionCompactionStats(store, other)).toEqual(compactionStats([other]));
   });
 
   it('a live turn that changes only the primary cost, without a store write, is not answered from the cache', () => {

@@ -128,14 +128,14 @@ const sessionAnswers = new WeakMap<SessionState, Map<string, { key: string; stat
 
 /**
  * One session's statistics (GET /sessions/{id}/compaction-stats), computed once per state of the
- * session: every write through the Store (a flag, a compaction, a rollback, a live event) bumps
- * store.revision, and the session's record count and primary cost, which a live turn changes in
- * place, are part of the key too. Over a 100,000-record session this is the difference between a
- * pass over every record per request and a map look-up.
+ * session: every write to it through the Store (a flag, a compaction, a rollback, a live event)
+ * bumps its revision, and its record count and primary cost, which a live turn changes in place,
+ * are part of the key too. Writes to other sessions leave it alone. Over a 100,000-record session
+ * this is the difference between a pass over every record per request and a map look-up.
  */
 export function sessionCompactionStats(store: Store, session: SessionState, agentPath?: string): Stats {
   const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
-  const key = `${store.revision}:${session.compactions.length}:${primary}`;
+  const key = `${store.sessionRevision(session.id)}:${session.compactions.length}:${primary}`;
   let answers = sessionAnswers.get(session);
   if (!answers) {
     answers = new Map();
@@ -147,4 +147,13 @@ export function sessionCompactionStats(store: Store, session: SessionState, agen
   const stats = compactionStats([session], agentPath);
   answers.set(scope, { key, stats });
   return stats;
+}
+
+/**
+ * Computes every stored session's statistics as the data is made (seeded or restored), as a
+ * daemon keeping them with its records would, so the first request for a session's stats is
+ * answered from them rather than by a pass over its records (0.1 s for 100,000 of them).
+ */
+export function prepareSessionStats(store: Store): void {
+  for (const session of store.sessions.values()) sessionCompactionStats(store, session);
 }

@@ -13,7 +13,7 @@ import { effectiveConfig } from '../daemon/config';
 import { DaemonError, notFound } from '../daemon/errors';
 import { auditLog } from '../daemon/aggregates/audit-log';
 import { projectStats } from '../daemon/aggregates/project-stats';
-import { boolParam, filterCompactions, paginate, parseCompactionFilter, parseLimit } from '../daemon/queries';
+import { boolParam, paginate, parseCompactionFilter, parseLimit, sessionLedger } from '../daemon/queries';
 import { sessionCompactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
 import { issueStreamTicket } from '../daemon/stream-tickets';
@@ -75,7 +75,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         const session = requireSession(store(), param(params.session_id));
         const filter = parseCompactionFilter(q);
         const key = JSON.stringify([session.id, filter]);
-        return paginate(filterCompactions(session.compactions, filter), q.get('cursor'), parseLimit(q.get('limit')), key);
+        return paginate(sessionLedger(store(), session, filter), q.get('cursor'), parseLimit(q.get('limit')), key);
       }),
     ),
     http.post(`${API}/sessions/:session_id/compactions/dry-run`, async ({ params, request }) =>

@@ -53,6 +53,8 @@ export class Store {
   readonly touched = new Set<string>();
   /** Bumped by every change made through the Store; derived views (aggregate tables) key their caches on it. */
   revision = 0;
+  /** Bumped with `revision` by every change to one session: a session's own derived views key on it. */
+  private readonly sessionRevisions = new Map<string, number>();
 
   /** The daemon's clock. Seeding replays history on the transcripts' own timeline, then hands back the wall clock. */
   clock: () => Date = () => new Date();
@@ -76,6 +78,16 @@ export class Store {
   indexCompactions(session: SessionState): void {
     for (const record of session.compactions) this.compactionIndex.set(record.id, record);
     this.revision += 1;
+    this.bumpSession(session.id);
+  }
+
+  /** The number of changes made to this session so far (its derived views are current while it stays). */
+  sessionRevision(sessionId: string): number {
+    return this.sessionRevisions.get(sessionId) ?? 0;
+  }
+
+  private bumpSession(sessionId: string): void {
+    this.sessionRevisions.set(sessionId, this.sessionRevision(sessionId) + 1);
   }
 
   /**
@@ -84,6 +96,7 @@ export class Store {
    */
   touch(sessionId: string, structural = true): void {
     this.revision += 1;
+    this.bumpSession(sessionId);
     if (!this.sessions.has(sessionId)) {
       const hydrated = this.hydrated.get(sessionId);
       if (!hydrated || !structural) return;
