@@ -84,6 +84,8 @@ test('a new compaction arrives live without a reload, highlighted, and the stats
   const before = await listCompactions(request, REAL);
   await page.goto(`/sessions/${REAL}`);
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  // The stream is read in a worker (lib/live/socket-worker.ts), not by the page's main thread.
+  expect(page.workers().map((w) => new URL(w.url()).pathname)).toContainEqual(expect.stringMatching(/\/assets\/socket-worker-[\w-]+\.js$/));
   await expect(ledgerRows(page)).toHaveCount(before.total);
   const events = statFigure(page, 'Events');
   await expect(events).toContainText(String(before.total));

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { EventFrame } from '../api/types';
-import { LiveConnection, type LiveConnectionOptions, type LiveStatus } from './live-connection';
+import { LiveConnection, type LiveConnectionOptions, type LiveSocket, type LiveStatus } from './live-connection';
 
 const frame = (seq: number): EventFrame => ({
   seq,
@@ -57,7 +57,7 @@ function connect(overrides: Partial<LiveConnectionOptions> = {}) {
     onResync: () => {
       resyncs += 1;
     },
-    WebSocket: NodeWebSocket as unknown as typeof WebSocket,
+    openSocket: (address) => new NodeWebSocket(address) as unknown as LiveSocket,
     backoff: { baseMs: 20, capMs: 40, random: () => 0.5 },
     ...overrides,
   });

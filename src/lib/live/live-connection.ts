@@ -31,10 +31,20 @@ export interface LiveConnectionOptions {
   maxPerDrain?: number;
   /** A turn of handling frames ended (what was delivered can be applied; backlog() is what is left). */
   onDrained?: () => void;
-  WebSocket?: typeof WebSocket;
+  /** Opens a socket to the address: the page's own WebSocket by default, or one read in a worker (worker-socket.ts). */
+  openSocket?: (address: string) => LiveSocket;
   backoff?: BackoffOptions;
   /** Failed attempts in a row after which the status is 'offline' (retries go on). */
   offlineAfter?: number;
+}
+
+/** What the connection uses of a socket: a browser WebSocket has it all. */
+export interface LiveSocket {
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  close(): void;
 }
 
 interface InboxItem {
@@ -51,7 +61,7 @@ export interface DaemonState {
 
 export class LiveConnection {
   private readonly options: LiveConnectionOptions;
-  private socket: WebSocket | null = null;
+  private socket: LiveSocket | null = null;
   /** The address is being fetched (a stream ticket): no second open meanwhile. */
   private addressing = false;
   private lastSeq: number | null = null;
@@ -172,10 +182,9 @@ export class LiveConnection {
 
   private connect(address: string): void {
     if (this.stopped) return;
-    const Socket = this.options.WebSocket ?? WebSocket;
-    let socket: WebSocket;
+    let socket: LiveSocket;
     try {
-      socket = new Socket(address);
+      socket = this.options.openSocket ? this.options.openSocket(address) : new WebSocket(address);
     } catch (error) {
       this.options.onProblem(`The live stream address is unusable: ${(error as Error).message}`);
       this.retry();

@@ -11,6 +11,7 @@ import { FrameFeed } from './frame-feed';
 import { staleKeysFor } from './invalidation';
 import { LiveConnection } from './live-connection';
 import { RefreshBatcher } from './refresh-batcher';
+import { openWorkerSocket } from './worker-socket';
 import { eventsSocketUrl } from './ws-url';
 import { useLiveStatus } from './live-status';
 
@@ -65,6 +66,9 @@ export function useLiveStream(): void {
         return { lastSeq: health.last_seq, instance: health.instance_id ?? null };
       },
       fetchAfter: fetchEventsAfter,
+      // Read in a worker, so a burst costs the page one task per frame, not one per message; demo
+      // mode's simulated daemon answers only the page's own WebSocket (msw), so it stays there.
+      openSocket: import.meta.env.DEV && __KAGED_SIMULATED__ ? undefined : openWorkerSocket,
       // Received frames are handled once per animation frame, all together, then applied as one
       // batch; in the same frame as the cache notifications they cause (the one shared batch).
       schedule: sharedFrameBatch(),

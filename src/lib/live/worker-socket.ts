@@ -1,0 +1,91 @@
+import type { LiveSocket } from './live-connection';
+import type { FromWorker, ToWorker } from './worker-socket-protocol';
+
+/** The part of a Worker a WorkerSocket uses (a fake stands in for it in tests). */
+export interface SocketWorker {
+  onmessage: ((event: MessageEvent<FromWorker>) => void) | null;
+  onerror: ((event: ErrorEvent) => void) | null;
+  postMessage(message: ToWorker): void;
+  terminate(): void;
+}
+
+function startWorker(): SocketWorker {
+  return new Worker(new URL('./socket-worker.ts', import.meta.url), { type: 'module', name: 'live-stream' });
+}
+
+/**
+ * A socket read in a worker (socket-worker.ts), for LiveConnection: the page gets the messages of a
+ * burst in one task per frame, not one task each. Its events are a WebSocket's, in the same order.
+ */
+export class WorkerSocket implements LiveSocket {
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+  private readonly worker: SocketWorker;
+  private ended = false;
+
+  /**
+   * Throws at once for an address that is not a URL, as the WebSocket constructor does.
+   * `onWorkerFailure`: the worker itself failed (its code did not load, or it broke).
+   */
+  constructor(address: string, onWorkerFailure: () => void = () => undefined, start: () => SocketWorker = startWorker) {
+    new URL(address);
+    this.worker = start();
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      if (this.ended) return;
+      onWorkerFailure();
+      this.end({ code: 1006, reason: 'the live-stream worker failed', wasClean: false });
+    };
+    this.worker.postMessage({ type: 'open', address });
+  }
+
+  close(): void {
+    if (!this.ended) this.worker.postMessage({ type: 'close' });
+  }
+
+  private receive(message: FromWorker): void {
+    if (this.ended) return;
+    switch (message.type) {
+      case 'open':
+        this.onopen?.(new Event('open'));
+        break;
+      case 'messages':
+        for (const data of message.data) {
+          // A handler may close the socket: what follows is not delivered, as with a WebSocket.
+          if (this.ended) return;
+          this.onmessage?.(new MessageEvent('message', { data }));
+        }
+        break;
+      case 'error':
+        this.onerror?.(new Event('error'));
+        break;
+      case 'close':
+        this.end(message);
+        break;
+    }
+  }
+
+  private end(init: CloseEventInit): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.worker.terminate();
+    this.onclose?.(new CloseEvent('close', init));
+  }
+}
+
+/** Set once a worker failed: from then on the page reads its sockets itself. */
+let workersFail = false;
+
+/**
+ * Opens the live stream's socket in a worker where the browser has them, else (or once a worker
+ * failed) on the page.
+ */
+export function openWorkerSocket(address: string): LiveSocket {
+  if (workersFail || typeof Worker === 'undefined') return new WebSocket(address);
+  return new WorkerSocket(address, () => {
+    workersFail = true;
+  });
+}
