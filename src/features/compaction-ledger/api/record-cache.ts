@@ -11,7 +11,7 @@ import {
   collapseDue,
   firstPageOnly,
   flattenPages,
-  insertRecordInPages,
+  insertRecordsInPages,
   markRolledBack,
   replaceRecordInPages,
   updateRecordInPages,
@@ -89,7 +89,7 @@ export function insertLiveRecords(queryClient: QueryClient, records: readonly Co
   updateLedgers(queryClient, first.session_id, (data, key) => {
     if (key[1] === ALL_SESSIONS) return data;
     const search = fromListQuery(key[2] as ListQuery);
-    const next = records.reduce((view, record) => insertRecordInPages(view, record, search), data);
+    const next = insertRecordsInPages(data, records, search);
     if (next !== data) grown.push(key);
     return next;
   });

@@ -8,6 +8,7 @@ import {
   flattenPages,
   hasMorePages,
   insertRecordInPages,
+  insertRecordsInPages,
   ledgerTotal,
   LIVE_GROWTH_HARD_LIMIT,
   LIVE_GROWTH_LIMIT,
@@ -95,6 +96,28 @@ describe('a live record joining the ledger', () => {
     const twice = insertRecordInPages(once, rec('c', 3), EMPTY_SEARCH);
     expect(flattenPages(twice).map((r) => r.id)).toEqual(['c', 'b', 'a']);
     expect(ledgerTotal(twice)).toBe(3);
+  });
+});
+
+describe('a batch of live records', () => {
+  it('gives what inserting them one by one gives: new ones placed and counted, a loaded one replaced, one twice in the batch once', () => {
+    const data = pages([[rec('c', 3), rec('a', 1)], [rec('x', 0)]], 5, true);
+    const newer = { ...rec('a', 1), version: 2, operator_flag: 'bad' as const };
+    const distinct = [rec('d', 4), newer, rec('b', 2), rec('z', -1), rec('e', 5)];
+    const ascending = { ...EMPTY_SEARCH, sort: { field: 'created_at' as const, desc: false } };
+    for (const search of [EMPTY_SEARCH, ascending, { ...EMPTY_SEARCH, flag: ['bad' as const] }]) {
+      const oneByOne = distinct.reduce((view, record) => insertRecordInPages(view, record, search), data);
+      expect(insertRecordsInPages(data, distinct, search)).toEqual(oneByOne);
+    }
+    // One record twice in a batch counts once, placed or not (one by one, an unplaced one counted twice).
+    const batch = [rec('d', 4), newer, rec('b', 2), rec('d', 4), rec('z', -1), rec('e', 5), rec('z', -1)];
+    expect(ledgerTotal(insertRecordsInPages(data, batch, ascending))).toBe(ledgerTotal(insertRecordsInPages(data, distinct, ascending)));
+    const together = insertRecordsInPages(data, batch, EMPTY_SEARCH);
+    expect(flattenPages(together).map((r) => r.id)).toEqual(['e', 'd', 'c', 'b', 'a', 'x']);
+    expect(flattenPages(together).find((r) => r.id === 'a')?.operator_flag).toBe('bad');
+    // d, b, z and e are new (z's place is past the loaded pages: only counted); d and z once.
+    expect(ledgerTotal(together)).toBe(9);
+    expect(insertRecordsInPages(data, [], EMPTY_SEARCH)).toBe(data);
   });
 });
 

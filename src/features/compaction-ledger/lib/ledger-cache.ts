@@ -126,6 +126,28 @@ export function containsRecord(data: LedgerData, id: string): boolean {
  */
 export function insertRecordInPages(data: LedgerData, record: CompactionRecord, search: LedgerSearch, options: { placedOnly?: boolean } = {}): LedgerData {
   if (containsRecord(data, record.id)) return options.placedOnly ? data : replaceRecordInPages(data, record);
+  return placeRecord(data, record, search, options);
+}
+
+/**
+ * A batch of new records, in order, each as insertRecordInPages would take it; the loaded ids are
+ * gathered once for the batch instead of every loaded record being scanned for each (at 1,000
+ * events a second, with a thousand live rows loaded, that scan was a tenth of the page's script).
+ */
+export function insertRecordsInPages(data: LedgerData, records: readonly CompactionRecord[], search: LedgerSearch): LedgerData {
+  if (records.length === 0) return data;
+  const loaded = new Set<string>();
+  for (const page of data.pages) for (const record of page.items) loaded.add(record.id);
+  let next = data;
+  for (const record of records) {
+    next = loaded.has(record.id) ? replaceRecordInPages(next, record) : placeRecord(next, record, search, {});
+    loaded.add(record.id);
+  }
+  return next;
+}
+
+/** A record not loaded yet, at its place among the loaded ones (insertRecordInPages). */
+function placeRecord(data: LedgerData, record: CompactionRecord, search: LedgerSearch, options: { placedOnly?: boolean }): LedgerData {
   if (!matchesLedgerSearch(record, search)) return data;
   const more = hasMorePages(data);
   let placed = false;
