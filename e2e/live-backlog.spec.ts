@@ -17,9 +17,9 @@ test('a burst the page cannot take is said ("behind by … — catching up") and
   const behind = page.getByRole('status').filter({ hasText: /behind by/ });
   await expect(behind).toHaveCount(0);
 
-  // The page's processor slowed down twentyfold while the daemon sends as fast as it can.
+  // The page's processor slowed down fortyfold while the daemon sends as fast as it can.
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
   const burst = request.post(`${DAEMON}/__mock/bench/live`, { data: { session_id: SESSION, count: 4000, rate: 2000 }, timeout: 120_000 });
 
   // Said in the connection indicator (it may catch up soon after: one look while it shows).

@@ -92,3 +92,68 @@ describe('FrameFeed', () => {
     expect(h.told.at(-1)).toBeNull();
   });
 });
+
+describe('FrameFeed with pacing', () => {
+  function paced() {
+    let now = 1_000_000;
+    const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
+    const published: number[][] = [];
+    const feed = new FrameFeed({
+      publish: (frames) => published.push(frames.map((f) => f.seq)),
+      waiting: () => 0,
+      onBehind: () => undefined,
+      onDrop: () => undefined,
+      now: () => now,
+      setTimer: (run, ms) => {
+        const timer = { run, ms, cleared: false };
+        timers.push(timer);
+        return timer;
+      },
+      clearTimer: (timer) => void ((timer as { cleared: boolean }).cleared = true),
+      pacing: { aboveRate: 100, gapMs: 60 },
+    });
+    let seq = 0;
+    const burst = (count: number) => {
+      for (let i = 0; i < count; i += 1) feed.push(frame((seq += 1), now));
+      feed.flush();
+    };
+    return { feed, timers, published, burst, advance: (ms: number) => (now += ms) };
+  }
+
+  it('below the rate, every flush applies at once', () => {
+    const h = paced();
+    for (let i = 0; i < 5; i += 1) {
+      h.burst(10);
+      h.advance(200);
+    }
+    expect(h.published.map((b) => b.length)).toEqual([10, 10, 10, 10, 10]);
+    expect(h.timers.filter((t) => !t.cleared && t.ms > 0 && t.ms <= 60)).toHaveLength(0);
+  });
+
+  it('above it, what comes within the gap waits for one timer and goes as one batch, in order', () => {
+    const h = paced();
+    h.burst(80);
+    h.advance(16);
+    h.burst(40);
+    h.advance(16);
+    h.burst(40);
+    // The first batch went at once; the next two wait for the gap's end (60 ms after the first).
+    expect(h.published).toHaveLength(1);
+    const held = h.timers.filter((t) => t.ms > 0 && t.ms <= 60);
+    expect(held.map((t) => t.ms)).toEqual([44]);
+    h.advance(28);
+    held[0]?.run();
+    expect(h.published.map((b) => b.length)).toEqual([80, 80]);
+    expect(h.published.flat()).toEqual(Array.from({ length: 160 }, (_, i) => i + 1));
+  });
+
+  it('a held batch is dropped with the feed when it stops', () => {
+    const h = paced();
+    h.burst(200);
+    h.advance(10);
+    h.burst(200);
+    h.feed.stop();
+    expect(h.timers.find((t) => t.ms === 50)?.cleared).toBe(true);
+    expect(h.published).toHaveLength(1);
+  });
+});

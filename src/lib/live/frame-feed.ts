@@ -1,5 +1,6 @@
 import type { EventFrame } from '../api/types';
 import { BACKLOG_THRESHOLDS, backlogVerdict, LagMeter, type BacklogThresholds } from './backlog';
+import { holdFor, RateWindow, type Pacing } from './pacing';
 
 /** How far behind the page is; null while it keeps up. */
 export interface Behind {
@@ -26,6 +27,8 @@ export interface FrameFeedOptions {
   dropCooldownMs?: number;
   /** While behind and no frame comes, whether it has caught up is checked again after this long. */
   recheckMs?: number;
+  /** Under a heavy stream, batches spaced (pacing.ts); without it, every flush applies. */
+  pacing?: Pacing;
 }
 
 /**
@@ -40,7 +43,13 @@ export class FrameFeed {
   private readonly meter = new LagMeter();
   private lastDropAt = Number.NEGATIVE_INFINITY;
   private recheck: unknown = null;
-  private readonly o: Required<Omit<FrameFeedOptions, 'thresholds'>> & { thresholds: BacklogThresholds };
+  /** Frames pushed since the last flush, and over the last second. */
+  private arrived = 0;
+  private readonly rate = new RateWindow();
+  private lastPublishAt: number | null = null;
+  /** The timer that applies a batch held back by pacing. */
+  private held: unknown = null;
+  private readonly o: Required<Omit<FrameFeedOptions, 'thresholds' | 'pacing'>> & { thresholds: BacklogThresholds; pacing: Pacing | null };
 
   constructor(options: FrameFeedOptions) {
     this.o = {
@@ -51,12 +60,14 @@ export class FrameFeed {
       dropCooldownMs: 10_000,
       recheckMs: 1_000,
       ...options,
+      pacing: options.pacing ?? null,
     };
   }
 
   /** A frame to apply with the next flush. */
   push(frame: EventFrame): void {
     this.buffer.push(frame);
+    this.arrived += 1;
   }
 
   /** Frames taken in and not yet applied. */
@@ -64,11 +75,29 @@ export class FrameFeed {
     return this.buffer.length;
   }
 
-  /** Applies what came, then judges the backlog. */
+  /** Applies what came (or, paced, holds it a moment), then judges the backlog. */
   flush(): void {
+    const now = this.o.now();
+    this.rate.add(now, this.arrived);
+    this.arrived = 0;
+    if (this.o.pacing !== null && this.buffer.length > 0) {
+      const wait = holdFor(now, this.lastPublishAt, this.rate.perSecond(now), this.o.pacing);
+      if (wait > 0) {
+        this.held ??= this.o.setTimer(() => {
+          this.held = null;
+          this.flush();
+        }, wait);
+        return;
+      }
+    }
+    if (this.held !== null) this.o.clearTimer(this.held);
+    this.held = null;
     const frames = this.buffer;
     this.buffer = [];
-    if (frames.length > 0) this.o.publish(frames);
+    if (frames.length > 0) {
+      this.o.publish(frames);
+      this.lastPublishAt = now;
+    }
     const newest = frames[frames.length - 1];
     const lagMs = newest ? this.meter.lag(Date.parse(newest.at), this.o.now()) : null;
     this.judge(lagMs);
@@ -87,6 +116,8 @@ export class FrameFeed {
   stop(): void {
     if (this.recheck !== null) this.o.clearTimer(this.recheck);
     this.recheck = null;
+    if (this.held !== null) this.o.clearTimer(this.held);
+    this.held = null;
     this.buffer = [];
   }
 

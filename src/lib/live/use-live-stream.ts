@@ -8,6 +8,7 @@ import { sharedFrameBatch } from '../frame-batch';
 import { publishFrames, subscribeToFrameBatches, subscribeToFrames } from './frame-bus';
 import { applyNewRecords } from './recent-records';
 import { FrameFeed } from './frame-feed';
+import { LIVE_PACING } from './pacing';
 import { staleKeysFor } from './invalidation';
 import { LiveConnection } from './live-connection';
 import { RefreshBatcher } from './refresh-batcher';
@@ -49,6 +50,7 @@ export function useLiveStream(): void {
       },
       waiting: () => connection.backlog(),
       onBehind: (behind) => useLiveStatus.setState({ behind }),
+      pacing: LIVE_PACING,
       onDrop: () => {
         console.warn('Live stream: too far behind to catch up frame by frame; skipping to the newest events and reloading what is shown.');
         connection.skipAhead();
