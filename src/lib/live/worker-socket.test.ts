@@ -42,8 +42,8 @@ class FakeWorker implements SocketWorker {
 function open(address = 'ws://127.0.0.1:1/api/v1/events') {
   const worker = new FakeWorker();
   const events: string[] = [];
-  let failures = 0;
-  const socket = new WorkerSocket(address, () => (failures += 1), () => worker);
+  const failures: string[] = [];
+  const socket = new WorkerSocket(address, (reason) => failures.push(reason), () => worker);
   socket.onopen = () => events.push('open');
   socket.onmessage = (event) => events.push(`message ${String(event.data)}`);
   socket.onerror = () => events.push('error');
@@ -94,7 +94,7 @@ describe('WorkerSocket', () => {
     const { worker, events, failures } = open();
     worker.fail();
     worker.fail();
-    expect(failures()).toBe(1);
+    expect(failures()).toEqual(['boom']);
     expect(events).toEqual(['close 1006 the live-stream worker failed']);
     expect(worker.terminated).toBe(true);
   });

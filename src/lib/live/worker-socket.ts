@@ -27,16 +27,16 @@ export class WorkerSocket implements LiveSocket {
 
   /**
    * Throws at once for an address that is not a URL, as the WebSocket constructor does.
-   * `onWorkerFailure`: the worker itself failed (its code did not load, or it broke).
+   * `onWorkerFailure`: the worker itself failed (its code did not load, or it broke), and why.
    */
-  constructor(address: string, onWorkerFailure: () => void = () => undefined, start: () => SocketWorker = startWorker) {
+  constructor(address: string, onWorkerFailure: (reason: string) => void = () => undefined, start: () => SocketWorker = startWorker) {
     new URL(address);
     this.worker = start();
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
       if (this.ended) return;
-      onWorkerFailure();
+      onWorkerFailure(event.message || 'its code did not load');
       this.end({ code: 1006, reason: 'the live-stream worker failed', wasClean: false });
     };
     this.worker.postMessage({ type: 'open', address });
@@ -85,7 +85,9 @@ let workersFail = false;
  */
 export function openWorkerSocket(address: string): LiveSocket {
   if (workersFail || typeof Worker === 'undefined') return new WebSocket(address);
-  return new WorkerSocket(address, () => {
+  return new WorkerSocket(address, (reason) => {
     workersFail = true;
+    // Said once, for whoever deploys the app (a Content-Security-Policy without worker-src 'self', say): the stream goes on.
+    console.warn(`Live stream: its worker failed (${reason}); the page reads the stream itself from now on.`);
   });
 }
