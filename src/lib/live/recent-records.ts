@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { COMPACTION_PAGE_MAX } from '../api/endpoints/list-compactions';
 import { queryKeys } from '../api/query-keys';
 import type { CompactionRecord, EventFrame } from '../api/types';
+import { groupBy } from '../group-by';
 import { recordChangeOf } from './record-changes';
 
 /**
@@ -17,13 +18,12 @@ export function withNewRecords(items: readonly CompactionRecord[], records: read
 
 /** Applies a batch's new records to each session's rollback-point records, one cache update per session. */
 export function applyNewRecords(queryClient: QueryClient, frames: readonly EventFrame[]): void {
-  const bySession = new Map<string, CompactionRecord[]>();
-  for (const frame of frames) {
+  const records = frames.flatMap((frame) => {
     const change = recordChangeOf(frame);
-    if (change?.kind !== 'new') continue;
-    bySession.set(change.record.session_id, [...(bySession.get(change.record.session_id) ?? []), change.record]);
-  }
-  for (const [sessionId, records] of bySession) {
-    queryClient.setQueryData<CompactionRecord[]>(queryKeys.rollbackPointRecords(sessionId), (items) => (items ? withNewRecords(items, records) : items));
+    return change?.kind === 'new' ? [change.record] : [];
+  });
+  const bySession = groupBy(records, (record) => record.session_id);
+  for (const [sessionId, added] of bySession) {
+    queryClient.setQueryData<CompactionRecord[]>(queryKeys.rollbackPointRecords(sessionId), (items) => (items ? withNewRecords(items, added) : items));
   }
 }

@@ -9,6 +9,7 @@ import { nextSweepIn, withoutEnded } from '../lib/arrivals';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
+import { groupBy } from '../../../lib/group-by';
 
 interface ArrivalsState {
   /**
@@ -72,21 +73,10 @@ function remember(records: readonly CompactionRecord[]): void {
   journal.set(first.session_id, entries.slice(-JOURNAL_MAX));
 }
 
-/** New records of a batch, by session (in their order). */
-function bySession(records: readonly CompactionRecord[]): CompactionRecord[][] {
-  const groups = new Map<string, CompactionRecord[]>();
-  for (const record of records) {
-    const group = groups.get(record.session_id);
-    if (group) group.push(record);
-    else groups.set(record.session_id, [record]);
-  }
-  return [...groups.values()];
-}
-
 /** New records: into the journal and every loaded view of their session at once, highlighted for a while. */
 function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]): void {
   if (records.length === 0) return;
-  for (const group of bySession(records)) {
+  for (const group of groupBy(records, (record) => record.session_id).values()) {
     remember(group);
     insertLiveRecords(queryClient, group);
   }

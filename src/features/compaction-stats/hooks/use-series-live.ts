@@ -1,10 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
+import { groupBy } from '../../../lib/group-by';
 import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { seriesKeys, SERIES_LIMIT } from '../api/list-recent-compactions';
-import { addToSeries, markRolledBackInSeries, replaceInSeries } from '../lib/series-cache';
+import { applyToSeries } from '../lib/series-cache';
 
 const installed = new WeakSet<QueryClient>();
 
@@ -27,30 +28,12 @@ export function installSeriesLive(queryClient: QueryClient): void {
   installed.add(queryClient);
   // A batch of frames (all that came since the last animation frame) is one update of each sample.
   subscribeToFrameBatches((frames) => {
-    const bySession = new Map<string, RecordChange[]>();
-    for (const frame of frames) {
-      const change = recordChangeOf(frame);
-      if (change === null || change.kind === 'invalid') continue;
-      const sessionId = change.kind === 'rolled_back' ? change.sessionId : change.record.session_id;
-      bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), change]);
-    }
+    const changes = frames.map((frame) => recordChangeOf(frame)).filter((change): change is Exclude<RecordChange, { kind: 'invalid' }> => change !== null && change.kind !== 'invalid');
+    const bySession = groupBy(changes, (change) => (change.kind === 'rolled_back' ? change.sessionId : change.record.session_id));
     for (const [sessionId, changes] of bySession) {
-      updateSeries(queryClient, sessionId, (page, agentPath) => changes.reduce((next, change) => applyToSeries(next, change, agentPath), page));
+      updateSeries(queryClient, sessionId, (page, agentPath) => applyToSeries(page, changes, agentPath, SERIES_LIMIT));
     }
   });
-}
-
-function applyToSeries(page: CompactionPage, change: RecordChange, agentPath: string | null): CompactionPage {
-  switch (change.kind) {
-    case 'new':
-      return addToSeries(page, change.record, agentPath, SERIES_LIMIT);
-    case 'changed':
-      return replaceInSeries(page, change.record);
-    case 'rolled_back':
-      return markRolledBackInSeries(page, change.ids);
-    default:
-      return page;
-  }
 }
 
 export function useSeriesLive(): void {
