@@ -28,8 +28,8 @@ export function installSeriesLive(queryClient: QueryClient): void {
   installed.add(queryClient);
   // A batch of frames (all that came since the last animation frame) is one update of each sample.
   subscribeToFrameBatches((frames) => {
-    const changes = frames.map((frame) => recordChangeOf(frame)).filter((change): change is Exclude<RecordChange, { kind: 'invalid' }> => change !== null && change.kind !== 'invalid');
-    const bySession = groupBy(changes, (change) => (change.kind === 'rolled_back' ? change.sessionId : change.record.session_id));
+    const valid = frames.map((frame) => recordChangeOf(frame)).filter((change): change is Exclude<RecordChange, { kind: 'invalid' }> => change !== null && change.kind !== 'invalid');
+    const bySession = groupBy(valid, (change) => (change.kind === 'rolled_back' ? change.sessionId : change.record.session_id));
     for (const [sessionId, changes] of bySession) {
       updateSeries(queryClient, sessionId, (page, agentPath) => applyToSeries(page, changes, agentPath, SERIES_LIMIT));
     }
