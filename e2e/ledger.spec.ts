@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DAEMON, resetDaemon } from './support/daemon';
+import { resetDaemon, resetDaemonAtBenchScale } from './support/daemon';
 import {
   flagViaApi,
   ledgerCount,
@@ -159,8 +159,7 @@ test('sort and every filter live in the URL; columns can be chosen', async ({ pa
 
 test('100,000 events: virtualised rows, pages fetched by cursor as the view nears the end, no duplicates', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const reset = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' } });
-  expect(reset.ok()).toBeTruthy();
+  await resetDaemonAtBenchScale(request);
   await page.goto('/sessions/ses_bench_10k');
   await expect(ledgerCount(page)).toHaveText(countText(100_000), { timeout: 20_000 });
   const grid = ledgerGrid(page);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, clearFaults, DAEMON, injectFaults, resetDaemon } from './support/daemon';
+import { apiGet, clearFaults, injectFaults, resetDaemon, resetDaemonAtBenchScale } from './support/daemon';
 import { expectLive, panel, setThreshold } from './support/ui';
 
 /** The Claude Code transcript with two agents and parallel tool calls. */
@@ -197,8 +197,7 @@ test('a session waiting for approval refuses a manual commit and points to the p
 test('a 10,000-message dry run renders a virtual window and jumps between changes', async ({ page, request }) => {
   // The bench-scale reset seeds 100,000 records and 10,000 messages: slower than the others.
   test.setTimeout(90_000);
-  const reset = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' } });
-  expect(reset.ok()).toBeTruthy();
+  await resetDaemonAtBenchScale(request);
   const dialog = await openCompact(page, 'ses_bench_10k');
   await setThreshold(dialog, 'Upper threshold', 0.5);
   await setThreshold(dialog, 'Lower threshold', 0.3);

@@ -26,6 +26,15 @@ export async function resetDaemon(request: APIRequestContext): Promise<void> {
   expect(response.ok(), 'the simulated daemon resets').toBeTruthy();
 }
 
+/**
+ * The bench scale (100,000 records and a 10,000-message agent): seeding takes 10 s and more on a
+ * busy machine, longer than the action timeout (15 s, playwright.config.ts) allows a request.
+ */
+export async function resetDaemonAtBenchScale(request: APIRequestContext): Promise<void> {
+  const response = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' }, timeout: 60_000 });
+  expect(response.ok(), 'the simulated daemon resets at bench scale').toBeTruthy();
+}
+
 export async function injectFaults(request: APIRequestContext, rules: FaultRule[]): Promise<void> {
   const response = await request.post(`${DAEMON}/__mock/faults`, { data: { rules } });
   expect(response.ok(), 'the faults are accepted').toBeTruthy();
