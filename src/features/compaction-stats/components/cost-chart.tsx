@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatUsd } from '../../../lib/format';
 import type { CostPoint } from '../lib/cost';
@@ -13,7 +14,7 @@ const CostTooltip = eventTooltip<CostPoint>((point) => [
 ]);
 
 /** The model cost of each event (summarizer or compactor plugin), USD. */
-export function CostChart({ points, height }: { points: readonly CostPoint[]; height: number }) {
+export const CostChart = memo(function CostChart({ points, height }: { points: readonly CostPoint[]; height: number }) {
   const data = points as CostPoint[];
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -26,7 +27,7 @@ export function CostChart({ points, height }: { points: readonly CostPoint[]; he
       </BarChart>
     </ResponsiveContainer>
   );
-}
+});
 
 export function CostTable({ points }: { points: readonly CostPoint[] }) {
   return (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount, formatPercent } from '../../../lib/format';
 import type { CountBar } from '../lib/counts';
@@ -11,7 +12,7 @@ function CountTooltip({ active, payload }: TooltipContentProps) {
 }
 
 /** Events per value (trigger or strategy), every value of the contract listed, zero included. */
-export function CountsChart({ bars, height, onSelect }: { bars: readonly CountBar[]; height: number; onSelect?: (key: string) => void }) {
+export const CountsChart = memo(function CountsChart({ bars, height, onSelect }: { bars: readonly CountBar[]; height: number; onSelect?: (key: string) => void }) {
   const data = bars as CountBar[];
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -35,7 +36,7 @@ export function CountsChart({ bars, height, onSelect }: { bars: readonly CountBa
       </BarChart>
     </ResponsiveContainer>
   );
-}
+});
 
 export function CountsTable({ bars, caption, what }: { bars: readonly CountBar[]; caption: string; what: string }) {
   return (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount } from '../../../lib/format';
 import type { HistogramBin } from '../lib/histogram';
@@ -11,7 +12,7 @@ function BinTooltip({ active, payload }: TooltipContentProps) {
 }
 
 /** How many summaries fall in each length bin (tokens). */
-export function HistogramChart({ bins, height }: { bins: readonly HistogramBin[]; height: number }) {
+export const HistogramChart = memo(function HistogramChart({ bins, height }: { bins: readonly HistogramBin[]; height: number }) {
   const data = bins as HistogramBin[];
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -24,7 +25,7 @@ export function HistogramChart({ bins, height }: { bins: readonly HistogramBin[]
       </BarChart>
     </ResponsiveContainer>
   );
-}
+});
 
 export function HistogramTable({ bins }: { bins: readonly HistogramBin[] }) {
   return (

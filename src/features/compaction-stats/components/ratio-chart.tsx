@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatRatio } from '../../../lib/format';
 import type { TimelinePoint } from '../lib/timeline';
@@ -11,7 +12,7 @@ const RatioTooltip = eventTooltip<TimelinePoint>((point) => [
 ]);
 
 /** after ÷ before per event (0 to 1, lower compresses more), with the median marked. */
-export function RatioChart({ points, median, height }: { points: readonly TimelinePoint[]; median: number | null; height: number }) {
+export const RatioChart = memo(function RatioChart({ points, median, height }: { points: readonly TimelinePoint[]; median: number | null; height: number }) {
   const data = points as TimelinePoint[];
   return (
     <ResponsiveContainer width="100%" height={height}>
@@ -25,7 +26,7 @@ export function RatioChart({ points, median, height }: { points: readonly Timeli
       </LineChart>
     </ResponsiveContainer>
   );
-}
+});
 
 export function RatioTable({ points }: { points: readonly TimelinePoint[] }) {
   return (

@@ -2,7 +2,7 @@
  * The stats panel's cards with their charts (recharts): loaded on demand, only where a chart is
  * drawn. Everything here draws prepared data (lib/ preparers run in stats-panel.tsx).
  */
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import type { Strategy, Trigger } from '../../../lib/ledger-search';
@@ -49,6 +49,11 @@ export interface StatsChartsProps {
 export function StatsCharts(props: StatsChartsProps) {
   const { agent, timeline, timelineSummary, histogram, costs, costSummary, triggers, strategies, hooks, fallbacks, seriesEmpty, statsEmpty, statsPending, noEvents } = props;
   const countsEmpty = statsEmpty ?? (noEvents ? <ChartEmpty>No events.</ChartEmpty> : undefined);
+  // The charts are memoised: new aggregates (every second under live load) leave the per-event
+  // charts alone, and a new sample the counts; each chart draws again only when its own data does.
+  const { onTrigger, onStrategy } = props;
+  const selectTrigger = useCallback((key: string) => onTrigger(key as Trigger), [onTrigger]);
+  const selectStrategy = useCallback((key: string) => onStrategy(key as Strategy), [onStrategy]);
   return (
     <div className="stats-grid">
       <ChartCard
@@ -68,13 +73,13 @@ export function StatsCharts(props: StatsChartsProps) {
         <ChartCard
           {...CARDS.triggers}
           empty={countsEmpty}
-          chart={<CountsChart bars={triggers} height={CARDS.triggers.height} onSelect={(key) => props.onTrigger(key as Trigger)} />}
+          chart={<CountsChart bars={triggers} height={CARDS.triggers.height} onSelect={selectTrigger} />}
           table={<CountsTable bars={triggers} caption="Events by trigger" what="Trigger" />}
         />
         <ChartCard
           {...CARDS.strategies}
           empty={countsEmpty}
-          chart={<CountsChart bars={strategies} height={CARDS.strategies.height} onSelect={(key) => props.onStrategy(key as Strategy)} />}
+          chart={<CountsChart bars={strategies} height={CARDS.strategies.height} onSelect={selectStrategy} />}
           table={<CountsTable bars={strategies} caption="Events by strategy" what="Strategy" />}
         />
       </div>

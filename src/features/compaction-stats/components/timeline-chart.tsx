@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
@@ -38,7 +38,7 @@ const WINDOW_TICK = tick(CHART.window, false);
  * Tokens before → after per event (floating bars), with the upper and lower thresholds and the
  * window: step lines when every event shares them, a mark per event when agents differ.
  */
-export function TimelineChart({ points, height }: { points: readonly TimelinePoint[]; height: number }) {
+export const TimelineChart = memo(function TimelineChart({ points, height }: { points: readonly TimelinePoint[]; height: number }) {
   const data = points as TimelinePoint[];
   const brush = data.length > WINDOW;
   // The operator's window survives new live events (it follows them when it ends at the newest).
@@ -102,7 +102,7 @@ export function TimelineChart({ points, height }: { points: readonly TimelinePoi
       </ComposedChart>
     </ResponsiveContainer>
   );
-}
+});
 
 export function TimelineLegend() {
   return (
