@@ -119,6 +119,30 @@ describe('a batch of live records', () => {
     expect(ledgerTotal(together)).toBe(9);
     expect(insertRecordsInPages(data, [], EMPTY_SEARCH)).toBe(data);
   });
+
+  it('copies each page it joins once, and shares the rest: the records loaded before stay the same objects', () => {
+    const loaded = [rec('c', 3), rec('b', 2)];
+    const data = pages([loaded, [rec('a', 1)]], 3, true);
+    const next = insertRecordsInPages(data, [rec('d', 4), rec('e', 5), rec('f', 6)], EMPTY_SEARCH);
+    expect(next.pages[0]?.items.map((r) => r.id)).toEqual(['f', 'e', 'd', 'c', 'b']);
+    expect(next.pages[0]?.items.slice(3)).toEqual(loaded);
+    expect(next.pages[0]?.items[3]).toBe(loaded[0]);
+    expect(next.pages[1]?.items).toBe(data.pages[1]?.items);
+    expect(next.pages.map((p) => p.total)).toEqual([6, 6]);
+    expect(data.pages[0]?.items).toHaveLength(2);
+  });
+
+  it('lays a save in flight on a new record, and is taken as it is by the structural sharing of the data it was built from', () => {
+    const data = pages([[rec('b', 2)]], 1);
+    const token = beginPendingSave('c', { flag: 'good' });
+    const next = insertRecordsInPages(data, [rec('c', 3)], EMPTY_SEARCH);
+    expect(flattenPages(next)[0]).toMatchObject({ id: 'c', operator_flag: 'good' });
+    expect(mergeLedgerData(data, next)).toBe(next);
+    endPendingSave('c', token);
+    // Against other cached data it is merged as any answer: the cached newer version wins.
+    const newer = pages([[rec('b', 2, { version: 7, operator_flag: 'bad' })]], 1);
+    expect(flattenPages(mergeLedgerData(newer, next))[1]).toBe(newer.pages[0]?.items[0]);
+  });
 });
 
 describe('bounding what live records add to a view', () => {
