@@ -164,6 +164,33 @@ describe('checking the ledger pages as they load (checkLoadedPages)', () => {
     expect(seen).toEqual(['second', 'first', 'second']);
   });
 
+  it('takes live records put at the head of the first page on their own: the same records and notices as checking every page again', () => {
+    const first = page('c', 'b');
+    const second = page('a');
+    const before = checkLoadedPages(null, [first, second], 'ses_a');
+    const cases = [
+      [rec('e'), rec('d')],
+      [rec('e'), rec('e'), rec('x', 'ses_other'), rec('d')],
+      // Loaded already (in a later page): checked from scratch, the later one dropped.
+      [rec('e'), rec('a')],
+    ];
+    for (const head of cases) {
+      const grown = [...head, ...first];
+      const check = checkLoadedPages(before, [grown, second], 'ses_a');
+      const whole = checkRecordPages([grown, second], 'ses_a');
+      expect(check.records).toEqual(whole.records);
+      expect(check.notices).toEqual(whole.notices);
+      // And the next check builds on it as on any other.
+      const third = page('z');
+      expect(checkLoadedPages(check, [grown, second, third], 'ses_a').records).toEqual(checkRecordPages([grown, second, third], 'ses_a').records);
+    }
+    const grown = [rec('e'), ...first];
+    const check = checkLoadedPages(before, [grown, second], 'ses_a');
+    expect(check.records.slice(1)).toEqual(before.records);
+    expect(check.records[1]).toBe(before.records[0]);
+    expect(check.ids[1]).toBe(before.ids[1]);
+  });
+
   it('answers the last check itself when nothing changed, and starts over for another session', () => {
     const pages = [page('a'), page('b')];
     const check = checkLoadedPages(null, pages, 'ses_a');

@@ -111,7 +111,8 @@ export interface PagesCheck<R extends Pick<CompactionRecord, 'id' | 'session_id'
 /**
  * checkRecordPages for pages loaded one after another: when the pages checked before are the
  * first of these (the same arrays), only the new pages are checked (O(page), not O(all loaded
- * records)); otherwise (a live record put into a page, another view) all of them, from scratch.
+ * records)); when live records were put at the head of the first page, only those; otherwise
+ * (a record put elsewhere, another view) all of them, from scratch.
  * The same records and notices as checkRecordPages.
  */
 export function checkLoadedPages<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(
@@ -119,6 +120,8 @@ export function checkLoadedPages<R extends Pick<CompactionRecord, 'id' | 'sessio
   pages: readonly (readonly R[])[],
   sessionId: string | null,
 ): PagesCheck<R> {
+  const head = previous !== null && previous.sessionId === sessionId ? checkHead(previous, pages) : null;
+  if (head !== null) return head;
   const extend =
     previous !== null && previous.sessionId === sessionId && previous.pages.length <= pages.length && previous.pages.every((items, i) => items === pages[i]);
   const base = extend ? previous : null;
@@ -144,6 +147,35 @@ export function checkLoadedPages<R extends Pick<CompactionRecord, 'id' | 'sessio
     notices: base && duplicates === base.duplicates && foreign === base.foreign ? base.notices : recordNotices(duplicates, foreign),
     pages,
     sessionId,
+    duplicates,
+    foreign,
+    ids,
+  };
+}
+
+/**
+ * The last check with records put at the head of the first page (live records, newest first: the
+ * first page is the one before with them in front, the other pages the same arrays), or null when
+ * the pages changed otherwise or a new record is one loaded already (checked from scratch then).
+ */
+function checkHead<R extends Pick<CompactionRecord, 'id' | 'session_id'>>(previous: PagesCheck<R>, pages: readonly (readonly R[])[]): PagesCheck<R> | null {
+  const before = previous.pages[0];
+  const first = pages[0];
+  if (before === undefined || first === undefined || first === before || first.length <= before.length) return null;
+  if (pages.length !== previous.pages.length || pages.some((items, i) => i > 0 && items !== previous.pages[i])) return null;
+  const added = first.length - before.length;
+  for (let i = 0; i < before.length; i += 1) if (first[added + i] !== before[i]) return null;
+  const page = sift(first.slice(0, added), previous.sessionId);
+  if (page.kept.some((record) => previous.ids.some((ids) => ids.has(record.id)))) return null;
+  const ids = previous.ids.slice();
+  ids[0] = new Set([...page.kept.map((record) => record.id), ...(previous.ids[0] ?? [])]);
+  const duplicates = previous.duplicates + page.duplicates;
+  const foreign = previous.foreign + page.foreign;
+  return {
+    records: page.kept.concat(previous.records),
+    notices: duplicates === previous.duplicates && foreign === previous.foreign ? previous.notices : recordNotices(duplicates, foreign),
+    pages,
+    sessionId: previous.sessionId,
     duplicates,
     foreign,
     ids,
