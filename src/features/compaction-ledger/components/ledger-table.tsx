@@ -14,6 +14,7 @@ import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
+import { hasArrived } from '../lib/arrivals';
 import { keyActionOf } from '../lib/keyboard';
 import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
@@ -347,7 +348,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
                 top={item.start - LEDGER_ROW_HEIGHT}
                 template={template}
                 active={item.index === activeIndex}
-                fresh={arrivals.has(record.id)}
+                fresh={hasArrived(arrivals, record.id)}
                 stale={!matchesLedgerSearch(record, search)}
                 onOpen={open}
               />

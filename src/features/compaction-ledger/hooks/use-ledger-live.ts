@@ -5,31 +5,27 @@ import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import type { CompactionRecord } from '../../../lib/api/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
-import { nextSweepIn, withoutEnded } from '../lib/arrivals';
+import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from '../lib/arrivals';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
 import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { groupBy } from '../../../lib/group-by';
+import { sharedFrameBatch } from '../../../lib/frame-batch';
 
 interface ArrivalsState {
   /**
-   * Records that arrived live a moment ago: when, on the document's timeline (`performance.now()`),
-   * so that a row's highlight shows its record's age whichever row element draws it.
+   * Records that arrived live a moment ago, by batch: when, on the document's timeline
+   * (`performance.now()`), so that a row's highlight shows its record's age whichever row element draws it.
    */
-  at: ReadonlyMap<string, number>;
+  at: Arrivals;
   add: (ids: readonly string[], at: number) => void;
   /** Clears the highlights that have ended by `now`. */
   expire: (now: number) => void;
 }
 
 export const useArrivals = create<ArrivalsState>()((set) => ({
-  at: new Map(),
-  add: (ids, at) =>
-    set((s) => {
-      const next = new Map(s.at);
-      for (const id of ids) next.set(id, at);
-      return { at: next };
-    }),
+  at: [],
+  add: (ids, at) => set((s) => ({ at: withArrived(s.at, ids, at) })),
   expire: (now) =>
     set((s) => {
       const next = withoutEnded(s.at, now);
@@ -39,15 +35,21 @@ export const useArrivals = create<ArrivalsState>()((set) => ({
 
 let sweep: ReturnType<typeof setTimeout> | null = null;
 
-/** Clears ended highlights once the oldest has ended, and again while any is left (arrivals.ts). */
+/**
+ * Clears ended highlights once the oldest has ended, and again while any is left (arrivals.ts);
+ * with the next live batch (the shared frame batch), so that under a burst the ledger renders the
+ * clearing with that batch, not once more in a task of its own.
+ */
 function scheduleSweep(): void {
   if (sweep !== null) return;
   const delay = nextSweepIn(useArrivals.getState().at, performance.now());
   if (delay === null) return;
   sweep = setTimeout(() => {
-    sweep = null;
-    useArrivals.getState().expire(performance.now());
-    scheduleSweep();
+    sharedFrameBatch()(() => {
+      sweep = null;
+      useArrivals.getState().expire(performance.now());
+      scheduleSweep();
+    });
   }, delay);
 }
 
