@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { advanceSession, apiGet, dropSockets, resetDaemon } from './support/daemon';
+import { advanceSession, apiGet, DAEMON, dropSockets, resetDaemon } from './support/daemon';
 import { countText, ledgerCount, ledgerRow, ledgerRows, listCompactions, renderedIds, sessionStats, statFigure, usd } from './support/compactions';
 import { choose, connectionIndicator, panel } from './support/ui';
 
@@ -186,4 +186,50 @@ test('the timeline keeps the window the operator brushed while new events arrive
   const after = await listCompactions(request, session);
   await baseExpect(statFigure(page, 'Events')).toContainText(String(after.total), { timeout: 10_000 });
   await baseExpect(firstLabel).toHaveText(chosen ?? '');
+});
+
+test('under hundreds of events a second the per-event charts wait for the stream to slow (it says so), then draw what came', async ({ page, request }) => {
+  test.slow();
+  const SESSION = 'ses_gen_refactor';
+  await resetDaemon(request);
+  await page.goto(`/sessions/${SESSION}`);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  const timeline = panel(page, 'Compaction').getByRole('figure', { name: 'Tokens before → after' });
+  await expect(timeline.locator('.recharts-surface').first()).toBeVisible();
+  const note = page.getByText(/waiting for the stream to slow/);
+  await expect(note).toHaveCount(0);
+  // In the page: when the note showed and went, and when the per-event chart changed (any mutation of its drawing).
+  await page.evaluate(() => {
+    const log: { what: string; at: number }[] = [];
+    (window as unknown as { __log: typeof log }).__log = log;
+    let shown = false;
+    new MutationObserver(() => {
+      const now = [...document.querySelectorAll('.stats-sample')].some((el) => el.textContent?.endsWith(' · waiting for the stream to slow'));
+      if (now !== shown) log.push({ what: now ? 'note shown' : 'note gone', at: performance.now() });
+      shown = now;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    const chart = document.querySelector('figure.chart-card .chart-card__chart');
+    if (chart === null) throw new Error('no timeline chart');
+    new MutationObserver(() => log.push({ what: 'chart drawn', at: performance.now() })).observe(chart, { subtree: true, childList: true, attributes: true });
+  });
+
+  // Longer than the five seconds a redraw waits at most under an ordinary stream.
+  const burst = await request.post(`${DAEMON}/__mock/bench/live`, { data: { session_id: SESSION, count: 7000, rate: 1000 }, timeout: 120_000 });
+  expect(burst.ok()).toBeTruthy();
+  const { sent } = (await burst.json()) as { sent: { id: string }[] };
+  await expect(ledgerRow(page, sent[sent.length - 1]!.id)).toBeVisible({ timeout: 60_000 });
+  await expect(note).toHaveCount(0, { timeout: 10_000 });
+  const events = async () => (await page.evaluate(() => (window as unknown as { __log: { what: string; at: number }[] }).__log)).map((e) => e.what);
+  // Drawn again once the stream slowed, not while it was paced.
+  const afterNote = async () => {
+    const log = await events();
+    return log.includes('note gone') ? log.slice(log.indexOf('note gone')) : [];
+  };
+  await expect.poll(afterNote).toContain('chart drawn');
+  const log = await events();
+  const from = log.indexOf('note shown');
+  const to = log.indexOf('note gone');
+  expect(from, 'the note showed while the stream was paced').toBeGreaterThanOrEqual(0);
+  expect(to).toBeGreaterThan(from);
+  expect(log.slice(from, to)).not.toContain('chart drawn');
 });

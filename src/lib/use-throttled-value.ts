@@ -51,15 +51,19 @@ export function useThrottledValue<T>(value: T, options: ThrottleOptions): T {
   // does not restart its wait; the wait is looked at again when it ends).
   const pending = useRef<(() => void) | null>(null);
   const { intervalMs, quietMs, maxWaitMs } = options;
+  // A wait in progress follows the options as they are now (the charts wait longer while the live stream is paced).
+  const timing = useRef<ThrottleOptions>(options);
+  useEffect(() => {
+    timing.current = { intervalMs, quietMs, maxWaitMs };
+  }, [intervalMs, quietMs, maxWaitMs]);
   useEffect(() => {
     latest.current = value;
     changedAt.current = Date.now();
     if (Object.is(value, shown) || pending.current !== null) return;
-    const timing = { intervalMs, quietMs, maxWaitMs };
     const pendingSince = Date.now();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let cancelIdle: (() => void) | null = null;
-    const waitNow = () => throttleWait({ lastShownAt: shownAt.current, lastChangeAt: changedAt.current, pendingSince, now: Date.now() }, timing);
+    const waitNow = () => throttleWait({ lastShownAt: shownAt.current, lastChangeAt: changedAt.current, pendingSince, now: Date.now() }, timing.current);
     const arm = () => {
       timer = setTimeout(() => {
         timer = null;
@@ -71,7 +75,7 @@ export function useThrottledValue<T>(value: T, options: ThrottleOptions): T {
           pending.current = null;
           shownAt.current = Date.now();
           startTransition(() => setShown(latest.current));
-        }, intervalMs);
+        }, timing.current.intervalMs);
       }, waitNow());
     };
     arm();
@@ -80,7 +84,7 @@ export function useThrottledValue<T>(value: T, options: ThrottleOptions): T {
       cancelIdle?.();
       pending.current = null;
     };
-  }, [value, shown, intervalMs, quietMs, maxWaitMs]);
+  }, [value, shown]);
   useEffect(() => () => pending.current?.(), []);
   return shown;
 }

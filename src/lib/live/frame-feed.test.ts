@@ -98,7 +98,9 @@ describe('FrameFeed with pacing', () => {
     let now = 1_000_000;
     const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
     const published: number[][] = [];
+    const pacedTold: boolean[] = [];
     const feed = new FrameFeed({
+      onPaced: (paced) => pacedTold.push(paced),
       publish: (frames) => published.push(frames.map((f) => f.seq)),
       waiting: () => 0,
       onBehind: () => undefined,
@@ -117,7 +119,7 @@ describe('FrameFeed with pacing', () => {
       for (let i = 0; i < count; i += 1) feed.push(frame((seq += 1), now));
       feed.flush();
     };
-    return { feed, timers, published, burst, advance: (ms: number) => (now += ms) };
+    return { feed, timers, published, pacedTold, burst, advance: (ms: number) => (now += ms) };
   }
 
   it('below the rate, every flush applies at once', () => {
@@ -145,6 +147,41 @@ describe('FrameFeed with pacing', () => {
     held[0]?.run();
     expect(h.published.map((b) => b.length)).toEqual([80, 80]);
     expect(h.published.flat()).toEqual(Array.from({ length: 160 }, (_, i) => i + 1));
+  });
+
+  it('says when the stream goes above the rate and, with no frame coming, when it is back under it', () => {
+    const h = paced();
+    h.burst(60);
+    expect(h.pacedTold).toEqual([]);
+    h.advance(16);
+    h.burst(60);
+    expect(h.pacedTold).toEqual([true]);
+    h.advance(16);
+    h.burst(60);
+    expect(h.pacedTold).toEqual([true]);
+    // The stream stops: the rate is looked at again on a timer, until the last second holds too few frames.
+    const recheck = () => h.timers.filter((t) => t.ms === 500 && !t.cleared).at(-1);
+    h.advance(500);
+    recheck()?.run();
+    expect(h.pacedTold).toEqual([true]);
+    h.advance(600);
+    recheck()?.run();
+    expect(h.pacedTold).toEqual([true, false]);
+    expect(h.timers.filter((t) => t.ms === 500)).toHaveLength(2);
+    // Below the rate, frames never make it say so.
+    h.advance(5_000);
+    for (let i = 0; i < 10; i += 1) {
+      h.burst(5);
+      h.advance(100);
+    }
+    expect(h.pacedTold).toEqual([true, false]);
+  });
+
+  it('stops looking at the rate when it stops', () => {
+    const h = paced();
+    h.burst(200);
+    h.feed.stop();
+    expect(h.timers.find((t) => t.ms === 500)?.cleared).toBe(true);
   });
 
   it('a held batch is dropped with the feed when it stops', () => {

@@ -29,6 +29,13 @@ export interface FrameFeedOptions {
   recheckMs?: number;
   /** Under a heavy stream, batches spaced (pacing.ts); without it, every flush applies. */
   pacing?: Pacing;
+  /**
+   * The stream went above the pacing rate (true), or back under it (false): what redraws at a cost
+   * (the per-event charts) waits for it to slow. Called on changes only.
+   */
+  onPaced?: (paced: boolean) => void;
+  /** While paced and no frame comes, the rate is looked at again after this long. */
+  pacedRecheckMs?: number;
 }
 
 /**
@@ -49,6 +56,9 @@ export class FrameFeed {
   private lastPublishAt: number | null = null;
   /** The timer that applies a batch held back by pacing. */
   private held: unknown = null;
+  private paced = false;
+  /** The timer that looks at the rate again while paced. */
+  private pacedRecheck: unknown = null;
   private readonly o: Required<Omit<FrameFeedOptions, 'thresholds' | 'pacing'>> & { thresholds: BacklogThresholds; pacing: Pacing | null };
 
   constructor(options: FrameFeedOptions) {
@@ -59,6 +69,8 @@ export class FrameFeed {
       thresholds: BACKLOG_THRESHOLDS,
       dropCooldownMs: 10_000,
       recheckMs: 1_000,
+      onPaced: () => undefined,
+      pacedRecheckMs: 500,
       ...options,
       pacing: options.pacing ?? null,
     };
@@ -80,6 +92,7 @@ export class FrameFeed {
     const now = this.o.now();
     this.rate.add(now, this.arrived);
     this.arrived = 0;
+    this.judgeRate();
     if (this.o.pacing !== null && this.buffer.length > 0) {
       const wait = holdFor(now, this.lastPublishAt, this.rate.perSecond(now), this.o.pacing);
       if (wait > 0) {
@@ -116,9 +129,28 @@ export class FrameFeed {
   stop(): void {
     if (this.recheck !== null) this.o.clearTimer(this.recheck);
     this.recheck = null;
+    if (this.pacedRecheck !== null) this.o.clearTimer(this.pacedRecheck);
+    this.pacedRecheck = null;
     if (this.held !== null) this.o.clearTimer(this.held);
     this.held = null;
     this.buffer = [];
+  }
+
+  /** Whether the stream is above the pacing rate; while it is, looked at again until it is not (no frame may come to say so). */
+  private judgeRate(): void {
+    const { pacing } = this.o;
+    if (pacing === null) return;
+    const paced = this.rate.perSecond(this.o.now()) > pacing.aboveRate;
+    if (paced !== this.paced) {
+      this.paced = paced;
+      this.o.onPaced(paced);
+    }
+    if (paced && this.pacedRecheck === null) {
+      this.pacedRecheck = this.o.setTimer(() => {
+        this.pacedRecheck = null;
+        this.judgeRate();
+      }, this.o.pacedRecheckMs);
+    }
   }
 
   private judge(lagMs: number | null): void {

@@ -11,13 +11,16 @@ interface LiveStatusState {
   problemCount: number;
   /** The page is behind the stream (catching up); null while it keeps up. */
   behind: Behind | null;
+  /** The stream is fast enough that batches are spaced (pacing.ts): costly redraws wait for it to slow. */
+  paced: boolean;
 }
 
-/** The live stream's state, for the connection indicator. */
+/** The live stream's state, for the connection indicator (and the charts, which wait while it is paced). */
 export const useLiveStatus = create<LiveStatusState>()(() => ({
   status: 'connecting',
   lastSeq: null,
   lastProblem: null,
   problemCount: 0,
   behind: null,
+  paced: false,
 }));

@@ -30,7 +30,7 @@ export function useLiveStream(): void {
   const { apiBaseUrl, token } = useConnection();
 
   useEffect(() => {
-    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null });
+    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null, paced: false });
     const batcher = new RefreshBatcher({
       intervalMs: LIVE_REFRESH_INTERVAL_MS,
       flush: (keys) => {
@@ -51,6 +51,7 @@ export function useLiveStream(): void {
       waiting: () => connection.backlog(),
       onBehind: (behind) => useLiveStatus.setState({ behind }),
       pacing: LIVE_PACING,
+      onPaced: (paced) => useLiveStatus.setState({ paced }),
       onDrop: () => {
         console.warn('Live stream: too far behind to catch up frame by frame; skipping to the newest events and reloading what is shown.');
         connection.skipAhead();
@@ -103,6 +104,7 @@ export function useLiveStream(): void {
       batcher.clear();
       feed.stop();
       connection.stop();
+      useLiveStatus.setState({ paced: false });
     };
   }, [apiBaseUrl, token, queryClient]);
 }

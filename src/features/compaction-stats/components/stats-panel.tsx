@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { Stat } from '../../../components/stat';
 import { formatCount, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
 import { useShownLiveStatus } from '../../../lib/use-browser-online';
+import { useLiveStatus } from '../../../lib/live/live-status';
 import { pathFromUrl } from '../../../lib/routes';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
@@ -40,6 +41,12 @@ const ALL = '(all)';
  * event held back): each redraw of a thousand points is a long frame, and the new rows come first.
  */
 const CHART_REFRESH = { intervalMs: 1000, quietMs: 1000, maxWaitMs: 5000 } as const;
+/**
+ * While the live stream is paced (hundreds of events a second: the newest thousand are a second or
+ * two of it), they wait for it to slow: a redraw every five seconds was a stall of a few hundred
+ * ms each time, which the new rows waited behind. The headline still follows every event.
+ */
+const CHART_REFRESH_PACED = { intervalMs: 1000, quietMs: 1000 } as const;
 
 // Memoised: the panel renders again with every live batch (the headline follows each event), the
 // charts only when their (throttled) figures change.
@@ -96,7 +103,9 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const series = useQuery({ ...recentCompactionsQuery(sessionId, agent), placeholderData: keepPreviousData, enabled: chartsReady });
 
   // The per-event charts draw again when a burst pauses (CHART_REFRESH); the headline follows every event.
-  const sample = useThrottledValue(series.data, CHART_REFRESH);
+  const paced = useLiveStatus((s) => s.paced);
+  const refresh = paced ? CHART_REFRESH_PACED : CHART_REFRESH;
+  const sample = useThrottledValue(series.data, refresh);
   const events = useMemo(() => appliedEvents(sample?.items ?? []).records, [sample]);
   const timeline = useMemo(() => prepareTimeline(events), [events]);
   const timelineSummary = useMemo(() => summarizeTimeline(timeline), [timeline]);
@@ -105,7 +114,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const costSummary = useMemo(() => summarizeCosts(costs), [costs]);
   // The aggregates' charts follow the stats as the per-event charts follow their sample (the stats
   // are refetched every second under live load): the headline follows every refetch.
-  const chartStats = useThrottledValue(stats.data, CHART_REFRESH);
+  const chartStats = useThrottledValue(stats.data, refresh);
   const triggers = useMemo(() => completeCounts(chartStats?.by_trigger ?? [], TRIGGER_LABELS), [chartStats]);
   const strategies = useMemo(() => completeCounts(chartStats?.by_strategy ?? [], STRATEGY_LABELS), [chartStats]);
   const hooks = useMemo(() => hookTimingRows(chartStats?.hook_timings ?? []), [chartStats]);
@@ -154,9 +163,13 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
       <header className="panel__header">
         <h2 id="stats-title">Compaction</h2>
         <div className="panel__aside">
-          {sampled && (
-            <span className="stats-sample" title="The per-event charts draw the newest events; the counts above them cover all events.">
-              per-event charts: newest {formatCount(SERIES_LIMIT)} of {formatCount(total)}
+          {(sampled || paced) && (
+            <span
+              className="stats-sample"
+              title={`${sampled ? 'The per-event charts draw the newest events; the counts above them cover all events.' : ''}${paced ? ' Hundreds of events a second: the charts draw again once the stream slows; the figures above follow every event.' : ''}`.trim()}
+            >
+              {sampled ? `per-event charts: newest ${formatCount(SERIES_LIMIT)} of ${formatCount(total)}` : 'per-event charts'}
+              {paced && ' · waiting for the stream to slow'}
             </span>
           )}
           <LiveState />
