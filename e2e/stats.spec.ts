@@ -188,7 +188,7 @@ test('the timeline keeps the window the operator brushed while new events arrive
   await baseExpect(firstLabel).toHaveText(chosen ?? '');
 });
 
-test('under hundreds of events a second the per-event charts wait for the stream to slow (it says so), then draw what came', async ({ page, request }) => {
+test('under hundreds of events a second the charts wait for the stream to slow (it says so), then draw what came', async ({ page, request }) => {
   test.slow();
   const SESSION = 'ses_gen_refactor';
   await resetDaemon(request);
@@ -196,7 +196,7 @@ test('under hundreds of events a second the per-event charts wait for the stream
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
   const timeline = panel(page, 'Compaction').getByRole('figure', { name: 'Tokens before → after' });
   await expect(timeline.locator('.recharts-surface').first()).toBeVisible();
-  const note = page.getByText(/waiting for the stream to slow/);
+  const note = page.getByText(/charts redraw once the stream slows/);
   await expect(note).toHaveCount(0);
   // In the page: when the note showed and went, and when the per-event chart changed (any mutation of its drawing).
   await page.evaluate(() => {
@@ -204,7 +204,7 @@ test('under hundreds of events a second the per-event charts wait for the stream
     (window as unknown as { __log: typeof log }).__log = log;
     let shown = false;
     new MutationObserver(() => {
-      const now = [...document.querySelectorAll('.stats-sample')].some((el) => el.textContent?.endsWith(' · waiting for the stream to slow'));
+      const now = [...document.querySelectorAll('.stats-sample')].some((el) => el.textContent?.endsWith(' · charts redraw once the stream slows'));
       if (now !== shown) log.push({ what: now ? 'note shown' : 'note gone', at: performance.now() });
       shown = now;
     }).observe(document.body, { subtree: true, childList: true, characterData: true });

@@ -43,10 +43,12 @@ const ALL = '(all)';
 const CHART_REFRESH = { intervalMs: 1000, quietMs: 1000, maxWaitMs: 5000 } as const;
 /**
  * While the live stream is paced (hundreds of events a second: the newest thousand are a second or
- * two of it), they wait for it to slow: a redraw every five seconds was a stall of a few hundred
- * ms each time, which the new rows waited behind. The headline still follows every event.
+ * two of it), every chart waits for it to slow: a redraw every five seconds was a stall of a few
+ * hundred ms each time, which the new rows waited behind. Two seconds without a change, since the
+ * stats are read again once a second (a pause of one second between two reads is not the stream
+ * slowing). The headline still follows every event.
  */
-const CHART_REFRESH_PACED = { intervalMs: 1000, quietMs: 1000 } as const;
+const CHART_REFRESH_PACED = { intervalMs: 1000, quietMs: 2000 } as const;
 
 // Memoised: the panel renders again with every live batch (the headline follows each event), the
 // charts only when their (throttled) figures change.
@@ -169,7 +171,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
               title={`${sampled ? 'The per-event charts draw the newest events; the counts above them cover all events.' : ''}${paced ? ' Hundreds of events a second: the charts draw again once the stream slows; the figures above follow every event.' : ''}`.trim()}
             >
               {sampled ? `per-event charts: newest ${formatCount(SERIES_LIMIT)} of ${formatCount(total)}` : 'per-event charts'}
-              {paced && ' · waiting for the stream to slow'}
+              {paced && ' · charts redraw once the stream slows'}
             </span>
           )}
           <LiveState />
