@@ -92,9 +92,10 @@ export class FrameFeed {
     const now = this.o.now();
     this.rate.add(now, this.arrived);
     this.arrived = 0;
-    this.judgeRate();
+    const rate = this.rate.perSecond(now);
+    this.judgeRate(rate);
     if (this.o.pacing !== null && this.buffer.length > 0) {
-      const wait = holdFor(now, this.lastPublishAt, this.rate.perSecond(now), this.o.pacing);
+      const wait = holdFor(now, this.lastPublishAt, rate, this.o.pacing);
       if (wait > 0) {
         this.held ??= this.o.setTimer(() => {
           this.held = null;
@@ -137,10 +138,10 @@ export class FrameFeed {
   }
 
   /** Whether the stream is above the pacing rate; while it is, looked at again until it is not (no frame may come to say so). */
-  private judgeRate(): void {
+  private judgeRate(rate = this.rate.perSecond(this.o.now())): void {
     const { pacing } = this.o;
     if (pacing === null) return;
-    const paced = this.rate.perSecond(this.o.now()) > pacing.aboveRate;
+    const paced = rate > pacing.aboveRate;
     if (paced !== this.paced) {
       this.paced = paced;
       this.o.onPaced(paced);

@@ -168,7 +168,12 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
           {(sampled || paced) && (
             <span
               className="stats-sample"
-              title={`${sampled ? 'The per-event charts draw the newest events; the counts above them cover all events.' : ''}${paced ? ' Hundreds of events a second: the charts draw again once the stream slows; the figures above follow every event.' : ''}`.trim()}
+              title={[
+                sampled && 'The per-event charts draw the newest events; the counts above them cover all events.',
+                paced && 'Hundreds of events a second: the charts draw again once the stream slows; the figures above follow every event.',
+              ]
+                .filter(Boolean)
+                .join(' ')}
             >
               {sampled ? `per-event charts: newest ${formatCount(SERIES_LIMIT)} of ${formatCount(total)}` : 'per-event charts'}
               {paced && ' · charts redraw once the stream slows'}
