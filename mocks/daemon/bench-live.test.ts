@@ -5,6 +5,7 @@ import { emitLiveBurst, parseLiveBurst, type BurstClock } from './bench-live';
 import { DaemonError } from './errors';
 import { filterCompactions, parseCompactionFilter } from './queries';
 import { seedStore } from './seed';
+import { toSummary } from './views';
 
 /** A clock that only moves when the burst waits, recording each wait. */
 function fakeClock(): BurstClock & { waits: number[] } {
@@ -46,6 +47,25 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
     expect(ids).toContain(newest?.id);
     expect(newest?.operator_flag).toBeNull();
     expect(store.auditOf('compaction.completed', 'ses_gen_refactor').filter((e) => ids.includes(e.compaction_id ?? '')).length).toBe(4);
+  });
+
+  it('announces the session after each record as the session view would (kept as it goes, not recounted)', async () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const session = store.session('ses_gen_refactor');
+    if (!session) throw new Error('no session');
+    const pairs: { sent: unknown; now: unknown }[] = [];
+    store.subscribe((f) => {
+      if (f.type === 'session.updated') pairs.push({ sent: f.data.session, now: toSummary(session) });
+    });
+    const before = toSummary(session);
+
+    await emitLiveBurst(store, { session_id: 'ses_gen_refactor', count: 25, rate: 1000 }, fakeClock());
+
+    expect(pairs).toHaveLength(25);
+    for (const { sent, now } of pairs) expect(sent).toEqual(now);
+    const last = pairs[24]?.sent as ReturnType<typeof toSummary>;
+    expect(last.compaction_count).toBe(before.compaction_count + 25);
+    expect(last.cost.compactor_usd).toBeGreaterThan(before.cost.compactor_usd);
   });
 
   it('refuses bad requests with the field named', () => {

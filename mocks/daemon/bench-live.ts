@@ -2,7 +2,7 @@ import type { Store } from '../store/store';
 import type { CompactionRecord, SessionState } from '../store/types';
 import { requireSession } from './compaction-service';
 import { DaemonError } from './errors';
-import { toSummary } from './views';
+import { summariesAsAppended } from './views';
 
 /** A burst of live compactions, for the browser benchmark's live-latency figure. */
 export interface LiveBurstRequest {
@@ -68,6 +68,7 @@ function newestRecord(session: SessionState): CompactionRecord {
 export async function emitLiveBurst(store: Store, request: LiveBurstRequest, clock: BurstClock = realClock): Promise<LiveBurstResult> {
   const session = requireSession(store, request.session_id);
   const template = newestRecord(session);
+  const summaryAfter = summariesAsAppended(session);
   const sent: LiveBurstResult['sent'] = [];
   const interval = 1000 / request.rate;
   const start = clock.now();
@@ -102,7 +103,7 @@ export async function emitLiveBurst(store: Store, request: LiveBurstRequest, clo
     sent.push({ id: record.id, sent_at_ms: clock.now() });
     store.publish('compaction.completed', session.id, { record });
     session.updated_at = record.created_at;
-    store.publish('session.updated', session.id, { session: toSummary(session) });
+    store.publish('session.updated', session.id, { session: summaryAfter(record) });
   }
   const first = sent[0]?.sent_at_ms ?? start;
   const last = sent[sent.length - 1]?.sent_at_ms ?? start;

@@ -2,7 +2,7 @@ import { estimateTokens } from '../engine/estimate';
 import { computePins } from '../engine/pins';
 import { pruneToolOutputs } from '../engine/prune';
 import { findModel } from '../store/catalog';
-import type { AgentState, Message, Schemas, SessionState } from '../store/types';
+import type { AgentState, CompactionRecord, Message, Schemas, SessionState } from '../store/types';
 import { effectiveConfig } from './config';
 
 /** Tokens the model may write in its answer, reserved in every estimate (agent.md § Trigger semantics). */
@@ -64,9 +64,20 @@ export function fixedTokensOf(agent: AgentState): number {
 }
 
 export function costOf(session: SessionState): Schemas['CostBreakdown'] {
-  const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+  return costFrom(primaryCost(session), compactorCost(session));
+}
+
+function primaryCost(session: SessionState): number {
+  return session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+}
+
+function compactorCost(session: SessionState): number {
   let compactor = 0;
   for (const r of session.compactions) compactor += r.cost_usd;
+  return compactor;
+}
+
+function costFrom(primary: number, compactor: number): Schemas['CostBreakdown'] {
   return { primary_usd: round(primary), compactor_usd: round(compactor), total_usd: round(primary + compactor) };
 }
 
@@ -110,8 +121,25 @@ export function toSummary(session: SessionState): Schemas['SessionSummary'] {
   return summaryWith(session, toAgent(session, primaryOf(session)));
 }
 
-/** The list's view of a session, its primary agent's view already made. */
-function summaryWith(session: SessionState, agent: Schemas['Agent']): Schemas['SessionSummary'] {
+/**
+ * The session's summary after each record appended to it that changes nothing else (the benchmark's
+ * bursts, a thousand a second): what toSummary answers then, without a pass over every record and
+ * message each time. Call it once the record is stored; the agents' views are those of the start.
+ */
+export function summariesAsAppended(session: SessionState): (record: CompactionRecord) => Schemas['SessionSummary'] {
+  const primary = toAgent(session, primaryOf(session));
+  const primaryUsd = primaryCost(session);
+  let compactor = compactorCost(session);
+  let standing = standingCompactions(session);
+  return (record) => {
+    compactor += record.cost_usd;
+    if (!record.rolled_back) standing += 1;
+    return summaryWith(session, primary, standing, costFrom(primaryUsd, compactor));
+  };
+}
+
+/** The list's view of a session, its primary agent's view (and its counts, when known) already made. */
+function summaryWith(session: SessionState, agent: Schemas['Agent'], standing = standingCompactions(session), cost = costOf(session)): Schemas['SessionSummary'] {
   return {
     id: session.id,
     project_id: session.project_id,
@@ -123,8 +151,8 @@ function summaryWith(session: SessionState, agent: Schemas['Agent']): Schemas['S
     updated_at: session.updated_at,
     source: session.source,
     agent_count: session.agents.length,
-    compaction_count: standingCompactions(session),
-    cost: costOf(session),
+    compaction_count: standing,
+    cost,
     primary_context: {
       agent_path: agent.agent_path,
       estimate_tokens: agent.estimate_tokens,
