@@ -16,6 +16,8 @@ import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
 import { hasArrived } from '../lib/arrivals';
 import { keyActionOf } from '../lib/keyboard';
+import { readAhead, TOP_ROWS } from '../lib/read-ahead';
+import { whenIdle } from '../../../lib/use-idle-gate';
 import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
 import { inAppLinkTarget } from '../../../lib/in-app-link';
@@ -28,17 +30,15 @@ import { useLedgerActions } from './ledger-context';
 import { LedgerRow } from './ledger-row';
 
 export const LEDGER_ROW_HEIGHT = 34;
-/** Rows from the end of the loaded ones at which the next page is asked for. */
-const PREFETCH_ROWS = 40;
 const SKELETON_ROWS = 12;
+/** A read ahead waits at most this long for an idle moment. */
+const READ_AHEAD_IDLE_MS = 500;
 /**
  * Up to this many rows entering the window get elements of their own; more (a fast scroll) reuse
  * every element in its place. Creating a row costs the browser about what changing the text of
  * three does (row-slots.ts): six new rows cost less than new text in all the window's 21 (at 900 px).
  */
 const MAX_NEW_ROW_ELEMENTS = 6;
-/** The view's top is in view while its first rendered row is one of these. */
-const TOP_ROWS = 10;
 
 /** The event's page, carrying the view's filters (within its session: prev/next walk that session's ledger). */
 export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
@@ -157,9 +157,12 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     [setWidth],
   );
 
+  // The next page as the window nears the loaded end (lib/read-ahead.ts): now, or in an idle moment.
+  const readNext = readAhead({ first: firstIndex, last: lastIndex }, records.length, hasMore && !isFetchingMore);
   useEffect(() => {
-    if (hasMore && !isFetchingMore && lastIndex >= records.length - PREFETCH_ROWS) loadMore();
-  }, [hasMore, isFetchingMore, lastIndex, records.length, loadMore]);
+    if (readNext === 'now') loadMore();
+    else if (readNext === 'idle') return whenIdle(loadMore, READ_AHEAD_IDLE_MS);
+  }, [readNext, loadMore]);
 
   // Live records grow the view; once they are many and its top is in view, it is cut back to its
   // first page and read again (record-cache.ts), which leaves the rows in view as they are.
