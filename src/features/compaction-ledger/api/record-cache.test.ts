@@ -100,5 +100,15 @@ describe('bounding what live records add to a ledger view', () => {
       boundLiveGrowth(queryClient, key, 'top');
       expect(reads).toHaveBeenCalledTimes(1);
     });
+
+    it('with its top in view under a fast stream, reads nothing until the stream slows', async () => {
+      arrive(liveRecords(LIVE_GROWTH_LIMIT));
+      boundLiveGrowth(queryClient, key, 'top', true);
+      expect(reads).not.toHaveBeenCalled();
+      expect(flattenPages(queryClient.getQueryData<LedgerData>(key))).toHaveLength(LIVE_GROWTH_LIMIT + 50);
+      boundLiveGrowth(queryClient, key, 'top', false);
+      expect(reads).toHaveBeenCalledTimes(1);
+      await vi.waitFor(() => expect(flattenPages(queryClient.getQueryData<LedgerData>(key))).toHaveLength(50));
+    });
   });
 });

@@ -104,9 +104,9 @@ export function insertLiveRecords(queryClient: QueryClient, records: readonly Co
  * its first page and reads that page again: now when the view is on screen, when it is next shown
  * otherwise. Until the page's answer lands the view keeps its records, so nothing on screen moves.
  */
-export function boundLiveGrowth(queryClient: QueryClient, key: QueryKey, place: ViewPlace): void {
+export function boundLiveGrowth(queryClient: QueryClient, key: QueryKey, place: ViewPlace, paced = false): void {
   const data = queryClient.getQueryData<LedgerData>(key);
-  if (!data || !collapseDue(data, place)) return;
+  if (!data || !collapseDue(data, place, paced)) return;
   // Already being read again (or paged): that answer decides; asking again would cancel it.
   if (queryClient.isFetching({ queryKey: key, exact: true }) > 0) return;
   queryClient.setQueryData<LedgerData>(key, firstPageOnly(data));

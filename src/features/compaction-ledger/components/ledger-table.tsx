@@ -18,6 +18,7 @@ import { hasArrived } from '../lib/arrivals';
 import { keyActionOf } from '../lib/keyboard';
 import { readAhead, TOP_ROWS } from '../lib/read-ahead';
 import { whenIdle } from '../../../lib/use-idle-gate';
+import { useLiveStatus } from '../../../lib/live/live-status';
 import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
 import { inAppLinkTarget } from '../../../lib/in-app-link';
@@ -165,13 +166,15 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   }, [readNext, loadMore]);
 
   // Live records grow the view; once they are many and its top is in view, it is cut back to its
-  // first page and read again (record-cache.ts), which leaves the rows in view as they are.
+  // first page and read again (record-cache.ts), which leaves the rows in view as they are; under a
+  // fast stream, once it slows.
   const queryClient = useQueryClient();
   const { data: ledgerData, queryKey } = ledger;
   const atTop = firstIndex < TOP_ROWS;
+  const paced = useLiveStatus((s) => s.paced);
   useEffect(() => {
-    if (ledgerData !== undefined && atTop) boundLiveGrowth(queryClient, queryKey, 'top');
-  }, [queryClient, queryKey, ledgerData, atTop]);
+    if (ledgerData !== undefined && atTop) boundLiveGrowth(queryClient, queryKey, 'top', paced);
+  }, [queryClient, queryKey, ledgerData, atTop, paced]);
 
   const activeIndex = useMemo(() => (activeId === null ? -1 : records.findIndex((record) => record.id === activeId)), [records, activeId]);
 

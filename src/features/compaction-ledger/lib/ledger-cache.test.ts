@@ -182,6 +182,17 @@ describe('bounding what live records add to a view', () => {
     expect(collapseDue(tooMany, 'scrolled')).toBe(true);
   });
 
+  it('under a fast stream, leaves a view on screen to the hard limit (cut back once the stream slows)', () => {
+    const base = pages([[rec('a', 1)]], 1);
+    const many = { ...base, liveAdded: LIVE_GROWTH_LIMIT };
+    const tooMany = { ...base, liveAdded: LIVE_GROWTH_HARD_LIMIT };
+    expect(collapseDue(many, 'top', true)).toBe(false);
+    expect(collapseDue(many, 'top', false)).toBe(true);
+    expect(collapseDue(tooMany, 'top', true)).toBe(true);
+    // A view off screen is cut back without a read: the stream does not matter.
+    expect(collapseDue(many, 'hidden', true)).toBe(true);
+  });
+
   it('keeps the first page (records and cursor) to be read again, and drops the rest', () => {
     const data = { ...pages([[rec('c', 3)], [rec('b', 2)], [rec('a', 1)]], 3, true), liveAdded: 7 };
     const first = firstPageOnly(data);

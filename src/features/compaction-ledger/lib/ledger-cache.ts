@@ -70,11 +70,15 @@ export const LIVE_GROWTH_HARD_LIMIT = 5000;
 /** Where a view is, for cutting it back: its top rows in view, scrolled down, or not on screen. */
 export type ViewPlace = 'top' | 'scrolled' | 'hidden';
 
-/** Whether a view that live records have grown is cut back to its first page now. */
-export function collapseDue(data: LedgerData, place: ViewPlace): boolean {
+/**
+ * Whether a view that live records have grown is cut back to its first page now. While the stream
+ * is fast (`paced`: hundreds of events a second) a view on screen waits for the hard limit or for
+ * the stream to slow: reading its first page again beside the stream would hold the stream's rows up.
+ */
+export function collapseDue(data: LedgerData, place: ViewPlace, paced = false): boolean {
   const growth = data.liveAdded ?? 0;
   if (growth >= LIVE_GROWTH_HARD_LIMIT) return true;
-  return growth >= LIVE_GROWTH_LIMIT && place !== 'scrolled';
+  return growth >= LIVE_GROWTH_LIMIT && (place === 'hidden' || (place === 'top' && !paced));
 }
 
 /**
