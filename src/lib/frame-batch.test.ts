@@ -56,6 +56,38 @@ describe('frameBatchScheduler', () => {
     expect(frames).toHaveLength(3);
   });
 
+  it('runs a callback now with what it schedules and what waited for the frame, the frame then finding nothing', () => {
+    const { schedule, frames, timers } = harness();
+    const seen: string[] = [];
+    schedule(() => seen.push('waiting'));
+    schedule.now(() => {
+      seen.push('held batch applied');
+      schedule(() => seen.push('cache notified'));
+    });
+    expect(seen).toEqual(['held batch applied', 'waiting', 'cache notified']);
+    frames[0]!();
+    timers[0]!();
+    expect(seen).toEqual(['held batch applied', 'waiting', 'cache notified']);
+    // Nothing left over: the next callback asks for a frame of its own.
+    schedule(() => seen.push('next'));
+    expect(frames).toHaveLength(2);
+    frames[1]!();
+    expect(seen.at(-1)).toBe('next');
+  });
+
+  it('within a flush, runs a callback given to now in that flush, in order', () => {
+    const { schedule, frames } = harness();
+    const seen: string[] = [];
+    schedule(() => {
+      seen.push('a');
+      schedule.now(() => seen.push('now'));
+      seen.push('b');
+    });
+    frames[0]!();
+    expect(seen).toEqual(['a', 'b', 'now']);
+    expect(frames).toHaveLength(1);
+  });
+
   describe('by default', () => {
     afterEach(() => {
       vi.unstubAllGlobals();

@@ -10,6 +10,16 @@
  */
 export type Scheduler = (callback: () => void) => void;
 
+/** A frame batch: schedules for after the next frame, or runs at once with what waits for it. */
+export interface FrameBatch extends Scheduler {
+  /**
+   * Runs `callback` now, in the caller's task, and then (in order) what it schedules and what was
+   * waiting for the next frame: for work that already has a task of its own (a timer), whose
+   * notifications need not wait a frame more to render.
+   */
+  now(callback: () => void): void;
+}
+
 export interface FrameBatchOptions {
   /** Calls `run` once the next frame has been drawn. */
   requestFrame?: (run: () => void) => unknown;
@@ -18,7 +28,7 @@ export interface FrameBatchOptions {
   fallbackMs?: number;
 }
 
-export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler {
+export function frameBatchScheduler(options: FrameBatchOptions = {}): FrameBatch {
   const requestFrame = options.requestFrame ?? afterNextFrame;
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const fallbackMs = options.fallbackMs ?? 100;
@@ -34,6 +44,9 @@ export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler 
   const flush = () => {
     if (!scheduled) return;
     scheduled = false;
+    runQueue();
+  };
+  const runQueue = () => {
     flushing = true;
     try {
       // What the callbacks schedule runs in this same turn (a live frame applied to the cache,
@@ -48,10 +61,23 @@ export function frameBatchScheduler(options: FrameBatchOptions = {}): Scheduler 
       if (queue.length > 0) schedule();
     }
   };
-  return (callback) => {
+  const batch = (callback: () => void) => {
     queue.push(callback);
     if (!flushing) schedule();
   };
+  return Object.assign(batch, {
+    now(callback: () => void) {
+      if (flushing) {
+        // Within a flush already: it runs in this flush's next round.
+        queue.push(callback);
+        return;
+      }
+      queue.unshift(callback);
+      // The frame (or timer) already asked for finds nothing left to do.
+      scheduled = false;
+      runQueue();
+    },
+  });
 }
 
 /** Runs `run` in a task of its own as soon as the next frame has been drawn. */
@@ -62,13 +88,13 @@ function afterNextFrame(run: () => void): void {
 /** Rounds of callbacks scheduled by callbacks that one flush runs before leaving the rest to the next frame. */
 const MAX_ROUNDS = 8;
 
-let shared: Scheduler | null = null;
+let shared: FrameBatch | null = null;
 
 /**
  * The app's one frame batch: the live stream's frames and react-query's notifications share it,
  * so the records a frame carries reach the components in the frame that took them in.
  */
-export function sharedFrameBatch(): Scheduler {
+export function sharedFrameBatch(): FrameBatch {
   shared ??= frameBatchScheduler();
   return shared;
 }

@@ -43,7 +43,11 @@ export function useLiveStream(): void {
     // Frames are applied once per animation frame, all that came together; the newest seq is
     // shown with them (not one store update per frame).
     let newestSeq: number | null = null;
+    const frameBatch = sharedFrameBatch();
     const feed: FrameFeed = new FrameFeed({
+      // A batch held back by pacing is applied in a timer's task: the cache notifications it causes
+      // render in that same task, not after one more frame.
+      setTimer: (run, ms) => setTimeout(() => frameBatch.now(run), ms),
       publish: (frames) => {
         publishFrames(frames);
         useLiveStatus.setState({ lastSeq: newestSeq });
@@ -74,7 +78,7 @@ export function useLiveStream(): void {
       openSocket: import.meta.env.DEV && __KAGED_SIMULATED__ ? undefined : openWorkerSocket,
       // Received frames are handled once per animation frame, all together, then applied as one
       // batch; in the same frame as the cache notifications they cause (the one shared batch).
-      schedule: sharedFrameBatch(),
+      schedule: frameBatch,
       maxPerDrain: 400,
       onFrame: (frame) => feed.push(frame),
       onDrained: () => feed.flush(),
