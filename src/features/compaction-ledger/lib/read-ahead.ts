@@ -10,14 +10,14 @@ export interface RowWindow {
 }
 
 /**
- * When to read the next page for this window over `loaded` rows: now, at the browser's next idle
+ * When to read the next page for the rendered `rows` of `loaded` ones: now, at the browser's next idle
  * moment, or not yet (null; also when there is no next page or one is being read).
  * With the view's top in view a read ahead waits for an idle moment: live records arrive at the top
  * and push the loaded end away (at a thousand a second, within one batch of the view being cut back
  * to its first page), so under a live stream it is seldom needed by then. Scrolled down, or with the
  * loaded end itself in the window, it is read at once.
  */
-export function readAhead(window: RowWindow, loaded: number, canRead: boolean): 'now' | 'idle' | null {
-  if (!canRead || window.last < loaded - READ_AHEAD_ROWS) return null;
-  return window.first < TOP_ROWS && window.last < loaded - 1 ? 'idle' : 'now';
+export function readAhead(rows: RowWindow, loaded: number, canRead: boolean): 'now' | 'idle' | null {
+  if (!canRead || rows.last < loaded - READ_AHEAD_ROWS) return null;
+  return rows.first < TOP_ROWS && rows.last < loaded - 1 ? 'idle' : 'now';
 }
