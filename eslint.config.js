@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * The code's shape (README, "Code map"): app → pages → features → shared, each importing only
  * from the layers below it; a feature never imports another feature; the simulator (mocks/) is
  * not imported by production code (demo mode's dynamic import in main.tsx aside), only by tests
- * and benchmarks; no import cycles anywhere. src/lint.test.ts proves each rule reports.
+ * and benchmarks; no import cycles anywhere. src/code-shape.test.ts proves each rule reports.
  */
 const element = (type, extra = {}) => ({ element: { type, ...extra } });
 /** src/main.tsx, the entry point (no element of its own). */
@@ -21,26 +21,55 @@ export const boundaryElements = [
   { type: 'app', pattern: 'src/app' },
   { type: 'pages', pattern: 'src/pages' },
   { type: 'feature', pattern: 'src/features/*', capture: ['name'] },
-  { type: 'shared', pattern: 'src/{lib,components,config,styles}' },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'hooks', pattern: 'src/hooks' },
+  { type: 'stores', pattern: 'src/stores' },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'config', pattern: 'src/config' },
+  { type: 'styles', pattern: 'src/styles' },
+  { type: 'domain', pattern: 'src/domain' },
+  { type: 'test-support', pattern: 'src/test-support' },
   { type: 'simulator', pattern: 'mocks' },
   { type: 'e2e', pattern: 'e2e' },
 ];
 
+/** Shared infrastructure, from the top down: components may use hooks and stores, never the reverse; lib never imports UI. */
+const BELOW_FEATURES = ['components', 'hooks', 'stores', 'lib', 'config', 'styles', 'domain'];
+const elements = (...types) => types.map((type) => element(type));
+
 export const boundaryPolicies = [
-  allow(entry, element('app'), element('shared')),
+  allow(entry, ...elements('app', ...BELOW_FEATURES)),
   // Demo mode only: the simulated daemon, loaded on demand in development builds.
   { from: entry, allow: { to: element('simulator'), dependency: { nodeKind: 'dynamic-import' } } },
-  allow(element('app'), element('pages'), element('feature'), element('shared')),
-  allow(element('pages'), element('feature'), element('shared')),
-  allow(element('feature'), element('feature', { captured: { name: '{{ from.element.captured.name }}' } }), element('shared')),
-  allow(element('shared'), element('shared')),
-  allow(element('simulator'), element('simulator'), element('shared')),
-  allow(element('e2e'), element('e2e'), element('simulator'), element('shared')),
-  // Tests and benchmarks may use the simulator as a fixture.
-  allow({ file: { categories: 'test' } }, element('simulator')),
+  allow(element('app'), ...elements('pages', 'feature', ...BELOW_FEATURES)),
+  allow(element('pages'), ...elements('feature', ...BELOW_FEATURES)),
+  allow(element('feature'), element('feature', { captured: { name: '{{ from.element.captured.name }}' } }), ...elements(...BELOW_FEATURES)),
+  allow(element('components'), ...elements(...BELOW_FEATURES)),
+  allow(element('hooks'), ...elements('hooks', 'stores', 'lib', 'config', 'domain')),
+  allow(element('stores'), ...elements('stores', 'lib', 'config', 'domain')),
+  // The client reads the runtime config and the config's store tests a connection with the client: one floor.
+  allow(element('lib'), ...elements('lib', 'config', 'domain')),
+  allow(element('config'), ...elements('config', 'lib', 'domain')),
+  // The pure core: the contract, rules, accounting, formats. It imports only itself (no UI libraries either: see below).
+  allow(element('domain'), element('domain')),
+  // The simulator shares the core with the app, and nothing else of src/.
+  allow(element('simulator'), ...elements('simulator', 'domain')),
+  allow(element('test-support'), ...elements('test-support', ...BELOW_FEATURES)),
+  allow(element('e2e'), ...elements('e2e', 'simulator', 'domain')),
+  // Tests and benchmarks may use the simulator and the test helpers as fixtures.
+  allow({ file: { categories: 'test' } }, ...elements('simulator', 'test-support')),
   // The benchmark's non-virtualised peer renders the ledger with the ledger's own columns.
-  allow({ file: { categories: 'bench-peer' } }, element('feature', { captured: { name: 'compaction-ledger' } })),
+  allow({ file: { categories: 'bench-peer' } }, element('feature', { captured: { name: 'compaction-ledger' } }), element('styles')),
 ];
+
+const TESTS = ['**/*.{test,bench,spec}.{ts,tsx}'];
+/** Test helpers (src/test-support, a feature's or the simulator's test-support/) are for tests only. */
+const TEST_HELPERS = { group: ['**/test-support', '**/test-support/**'], message: 'Only tests import test helpers.' };
+/** The domain core stays pure TypeScript: no UI framework, state library or router. */
+const UI_LIBRARIES = {
+  group: ['react', 'react-dom', 'react-dom/*', 'zustand', 'zustand/*', '@tanstack/*', 'react-router', 'radix-ui', 'recharts', 'react-hook-form', 'msw', 'msw/*'],
+  message: 'The domain core (src/domain) is pure TypeScript: no React, zustand, react-query or other UI library.',
+};
 
 export default tseslint.config(
   {
@@ -48,8 +77,9 @@ export default tseslint.config(
       'dist',
       'dist-*',
       'public/mockServiceWorker.js',
-      'src/lib/api/schema.gen.ts',
-      'src/lib/api/validators',
+      'src/domain/contract/schema.gen.ts',
+      'src/domain/contract/enums.gen.ts',
+      'src/domain/contract/validators',
       'test-results',
       'playwright-report',
     ],
@@ -97,5 +127,15 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mocks/**/*.ts'],
+    ignores: [...TESTS, '**/test-support/**', '**/test-support.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_HELPERS] }] },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'no-restricted-imports': ['error', { patterns: [TEST_HELPERS, UI_LIBRARIES] }] },
   },
 );

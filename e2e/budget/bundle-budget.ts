@@ -39,7 +39,7 @@ export interface Budget {
 
 export const BUDGET: Budget = {
   firstScreen: 'src/pages/sessions-page.tsx',
-  firstScreenNeeds: ['get-health', 'get-projects', 'get-sessions'].map((endpoint) => `src/lib/api/validators/responses/${endpoint}.gen.ts`),
+  firstScreenNeeds: ['get-health', 'get-projects', 'get-sessions'].map((endpoint) => `src/domain/contract/validators/responses/${endpoint}.gen.ts`),
   initialGzip: 150 * 1024,
   chunkGzip: 250 * 1024,
 };

@@ -14,7 +14,7 @@ export interface Operation {
   re: RegExp;
 }
 
-const contract = JSON.parse(readFileSync(new URL('../../src/lib/api/kaged-openapi.json', import.meta.url), 'utf8')) as {
+const contract = JSON.parse(readFileSync(new URL('../../src/domain/contract/kaged-openapi.json', import.meta.url), 'utf8')) as {
   paths: Record<string, Record<string, unknown>>;
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateComponent } from '../../src/lib/api/validator';
+import { validateComponent } from '../../src/domain/contract/validator';
 import type { EventFrame } from '../store/types';
 import { emitLiveBurst, parseLiveBurst, type BurstClock } from './bench-live';
 import { DaemonError } from './errors';

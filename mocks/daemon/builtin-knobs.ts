@@ -1,4 +1,4 @@
-import type { BuiltinKnobSchema, Knob, KnobGroup } from '../../src/lib/knobs/knob-kinds';
+import type { BuiltinKnobSchema, Knob, KnobGroup } from '../../src/domain/knobs/knob-kinds';
 import { DEFAULT_COMPACTION_CONFIG } from '../engine/defaults';
 import { PLUGIN_CATALOG } from '../store/plugin-catalog';
 

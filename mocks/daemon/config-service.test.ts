@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wellFormed } from '../../src/lib/routes';
+import { wellFormed } from '../../src/domain/text';
 import { testStore } from './aggregates/test-support';
 import { configHistory, putConfig } from './config-service';
 import { renameAgent } from './rename-agent';

@@ -1,8 +1,8 @@
-import { applyConfigWrite, type ConfigDraft, type WriteResult } from '../../src/lib/knobs/config-write';
-import type { AttachedPlugin } from '../../src/lib/knobs/cross-field';
-import { ancestry, flattenConfig, resolveInheritance, unflattenConfig, type FlatValues } from '../../src/lib/knobs/inheritance';
-import { indexKnobs, pluginConfigKey } from '../../src/lib/knobs/knob-kinds';
-import { createKnobValidator, type KnobValidator } from '../../src/lib/knobs/knob-validator';
+import { applyConfigWrite, type ConfigDraft, type WriteResult } from '../../src/domain/knobs/config-write';
+import type { AttachedPlugin } from '../../src/domain/knobs/cross-field';
+import { ancestry, flattenConfig, resolveInheritance, unflattenConfig, type FlatValues } from '../../src/domain/knobs/inheritance';
+import { indexKnobs, pluginConfigKey } from '../../src/domain/knobs/knob-kinds';
+import { createKnobValidator, type KnobValidator } from '../../src/domain/knobs/knob-validator';
 import { DEFAULT_COMPACTION_CONFIG } from '../engine/defaults';
 import { MODEL_ALIASES } from '../store/catalog';
 import { findPlugin, PLUGIN_CATALOG } from '../store/plugin-catalog';
@@ -31,7 +31,7 @@ const DEFAULT_FLAT = flattenConfig(DEFAULT_VALUES);
 
 let validator: KnobValidator | null = null;
 
-/** The value rules of every knob (src/lib/knobs/knob-validator), compiled once. */
+/** The value rules of every knob (src/domain/knobs/knob-validator), compiled once. */
 export function knobValidator(): KnobValidator {
   validator ??= createKnobValidator(KNOB_INDEX, { modelAliases: MODEL_ALIASES.map((m) => m.alias) });
   return validator;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SILENT_NOOP } from '../store/facts';
 import { historyId, historyRow, materialize } from '../store/history';
-import { validateComponent } from '../../src/lib/api/validator';
+import { validateComponent } from '../../src/domain/contract/validator';
 import { fallbackKind } from './stats';
 import { generateHistory, HISTORY_SHAPES } from './history';
 

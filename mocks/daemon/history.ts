@@ -1,5 +1,5 @@
 import { findModel } from '../store/catalog';
-import { csr, Dict, emptyFacts, iota, emptySilent, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, STRATEGIES, type Slot } from '../store/facts';
+import { csr, Dict, emptyFacts, iota, emptySilent, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, type Slot } from '../store/facts';
 import { applyEdit } from '../store/store';
 import type { Store } from '../store/store';
 import { createRng, hashSeed, type Rng } from '../store/prng';
@@ -8,6 +8,7 @@ import { NOOP_REASON } from '../engine/pipeline';
 import { historyPartials } from './aggregates/health-partials';
 import { breakdownCells, DIMENSIONS } from './aggregates/breakdown';
 import { historyLayout, topSessionCells } from './aggregates/sessions';
+import { STRATEGIES } from '../../src/domain/contract/enums.gen';
 
 /**
  * The generated history behind the aggregated views: archived sessions whose compaction events

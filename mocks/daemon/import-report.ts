@@ -1,4 +1,4 @@
-import type { ImportJob } from '../../src/lib/imports/simulator-imports';
+import type { ImportJob } from '../../src/domain/contract/simulator-imports';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 

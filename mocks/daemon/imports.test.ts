@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importShapeProblem } from '../../src/lib/imports/simulator-imports';
+import { importShapeProblem } from '../../src/domain/contract/simulator-imports';
 import { FIXTURES_DIR, listFixtureFiles } from '../importers/node-fixtures';
 import { Store } from '../store/store';
 import { importedSessionId, importFiles, startImport, prepareInThread, type RawFile } from './imports';

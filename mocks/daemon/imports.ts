@@ -5,7 +5,7 @@
 // nothing (the report says so). Jobs and the registry of imported files live in the Store as
 // plain data.
 
-import type { ImportFileReport, ImportJob } from '../../src/lib/imports/simulator-imports';
+import type { ImportFileReport, ImportJob } from '../../src/domain/contract/simulator-imports';
 import { baseName } from '../importers/common';
 import {
   EXPECTED_FORMATS,

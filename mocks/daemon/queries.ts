@@ -1,6 +1,8 @@
 import { samePath, type Store } from '../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../store/types';
 import { DaemonError } from './errors';
+import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
+import { SORT_FIELDS, type SortField } from '../../src/domain/ledger-search';
 
 /** Opaque cursors: the offset into the filtered, sorted list, tied to the query that made it. */
 export function encodeCursor(offset: number, query: string): string {
@@ -63,12 +65,8 @@ export interface CompactionFilter {
   sort: Schemas['CompactionSort'];
 }
 
-const FLAGS = ['good', 'bad', 'neutral', 'unflagged'];
-const STRATEGIES = ['drop', 'summarize', 'delegate', 'checkpoint'];
-const TRIGGERS = ['threshold_crossed', 'provider_overflow_retry', 'operator_manual', 'scheduled', 'hook_requested'];
-const SORT_FIELDS = ['created_at', 'threshold_estimate', 'after_estimate', 'compression_ratio', 'cost_usd', 'duration_ms', 'summary_tokens'] as const;
 
-function checkAll(name: string, values: string[], allowed: string[]): string[] {
+function checkAll(name: string, values: string[], allowed: readonly string[]): string[] {
   const bad = values.find((v) => !allowed.includes(v));
   if (bad) throw new DaemonError(400, 'invalid_request', `${name} "${bad}" is not one of ${allowed.join(', ')}`, { field: name });
   return values;
@@ -76,12 +74,12 @@ function checkAll(name: string, values: string[], allowed: string[]): string[] {
 
 export function parseCompactionFilter(params: URLSearchParams): CompactionFilter {
   const sort = params.get('sort') ?? '-created_at';
-  if (!SORT_FIELDS.includes(sort.replace(/^-/, '') as (typeof SORT_FIELDS)[number])) {
+  if (!SORT_FIELDS.includes(sort.replace(/^-/, '') as SortField)) {
     throw new DaemonError(400, 'invalid_request', `sort "${sort}" is not a sortable field`, { field: 'sort' });
   }
   return {
     agent_path: params.get('agent_path') ?? undefined,
-    flag: checkAll('flag', listParam(params, 'flag'), FLAGS),
+    flag: checkAll('flag', listParam(params, 'flag'), FLAG_FILTERS),
     strategy: checkAll('strategy', listParam(params, 'strategy'), STRATEGIES),
     trigger: checkAll('trigger', listParam(params, 'trigger'), TRIGGERS),
     fallback: boolParam(params, 'fallback'),
@@ -107,7 +105,7 @@ export function filterCompactions(records: readonly CompactionRecord[], f: Compa
         (r.operator_notes ?? '').toLowerCase().includes(f.q)),
   );
   const desc = f.sort.startsWith('-');
-  const field = f.sort.replace(/^-/, '') as (typeof SORT_FIELDS)[number];
+  const field = f.sort.replace(/^-/, '') as SortField;
   const key = (r: CompactionRecord): number | string => r[field] ?? -1;
   return out.sort((a, b) => {
     const ka = key(a);

@@ -24,7 +24,7 @@ import type { Store } from '../store/store';
 import type { AgentState, Message, RecordedCompaction, Schemas, SessionState } from '../store/types';
 import { engineInput, requireAgent, requireSession } from './compaction-service';
 import { checkConfigDraft } from './config';
-import { unflattenConfig } from '../../src/lib/knobs/inheritance';
+import { unflattenConfig } from '../../src/domain/knobs/inheritance';
 import { DaemonError } from './errors';
 import { fixedTokensOf, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
 

@@ -1,8 +1,8 @@
 // Wire types of the compaction engine: the HTTP API's JSON shapes, taken from the types
-// generated from the contract (src/lib/api/kaged-openapi.json), never copied by hand.
+// generated from the contract (src/domain/contract/kaged-openapi.json), never copied by hand.
 // Engine-only contracts (inputs, outcomes, simulated plugins) live in engine-types.ts.
 
-import type { components } from '../../src/lib/api/schema.gen';
+import type { components } from '../../src/domain/contract/schema.gen';
 
 type S = components['schemas'];
 

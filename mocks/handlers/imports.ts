@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ImportCapability } from '../../src/lib/imports/simulator-imports';
+import type { ImportCapability } from '../../src/domain/contract/simulator-imports';
 import { importJob, MAX_FILE_BYTES, recentJobs, startImport } from '../daemon/imports';
 import { EXPECTED_FORMATS } from '../importers/prepare';
 import type { SimulatedDaemon } from '../runtime';
@@ -7,7 +7,7 @@ import { errorResponse } from './respond';
 
 /**
  * /__mock/imports: transcript imports (simulator only, not the kaged API; shapes in
- * src/lib/imports/simulator-imports.schema.json).
+ * src/domain/contract/simulator-imports.schema.json).
  *   GET  /__mock/imports            the capability probe, with the recent jobs
  *   POST /__mock/imports            multipart/form-data, one "files" part per file → 202 { job }
  *                                   or JSON { "upload_id": … } to import a chunked upload → 202 { job }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateResponseBody } from '../../src/lib/api/validator';
-import { checkKnobList, checkManifest } from '../../src/lib/knobs/manifest-check';
+import { validateResponseBody } from '../../src/domain/contract/validator';
+import { checkKnobList, checkManifest } from '../../src/domain/knobs/manifest-check';
 import { startSimulator, type RunningSimulator } from '../server/server';
 
 /** The knobs endpoints over real HTTP: every answer is also checked against the contract. */

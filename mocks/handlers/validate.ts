@@ -1,4 +1,4 @@
-import { validateComponent, type ComponentSchemaName } from '../../src/lib/api/validator';
+import { validateComponent, type ComponentSchemaName } from '../../src/domain/contract/validator';
 import { DaemonError } from '../daemon/errors';
 
 /** Checks a request body against a contract schema; answers 400 naming the field on failure. */

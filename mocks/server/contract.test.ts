@@ -2,12 +2,12 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/lib/api/validator';
+import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/domain/contract/validator';
 import { startSimulator, type RunningSimulator } from './server';
 import { IMPLAUSIBLE_CASES } from '../daemon/implausible';
-import { bounded, checkAgentTree, checkCost, checkRecord, checkRecords, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/lib/plausibility';
+import { bounded, checkAgentTree, checkCost, checkRecord, checkRecords, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/domain/plausibility';
+import { TRIGGERS } from '../../src/domain/contract/enums.gen';
 
-const TRIGGERS = ['threshold_crossed', 'provider_overflow_retry', 'operator_manual', 'scheduled', 'hook_requested'];
 
 /**
  * The contract test: every endpoint of the simulated daemon, over real HTTP, answers bodies that
@@ -35,7 +35,7 @@ async function call(method: string, template: string, path: string, body?: unkno
 }
 
 describe('implausible faults: contract-valid answers a careful client must not believe', () => {
-  // Each case over real HTTP: the answer still validates, and src/lib/plausibility.ts catches it.
+  // Each case over real HTTP: the answer still validates, and src/domain/plausibility.ts catches it.
   const SESSION = 'ses_gen_refactor';
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies just validated against the contract
   const detect: Record<string, (get: (template: string, path: string) => Promise<any>) => Promise<Notice[]>> = {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importShapeProblem, type ImportJob } from '../../src/lib/imports/simulator-imports';
-import { validateResponseBody } from '../../src/lib/api/validator';
+import { importShapeProblem, type ImportJob } from '../../src/domain/contract/simulator-imports';
+import { validateResponseBody } from '../../src/domain/contract/validator';
 import { FIXTURES_DIR } from '../importers/node-fixtures';
 import { startSimulator, type RunningSimulator } from './server';
 

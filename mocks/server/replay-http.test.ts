@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateResponseBody } from '../../src/lib/api/validator';
+import { validateResponseBody } from '../../src/domain/contract/validator';
 import { startSimulator, type RunningSimulator } from './server';
 
 /** POST /sessions/{id}/replay over real HTTP, every answer checked against the contract. */

@@ -1,4 +1,4 @@
-import type { components } from '../../src/lib/api/schema.gen';
+import type { components } from '../../src/domain/contract/schema.gen';
 
 type ModelAlias = components['schemas']['ModelAlias'];
 type PluginManifest = components['schemas']['PluginManifest'];

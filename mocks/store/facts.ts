@@ -1,3 +1,4 @@
+import { FLAGS as CONTRACT_FLAGS } from '../../src/domain/contract/enums.gen';
 import type { Schemas } from './types';
 
 /**
@@ -7,17 +8,15 @@ import type { Schemas } from './types';
  * runs the same loops over both.
  */
 
-export const STRATEGIES = ['drop', 'summarize', 'delegate', 'checkpoint'] as const satisfies readonly Schemas['Strategy'][];
-export const TRIGGERS = ['threshold_crossed', 'provider_overflow_retry', 'operator_manual', 'scheduled', 'hook_requested'] as const satisfies readonly Schemas['Trigger'][];
-/** Flag codes: 0 is unrated. */
-export const FLAGS = [null, 'good', 'bad', 'neutral'] as const;
+/** Flag codes: 0 is unrated. Strategy and trigger codes are indexes into the contract's STRATEGIES and TRIGGERS. */
+export const FLAGS = [null, ...CONTRACT_FLAGS] as const;
 export const UNRATED = 0;
 /** Result kinds of a fired plugin; code 0 means the plugin did not fire on that hook. */
 export const RESULT_KINDS = ['inject', 'retain', 'compactor_result', 'null', 'error'] as const satisfies readonly Schemas['PluginFired']['result_kind'][];
 export const KIND_ERROR = RESULT_KINDS.indexOf('error') + 1;
 
-export type StrategyName = (typeof STRATEGIES)[number];
-export type TriggerName = (typeof TRIGGERS)[number];
+export type StrategyName = Schemas['Strategy'];
+export type TriggerName = Schemas['Trigger'];
 export type Hook = Schemas['PluginFired']['hook'];
 export type Role = Schemas['PluginFired']['role'];
 

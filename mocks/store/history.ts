@@ -1,6 +1,7 @@
 import { findModel } from './catalog';
-import { FLAGS, KIND_ERROR, RESULT_KINDS, STRATEGIES, TRIGGERS, type FactColumns, type SilentColumns } from './facts';
+import { FLAGS, KIND_ERROR, RESULT_KINDS, type FactColumns, type SilentColumns } from './facts';
 import type { AgentState, CompactionRecord, Schemas, SessionState } from './types';
+import { STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
 
 /**
  * The generated history: thousands of archived sessions and up to millions of compaction events,

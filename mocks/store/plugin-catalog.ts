@@ -1,4 +1,4 @@
-import { checkManifest, type ManifestCheck } from '../../src/lib/knobs/manifest-check';
+import { checkManifest, type ManifestCheck } from '../../src/domain/knobs/manifest-check';
 import { MODEL_ALIASES, PLUGINS } from './catalog';
 
 /**
@@ -91,7 +91,7 @@ export interface PluginEntry {
   name: string;
   /** The manifest as declared. */
   manifest: unknown;
-  /** The manifest checked on its own (src/lib/knobs/manifest-check). */
+  /** The manifest checked on its own (src/domain/knobs/manifest-check). */
   check: ManifestCheck;
   /** A plugin whose manifest has problems is not loaded: its hooks never fire. */
   loaded: boolean;

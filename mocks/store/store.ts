@@ -1,4 +1,4 @@
-import { wellFormed } from '../../src/lib/routes';
+import { wellFormed } from '../../src/domain/text';
 import { flagCode } from './facts';
 import { historyRow, hydrateSession, materialize, type History, type HistorySpec, type RecordEdit } from './history';
 import type {

@@ -1,6 +1,6 @@
-import type { components } from '../../src/lib/api/schema.gen';
+import type { components } from '../../src/domain/contract/schema.gen';
 import type { CompactedOutcome } from '../engine/engine-types';
-import type { ImportJob } from '../../src/lib/imports/simulator-imports';
+import type { ImportJob } from '../../src/domain/contract/simulator-imports';
 
 /** The wire shapes, straight from the generated contract types. */
 export type Schemas = components['schemas'];

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { describeError } from '../lib/api/api-error';
 import { healthQuery } from '../lib/api/endpoints/get-health';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../domain/format';
 import type { LiveStatus } from '../lib/live/live-connection';
 import { useLiveStatus } from '../lib/live/live-status';
 

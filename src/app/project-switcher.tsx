@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMatch, useNavigate } from 'react-router';
 import { Select } from '../components/select';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../domain/format';
 import { describeError } from '../lib/api/api-error';
 import { autoRetryDelayMs } from '../lib/api/auto-retry';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
-import { useAutoRetry } from '../lib/api/use-auto-retry';
+import { useAutoRetry } from '../hooks/use-auto-retry';
 import { uriComponent } from '../lib/routes';
 
 const ALL = '__all__';

@@ -3,9 +3,9 @@ import { Slider, Switch, ToggleGroup } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Select } from './select';
-import { formatRatio, formatTokens } from '../lib/format';
-import type { Agent, ContextWindow, Schemas } from '../lib/api/types';
-import { agentRows } from '../lib/agent-tree';
+import { formatRatio, formatTokens } from '../domain/format';
+import type { Agent, ContextWindow, Schemas } from '../domain/contract/types';
+import { agentRows } from '../domain/agent-tree';
 import { describeError } from '../lib/api/api-error';
 import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import {
@@ -20,7 +20,7 @@ import {
   type AgentCompactionConfig,
   type CompactFormValues,
   type Strategy,
-} from '../lib/compact-form';
+} from '../domain/compaction/compact-form';
 import './compact-fields.css';
 
 type PromptPath = Schemas['PromptPath'];

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { describeError, isApiError } from '../lib/api/api-error';
-import { formatCount, formatTokens } from '../lib/format';
-import type { Schemas } from '../lib/api/types';
+import { formatCount, formatTokens } from '../domain/format';
+import type { Schemas } from '../domain/contract/types';
 import { checkpointHref, compactionHref } from '../lib/routes';
 import './notice.css';
 

@@ -1,5 +1,5 @@
-import { formatCount, formatPercent, formatRatio, formatTokens } from '../lib/format';
-import type { ContextWindow } from '../lib/api/types';
+import { formatCount, formatPercent, formatRatio, formatTokens } from '../domain/format';
+import type { ContextWindow } from '../domain/contract/types';
 import { Badge } from './status-badge';
 import './context-bar.css';
 

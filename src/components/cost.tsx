@@ -1,5 +1,5 @@
-import { formatUsd } from '../lib/format';
-import type { CostBreakdown } from '../lib/api/types';
+import { formatUsd } from '../domain/format';
+import type { CostBreakdown } from '../domain/contract/types';
 
 /** "primary $1.20 · compactor $0.0300" */
 function describeCost(cost: CostBreakdown): string {

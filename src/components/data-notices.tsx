@@ -1,4 +1,4 @@
-import type { Notice } from '../lib/plausibility';
+import type { Notice } from '../domain/plausibility';
 import './notice.css';
 
 /** At most this many notices are listed; the rest are counted. */

@@ -1,7 +1,7 @@
 import { describeError, isApiError } from '../lib/api/api-error';
 import { useIsOutageFailure } from '../lib/api/daemon-reachability';
 import { autoRetryDelayMs } from '../lib/api/auto-retry';
-import { useAutoRetry } from '../lib/api/use-auto-retry';
+import { useAutoRetry } from '../hooks/use-auto-retry';
 import './states.css';
 
 interface ErrorStateProps {

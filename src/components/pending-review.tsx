@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SessionSummary } from '../lib/api/types';
+import type { SessionSummary } from '../domain/contract/types';
 import { checkpointHref, sessionHref } from '../lib/routes';
 import './pending-review.css';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SessionStatus } from '../lib/api/types';
+import type { SessionStatus } from '../domain/contract/types';
 import './badge.css';
 
 export type Tone = 'neutral' | 'accent' | 'ok' | 'warn' | 'danger';

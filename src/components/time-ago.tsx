@@ -1,5 +1,5 @@
-import { formatDateTime, formatRelativeTime } from '../lib/format';
-import { useNow } from '../lib/use-now';
+import { formatDateTime, formatRelativeTime } from '../domain/format';
+import { useNow } from '../hooks/use-now';
 
 /** "5 min ago", kept current, with the exact time on hover. */
 export function TimeAgo({ iso }: { iso: string }) {

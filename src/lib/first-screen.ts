@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { whenIdle } from './use-idle-gate';
+import { whenIdle } from './idle';
 
 export interface FirstScreenGate {
   /** Starts watching (once, at startup): `code` settles when the first screen's code is in. */

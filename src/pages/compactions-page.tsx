@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { healthHref } from '../lib/routes';
-import { useLedgerSearch } from '../lib/use-ledger-search';
+import { useLedgerSearch } from '../hooks/use-ledger-search';
 import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
 import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-live';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { compactionsHref } from '../lib/routes';
-import { ledgerSearchString, EMPTY_SEARCH } from '../lib/ledger-search';
+import { ledgerSearchString, EMPTY_SEARCH } from '../domain/ledger-search';
 import { readHealthScope, writeHealthScope, type HealthScope } from '../features/compaction-stats/lib/health-scope';
 import { BreakdownPanel, HealthOverview, ScopeBar, SpiralsCallout, TopSessionsPanel } from '../features/compaction-stats/components/health/health-panels';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
-import { formatCount } from '../lib/format';
+import { formatCount } from '../domain/format';
 import { compactionsHref, healthHref } from '../lib/routes';
 
 /** The project page's heading (also drawn while the page's code loads): its name and session count. */

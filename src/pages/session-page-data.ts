@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { compactionStatsQuery } from '../lib/api/endpoints/get-compaction-stats';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
-import { readLedgerSearch } from '../lib/ledger-search';
+import { readLedgerSearch } from '../domain/ledger-search';
 import { ledgerQuery } from '../features/compaction-ledger/api/list-compactions';
 
 /**

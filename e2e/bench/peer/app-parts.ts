@@ -5,7 +5,7 @@
  */
 export { ledgerCellProps, ledgerColumns, ledgerFeatures, SESSION_COLUMN } from '../../../src/features/compaction-ledger/components/ledger-columns';
 export { LedgerActionsContext } from '../../../src/features/compaction-ledger/components/ledger-context';
-export type { CompactionRecord } from '../../../src/lib/api/types';
+export type { CompactionRecord } from '../../../src/domain/contract/types';
 import '../../../src/styles/tokens.css';
 import '../../../src/styles/base.css';
 import '../../../src/features/compaction-ledger/components/ledger.css';

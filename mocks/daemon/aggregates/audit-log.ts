@@ -1,10 +1,11 @@
-import { SILENT_NOOP, STRATEGIES, TRIGGERS } from '../../store/facts';
+import { SILENT_NOOP } from '../../store/facts';
 import { historyId, historyRow, materialize, rowHash, type History } from '../../store/history';
 import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, AuditType, CompactionRecord, Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, listParam, parseLimit } from '../queries';
 import { agentIndex, tablesOf, type Tables } from './tables';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 /**
  * The audit log over everything: the stored audit events and the generated history's, which are

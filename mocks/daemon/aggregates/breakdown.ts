@@ -1,4 +1,4 @@
-import { Dict, STRATEGIES, TRIGGERS, type FactColumns } from '../../store/facts';
+import { Dict, type FactColumns } from '../../store/facts';
 import type { History } from '../../store/history';
 import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
@@ -7,6 +7,7 @@ import { dayCells, forRange, projectRows, projectSpan, type DayCells } from './d
 import { addInto, histPercentiles, INT_BINS, intBin, intValue, RATIO_BINS, ratioBin, ratioValue } from './sketch';
 import { keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import type { Part } from './tables';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 type Dimension = Schemas['BreakdownDimension'];
 export const DIMENSIONS: Dimension[] = ['strategy', 'agent_path', 'trigger', 'plugin', 'plugin_version', 'summarizer_model'];

@@ -1,9 +1,10 @@
-import { KIND_ERROR, SILENT_NOOP, STRATEGIES, TRIGGERS, type FactColumns } from '../../store/facts';
+import { KIND_ERROR, SILENT_NOOP, type FactColumns } from '../../store/facts';
 import type { Schemas } from '../../store/types';
 import { bump, FLAG_COUNT, reasonKind } from './counts';
 import { keepsSilent, type PartScope } from './scope';
 import { INT_BINS, intBin, RATIO_BINS, ratioBin } from './sketch';
 import { bucketOf } from './time';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 export const nS = STRATEGIES.length;
 const nT = TRIGGERS.length;

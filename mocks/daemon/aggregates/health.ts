@@ -1,4 +1,4 @@
-import { lowerBound, STRATEGIES, TRIGGERS } from '../../store/facts';
+import { lowerBound } from '../../store/facts';
 import type { Schemas } from '../../store/types';
 import { flagMix, round6, statCounts } from './counts';
 import { historyPartials } from './health-partials';
@@ -6,6 +6,7 @@ import { COMPACTOR, FAILURES, FALLBACKS, HealthSums, nS, NOOPS, PRIMARY, TAKE_AL
 import { rangeEcho, type PartScope, type Scope } from './scope';
 import { histPercentiles, intValue, RATIO_STEPS, ratioValue } from './sketch';
 import { bucketOf } from './time';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 type Health = Schemas['CompactionHealth'];
 

@@ -1,10 +1,11 @@
-import { FLAGS, lowerBound, orderBy, STRATEGIES, TRIGGERS } from '../../store/facts';
+import { FLAGS, lowerBound, orderBy } from '../../store/facts';
 import { HISTORY_NOTES, historyId, seededNote, SUMMARY_TEMPLATE_COUNT, HISTORY_FILES, summaryParts, summaryText } from '../../store/history';
 import type { Store } from '../../store/store';
 import type { CompactionRecord, Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, parseCompactionFilter, parseLimit, type CompactionFilter } from '../queries';
 import { agentIndex, globalId, locate, recordAt, tablesOf, type Part, type Tables } from './tables';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 /**
  * The cross-session ledger: the session ledger's filters and sort over every session's records,

@@ -1,10 +1,11 @@
-import { FLAGS, RESULT_KINDS, STRATEGIES, TRIGGERS } from '../../store/facts';
+import { FLAGS, RESULT_KINDS } from '../../store/facts';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
 import { costOf } from '../views';
 import { bump, round6, saved, statCounts } from './counts';
 import { maxOf, percentilesOf } from './quantile';
 import { keepsFact, parseScope } from './scope';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 /**
  * GET /projects/{id}/compaction-stats from the columns, so a project's figures include its

@@ -1,4 +1,4 @@
-import { lowerBound, SILENT_NOOP, TRIGGERS, type FactColumns, type SilentColumns } from '../../store/facts';
+import { lowerBound, SILENT_NOOP, type FactColumns, type SilentColumns } from '../../store/facts';
 import type { History } from '../../store/history';
 import type { Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
@@ -7,6 +7,7 @@ import { keepsFact, keepsSilent, rangeEcho, type PartScope, type Scope } from '.
 import { dayCells, forRange, type DayCells } from './day-cells';
 import { recordId } from './tables';
 import type { Range } from './time';
+import { TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 /**
  * Per-session aggregates: the top sessions by compaction cost and count, and spiral detection.

@@ -1,10 +1,11 @@
 import { PLUGINS } from '../../store/catalog';
-import { csr, Dict, emptyFacts, emptySilent, flagCode, iota, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, SILENT_FAILED, SILENT_NOOP, STRATEGIES, TRIGGERS, type FactColumns, type SilentColumns, type Slot } from '../../store/facts';
+import { csr, Dict, emptyFacts, emptySilent, flagCode, iota, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, SILENT_FAILED, SILENT_NOOP, type FactColumns, type SilentColumns, type Slot } from '../../store/facts';
 import { HISTORY_ID_PREFIX, historyId, historyRow, materialize, type History, type RecordEdit } from '../../store/history';
 import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, CompactionRecord, SessionState } from '../../store/types';
 import { effectiveConfig } from '../config';
 import { fallbackKind } from '../stats';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 export interface SessionMeta {
   id: string;

@@ -5,12 +5,13 @@
  * a retry that still overflows), plus the naive (object-by-object) reading of all of it that
  * the brute-force tests compare the column code with.
  */
-import { STRATEGIES, TRIGGERS } from '../../store/facts';
+
 import { historyId, materialize } from '../../store/history';
 import { createRng, type Rng } from '../../store/prng';
 import { Store } from '../../store/store';
 import type { AgentState, CompactionRecord, SessionState } from '../../store/types';
 import { attachHistory, historyProjects } from '../history';
+import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
 export const ANCHOR = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;

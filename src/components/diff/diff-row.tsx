@@ -1,10 +1,10 @@
 import { memo } from 'react';
 import { Badge } from '../status-badge';
 import { usePruned } from './pruned-context';
-import { formatCount, formatTokens } from '../../lib/format';
-import type { DiffRow, Message, ToolGroup } from '../../lib/diff/align';
-import { tokensOf } from '../../lib/diff/align';
-import { isLong, messageText, pinExplanation, pinLabel, previewText, sizeOf } from '../../lib/diff/message-text';
+import { formatCount, formatTokens } from '../../domain/format';
+import type { DiffRow, Message, ToolGroup } from '../../domain/diff/align';
+import { tokensOf } from '../../domain/diff/align';
+import { isLong, messageText, pinExplanation, pinLabel, previewText, sizeOf } from '../../domain/diff/message-text';
 
 export interface RowLabels {
   /** What a left-only row is called: "superseded" (a compaction), "rolled back" would be wrong here, so configurable. */

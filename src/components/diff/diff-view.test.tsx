@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dryRun } from '../../../mocks/daemon/compaction-service';
 import { seedStore } from '../../../mocks/daemon/seed';
 import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
-import type { Schemas } from '../../lib/api/types';
-import { beforeOfProposal, buildDiffModel } from '../../lib/diff/align';
+import type { Schemas } from '../../domain/contract/types';
+import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';
 import { DiffView } from './diff-view';
 import { DryRunDiff } from './dry-run-diff';
 

@@ -1,7 +1,7 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { formatCount } from '../../lib/format';
-import { buildDiffModel, collapse, nextHunk, type DiffModel, type DiffRow, type Message, type ToolGroup } from '../../lib/diff/align';
+import { formatCount } from '../../domain/format';
+import { buildDiffModel, collapse, nextHunk, type DiffModel, type DiffRow, type Message, type ToolGroup } from '../../domain/diff/align';
 import { DEFAULT_LABELS, DiffRowView, FoldRow, type GroupPlace, type RowLabels } from './diff-row';
 import './diff.css';
 

@@ -1,10 +1,10 @@
 import type { Rect } from '@tanstack/react-virtual';
 import { useMemo, type ReactNode } from 'react';
 import { ContextBar } from '../context-bar';
-import { formatCount, formatTokens, formatUsd } from '../../lib/format';
-import type { Schemas } from '../../lib/api/types';
-import { beforeOfProposal, buildDiffModel, type DiffTotals } from '../../lib/diff/align';
-import { proposalFigures, prunedById, type ProposalFigures } from '../../lib/diff/proposal-figures';
+import { formatCount, formatTokens, formatUsd } from '../../domain/format';
+import type { Schemas } from '../../domain/contract/types';
+import { beforeOfProposal, buildDiffModel, type DiffTotals } from '../../domain/diff/align';
+import { proposalFigures, prunedById, type ProposalFigures } from '../../domain/diff/proposal-figures';
 import { DiffView } from './diff-view';
 import { PrunedContext } from './pruned-context';
 

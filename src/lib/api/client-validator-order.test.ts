@@ -3,7 +3,7 @@ import { createApiClient } from './client';
 
 const order = vi.hoisted(() => [] as string[]);
 
-vi.mock('./response-validators', () => ({
+vi.mock('../../domain/contract/response-validators', () => ({
   loadResponseValidators: (endpoint: string) => {
     order.push(`validators of ${endpoint}`);
     return null;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient, unwrap, type KagedClient } from './client';
-import type { components } from './schema.gen';
+import type { components } from '../../domain/contract/schema.gen';
 
 type Reply = { status: number; body: string; headers?: Record<string, string>; delayMs?: number };
 

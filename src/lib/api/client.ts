@@ -6,11 +6,11 @@
  * limit, and `unwrap()` turning a result into data or an ApiError.
  */
 import createClient, { createQuerySerializer, defaultPathSerializer, type Client, type Middleware } from 'openapi-fetch';
-import { wellFormed } from '../routes';
+import { wellFormed } from '../../domain/text';
 import { ApiError, parseRetryAfter } from './api-error';
-import type { paths } from './schema.gen';
-import { loadResponseValidators, responseValidator } from './response-validators';
-import { checkWith, type CompiledValidator } from './validation';
+import type { paths } from '../../domain/contract/schema.gen';
+import { loadResponseValidators, responseValidator } from '../../domain/contract/response-validators';
+import { checkWith, type CompiledValidator } from '../../domain/contract/validation';
 
 export interface ApiSettings {
   /** Absolute (`https://host/api/v1`) or relative to the page (`/api/v1`). */

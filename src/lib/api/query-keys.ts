@@ -1,4 +1,4 @@
-import type { ListQuery } from '../ledger-search';
+import type { ListQuery } from '../../domain/ledger-search';
 
 /**
  * The react-query keys of server state, in one place so the live stream can invalidate what a

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 import { publishFrame, subscribeToFrames } from './frame-bus';
 
 const frame: EventFrame = { seq: 1, type: 'session.updated', at: '2026-06-01T10:00:00Z', session_id: 's1', data: {} };

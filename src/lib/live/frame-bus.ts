@@ -3,7 +3,7 @@
  * order. Frames come in batches (all that arrived since the last animation frame): a batch
  * listener applies them in one cache update, so a burst costs one render per frame, not one per event.
  */
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 
 export type FrameListener = (frame: EventFrame) => void;
 export type FrameBatchListener = (frames: readonly EventFrame[]) => void;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 import { BACKLOG_THRESHOLDS } from './backlog';
 import { FrameFeed, type Behind } from './frame-feed';
 

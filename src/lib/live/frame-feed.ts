@@ -1,4 +1,4 @@
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 import { BACKLOG_THRESHOLDS, backlogVerdict, LagMeter, type BacklogThresholds } from './backlog';
 import { holdFor, RateWindow, type Pacing } from './pacing';
 

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { queryKeys } from '../api/query-keys';
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 
 /**
  * The cached server state a frame makes stale, beyond what the frame itself carries (records go

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 import { LiveConnection, type LiveConnectionOptions, type LiveSocket, type LiveStatus } from './live-connection';
 
 const frame = (seq: number): EventFrame => ({

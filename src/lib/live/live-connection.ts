@@ -4,9 +4,9 @@
  * order; a gap (seq > last + 1) is filled over HTTP first. A dropped connection is retried with
  * capped exponential backoff and resumes after the last seq seen.
  */
-import { checkWith } from '../api/validation';
-import { validate as eventFrameSchema } from '../api/validators/schemas/event-frame.gen';
-import type { EventFrame } from '../api/types';
+import { checkWith } from '../../domain/contract/validation';
+import { validate as eventFrameSchema } from '../../domain/contract/validators/schemas/event-frame.gen';
+import type { EventFrame } from '../../domain/contract/types';
 import { backoffDelay, type BackoffOptions } from './backoff';
 import { classifySeq, framesAfter } from './seq';
 

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { COMPACTION_PAGE_MAX } from '../api/endpoints/list-compactions';
 import { queryKeys } from '../api/query-keys';
-import type { CompactionRecord, EventFrame } from '../api/types';
-import { groupBy } from '../group-by';
+import type { CompactionRecord, EventFrame } from '../../domain/contract/types';
+import { groupBy } from '../../domain/group-by';
 import { recordChangeOf } from './record-changes';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { EventFrame } from '../api/types';
+import type { EventFrame } from '../../domain/contract/types';
 import { recordChangeOf } from './record-changes';
-import { makeRecord } from '../test-records';
+import { makeRecord } from '../../test-support/test-records';
 
 const frame = (type: EventFrame['type'], data: Record<string, unknown>, session_id = 'ses_test'): Pick<EventFrame, 'type' | 'session_id' | 'data'> => ({ type, session_id, data });
 

@@ -3,9 +3,9 @@
  * compaction.flagged carry {record}; compaction.rolled_back carries {compaction_ids}. A record is
  * only taken when it holds to the contract (the stream validates the frame, not its data).
  */
-import type { CompactionRecord, EventFrame } from '../api/types';
-import { checkWith } from '../api/validation';
-import { validate as compactionRecordSchema } from '../api/validators/schemas/compaction-record.gen';
+import type { CompactionRecord, EventFrame } from '../../domain/contract/types';
+import { checkWith } from '../../domain/contract/validation';
+import { validate as compactionRecordSchema } from '../../domain/contract/validators/schemas/compaction-record.gen';
 
 export type RecordChange =
   | { kind: 'new'; record: CompactionRecord }

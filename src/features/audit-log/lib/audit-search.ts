@@ -6,7 +6,7 @@
  *
  * Newest first unless sort=at. Types the contract does not know are dropped.
  */
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export type AuditType = Schemas['AuditType'];
 

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/api/query-keys';
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export type Checkpoint = Schemas['Checkpoint'];
 

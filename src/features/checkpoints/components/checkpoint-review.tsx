@@ -8,7 +8,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
-import { formatCount, formatRatio, formatTokens } from '../../../lib/format';
+import { formatCount, formatRatio, formatTokens } from '../../../domain/format';
 import { DryRunDiff } from '../../../components/diff/dry-run-diff';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import { checkpointProposalQuery } from '../api/get-checkpoint-proposal';
@@ -27,8 +27,8 @@ import {
   type CompactFormValues,
   type CompactRequest,
   type Strategy,
-} from '../../../lib/compact-form';
-import { commitGate, makePreview, type Preview } from '../../../lib/compact-preview';
+} from '../../../domain/compaction/compact-form';
+import { commitGate, makePreview, type Preview } from '../../../domain/compaction/compact-preview';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { useResumeCheckpoint, type ResumeRequest, type ResumeResult } from '../api/resume-checkpoint';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '../../../lib/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 import { pointRecordsSelector } from './point-records';
 
 describe('pointRecordsSelector', () => {

@@ -1,4 +1,4 @@
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 /**
  * The records the rollback points name, by id, out of the session's newest records: a query

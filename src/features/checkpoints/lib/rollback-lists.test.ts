@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { rollbackCheckpoint } from '../../../../mocks/daemon/compaction-service';
 import { seedStore } from '../../../../mocks/daemon/seed';
 import type { Store } from '../../../../mocks/store/store';
-import { buildDiffModel } from '../../../lib/diff/align';
+import { buildDiffModel } from '../../../domain/diff/align';
 import { rollbackLists } from './rollback-lists';
 
 let store: Store;

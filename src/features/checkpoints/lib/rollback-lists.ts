@@ -3,7 +3,7 @@
  * the rollback (restored messages back in their history place, the undone compactions' summaries
  * and the messages after the checkpoint superseded).
  */
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 type Message = Schemas['Message'];
 type RollbackResult = Schemas['RollbackResult'];

@@ -1,6 +1,6 @@
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 
 export type FlagRequest = Schemas['FlagRequest'];
 

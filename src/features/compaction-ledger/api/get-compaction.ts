@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import { queryKeys } from '../../../lib/api/query-keys';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { mergeRecord } from '../lib/ledger-cache';
 
 /** GET /sessions/{session_id}/compactions/{compaction_id}: the record as the daemon has it now. */

@@ -1,7 +1,7 @@
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
-import type { Schemas } from '../../../lib/api/types';
-import type { ListQuery } from '../../../lib/ledger-search';
+import type { Schemas } from '../../../domain/contract/types';
+import type { ListQuery } from '../../../domain/ledger-search';
 
 export type CrossCompactionPage = Schemas['CrossCompactionPage'];
 

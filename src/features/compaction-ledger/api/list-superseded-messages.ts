@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 
 export type Message = Schemas['Message'];
 

@@ -1,9 +1,9 @@
 import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { EMPTY_SEARCH } from '../../../lib/ledger-search';
-import { makeRecord, makeRecords } from '../../../lib/test-records';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { EMPTY_SEARCH } from '../../../domain/ledger-search';
+import { makeRecord, makeRecords } from '../../../test-support/test-records';
 import { flattenPages, LIVE_GROWTH_HARD_LIMIT, LIVE_GROWTH_LIMIT, type LedgerData } from '../lib/ledger-cache';
 import { ledgerQuery } from './list-compactions';
 import { boundLiveGrowth, insertLiveRecords } from './record-cache';

@@ -5,8 +5,8 @@
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { isSameOrNewer } from '../../../lib/compaction-records';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { isSameOrNewer } from '../../../domain/compaction/record-versions';
 import {
   collapseDue,
   firstPageOnly,
@@ -18,7 +18,7 @@ import {
   type LedgerData,
   type ViewPlace,
 } from '../lib/ledger-cache';
-import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
+import { fromListQuery, type ListQuery } from '../../../domain/ledger-search';
 import { withPendingSave } from '../lib/pending-saves';
 import { ALL_SESSIONS } from './list-compactions';
 

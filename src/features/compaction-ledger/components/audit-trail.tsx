@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge, type Tone } from '../../../components/status-badge';
-import { formatDateTime } from '../../../lib/format';
-import type { Schemas } from '../../../lib/api/types';
+import { formatDateTime } from '../../../domain/format';
+import type { Schemas } from '../../../domain/contract/types';
 import { compactionAuditQuery } from '../api/list-compaction-audit';
 
 const TONE: Partial<Record<Schemas['AuditType'], Tone>> = {

@@ -1,4 +1,4 @@
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 import { isRepeatPress } from '../lib/repeat-press';
 import './flag-buttons.css';
 

@@ -11,9 +11,9 @@ import {
   tableFeatures,
 } from '@tanstack/react-table';
 import { Badge } from '../../../components/status-badge';
-import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';

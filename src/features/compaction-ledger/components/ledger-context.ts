@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export interface LedgerActions {
   /** The title of a session the ledger's records belong to, when known (the cross-session ledger's session column). */

@@ -1,6 +1,6 @@
 import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
 
 type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;

@@ -1,14 +1,15 @@
 import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState } from 'react';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../../domain/format';
 import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
 import type { useLedgerExport } from '../hooks/use-export';
-import type { UpdateLedgerSearch } from '../../../lib/use-ledger-search';
-import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
-import { activeFilterCount, EMPTY_SEARCH, FLAG_FILTERS, STRATEGIES, toggleValue, TRIGGERS, type LedgerSearch } from '../../../lib/ledger-search';
+import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
+import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
+import { activeFilterCount, EMPTY_SEARCH, toggleValue, type LedgerSearch } from '../../../domain/ledger-search';
 import { Chevron, MultiFilter, SingleFilter, type FilterOption } from './filter-menu';
 import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
-import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../lib/time-range';
+import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../domain/time-range';
+import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../../domain/contract/enums.gen';
 
 const TEXT_DEBOUNCE_MS = 300;
 

@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { bounded } from '../../../lib/plausibility';
+import { bounded } from '../../../domain/plausibility';
 import { Badge } from '../../../components/status-badge';
-import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import type { CompactionRecord } from '../../../lib/api/types';
+import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { estimateMarks } from '../lib/estimates';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { finalStrategy } from '../lib/labels';
 
 const WINDOW_SOURCE: Record<CompactionRecord['context_window_source'], string> = {

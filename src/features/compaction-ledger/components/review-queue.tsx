@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
-import { FLAG_LABELS } from '../../../lib/compaction-labels';
-import { formatCount, formatDateTime } from '../../../lib/format';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
+import { FLAG_LABELS } from '../../../domain/compaction/labels';
+import { formatCount, formatDateTime } from '../../../domain/format';
 import { compactionHref, sessionHref } from '../../../lib/routes';
 import { reviewQueueQuery } from '../api/get-review-queue';
 import { useSaveFlag } from '../hooks/use-save-flag';
@@ -15,8 +15,8 @@ import { NO_PROGRESS, useReviewProgress } from '../lib/review-progress';
 import { EventEvidence } from './compaction-detail';
 import './event-detail.css';
 import './review-queue.css';
+import { FLAGS } from '../../../domain/contract/enums.gen';
 
-const FLAGS: readonly Schemas['Flag'][] = ['good', 'bad', 'neutral'];
 const KEYS: Record<Schemas['Flag'], string> = { good: 'g', bad: 'b', neutral: 'n' };
 
 /** The verdict on the event under review: g/b/n choose the flag, Enter (or Ctrl+Enter in the note) saves and moves on. */

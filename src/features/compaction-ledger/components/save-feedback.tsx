@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect } from 'react';
-import { formatDateTime } from '../../../lib/format';
-import type { CompactionRecord } from '../../../lib/api/types';
+import { formatDateTime } from '../../../domain/format';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { useSaveFeedback, type Conflict } from '../hooks/save-feedback';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { useNoteDrafts } from '../lib/note-drafts';

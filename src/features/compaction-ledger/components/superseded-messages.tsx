@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
-import { formatCount, formatTokens } from '../../../lib/format';
-import type { CompactionRecord } from '../../../lib/api/types';
+import { formatCount, formatTokens } from '../../../domain/format';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { supersededMessagesQuery, type Message } from '../api/list-superseded-messages';
 
 const FIRST_SHOWN = 150;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatDateTime } from '../../../lib/format';
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import { formatDateTime } from '../../../domain/format';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { draftKey, draftState, useNoteDrafts, versionForDraft } from '../lib/note-drafts';
 import { pendingSave } from '../lib/pending-saves';

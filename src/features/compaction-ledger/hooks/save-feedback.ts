@@ -3,7 +3,7 @@
  * messages about failed or resolved saves. UI state only (zustand); the records stay in react-query.
  */
 import { create } from 'zustand';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import type { PendingSave } from '../lib/pending-saves';
 
 export interface SaveRequest {

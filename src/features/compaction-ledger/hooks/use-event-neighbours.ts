@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { CompactionRecord } from '../../../lib/api/types';
-import type { LedgerSearch } from '../../../lib/ledger-search';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import type { LedgerSearch } from '../../../domain/ledger-search';
 import { useLedger } from './use-ledger';
 
 /** Pages fetched looking for an event opened by a deep link before giving up on its neighbours. */

@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { describeError } from '../../../lib/api/api-error';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { fetchLedgerPage } from '../api/list-compactions';
 import { csvChunks, EXPORT_MIME, exportFileName, jsonlChunks, type ExportFormat } from '../lib/export';
-import { activeFilterCount, type LedgerSearch } from '../../../lib/ledger-search';
+import { activeFilterCount, type LedgerSearch } from '../../../domain/ledger-search';
 
 /** Records per request while exporting (the daemon's maximum). */
 const EXPORT_PAGE = 1000;

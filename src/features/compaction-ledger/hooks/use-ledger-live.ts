@@ -2,14 +2,14 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
 import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from '../lib/arrivals';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
-import { fromListQuery, type ListQuery } from '../../../lib/ledger-search';
+import { fromListQuery, type ListQuery } from '../../../domain/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
-import { groupBy } from '../../../lib/group-by';
+import { groupBy } from '../../../domain/group-by';
 import { sharedFrameBatch } from '../../../lib/frame-batch';
 
 interface ArrivalsState {

@@ -2,9 +2,9 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ledgerQuery } from '../api/list-compactions';
 import { countNotMatching, cursorRepeated, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
-import { checkCount, pagesChecker } from '../../../lib/plausibility';
-import type { LedgerSearch } from '../../../lib/ledger-search';
-import type { CompactionRecord } from '../../../lib/api/types';
+import { checkCount, pagesChecker } from '../../../domain/plausibility';
+import type { LedgerSearch } from '../../../domain/ledger-search';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 /**
  * One view of a session's ledger: the loaded records (each once, in the daemon's order), the
@@ -39,7 +39,7 @@ export function useLedger(sessionId: string | null, search: LedgerSearch) {
   return {
     records,
     total,
-    /** Implausible data in the loaded pages (src/lib/plausibility.ts). */
+    /** Implausible data in the loaded pages (src/domain/plausibility.ts). */
     notices,
     hasMore: more,
     /** The daemon repeated a page cursor: no more pages are asked for. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { useCallback } from 'react';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { queryKeys } from '../../../lib/api/query-keys';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { flagCompaction } from '../api/flag-compaction';
 import { getCompaction } from '../api/get-compaction';
 import { holdsEdit, UnknownOutcomeError } from '../lib/unknown-outcome';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api/api-error';
 import { conflictRecord } from './conflict';
-import { makeRecord } from '../../../lib/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 
 const conflict = (details: Record<string, unknown> | null) =>
   new ApiError({ kind: 'http', endpoint: 'PATCH /sessions/{session_id}/compactions/{compaction_id}', status: 409, code: 'version_conflict', message: 'stale', details });

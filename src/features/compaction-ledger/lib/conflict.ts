@@ -1,8 +1,8 @@
 /** A save refused because the record changed meanwhile (409 version_conflict). */
 import { isApiError } from '../../../lib/api/api-error';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { checkWith } from '../../../lib/api/validation';
-import { validate as compactionRecordSchema } from '../../../lib/api/validators/schemas/compaction-record.gen';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { checkWith } from '../../../domain/contract/validation';
+import { validate as compactionRecordSchema } from '../../../domain/contract/validators/schemas/compaction-record.gen';
 
 /** The current record a 409 carries, checked against the contract; null for any other failure. */
 export function conflictRecord(error: unknown): CompactionRecord | null {

@@ -3,7 +3,7 @@
  * context window, or past it when the estimate was): where it fired, where it aimed, where it
  * started and where it ended, and what that means in words.
  */
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 export interface EstimateMarks {
   scale: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvCell, csvChunks, exportFileName, jsonlChunks, toCsv, toJsonl } from './export';
-import { makeRecord, makeRecords } from '../../../lib/test-records';
+import { makeRecord, makeRecords } from '../../../test-support/test-records';
 
 /** A small RFC 4180 reader, to check the writer round-trips. */
 function parseCsv(text: string): string[][] {

@@ -6,7 +6,7 @@
  * doubled). Text that a spreadsheet would run as a formula (starting with = + - @, tab or CR) gets
  * a leading apostrophe: summaries, notes and plugin strings are untrusted.
  */
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 export type ExportFormat = 'csv' | 'jsonl';
 

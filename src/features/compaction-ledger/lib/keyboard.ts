@@ -3,7 +3,7 @@
  * None fires while the operator types (inputs, text areas, editable text, open menus and
  * dialogs) or holds a modifier, so Ctrl+B, Cmd+K and friends keep their usual meaning.
  */
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export type KeyAction =
   | { type: 'move'; delta: 1 | -1 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from './labels';
-import { makeRecord } from '../../../lib/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 
 describe('record labels', () => {
   it('formats the ledger time in UTC, month-day and time', () => {

@@ -1,5 +1,5 @@
-/** Small text helpers for the ledger's records (the enums' words are in lib/compaction-labels.ts). */
-import type { CompactionRecord } from '../../../lib/api/types';
+/** Small text helpers for the ledger's records (the enums' words are in src/domain/compaction/labels.ts). */
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 /** "06-01 10:04:05" (UTC): the ledger's time column, sortable by eye. */
 export function formatLedgerTime(iso: string): string {

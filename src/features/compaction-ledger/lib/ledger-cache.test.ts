@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import {
   collapseDue,
   countNotMatching,
@@ -20,9 +20,9 @@ import {
   updateRecordInPages,
   type LedgerData,
 } from './ledger-cache';
-import { EMPTY_SEARCH } from '../../../lib/ledger-search';
+import { EMPTY_SEARCH } from '../../../domain/ledger-search';
 import { beginPendingSave, clearPendingSaves, endPendingSave } from './pending-saves';
-import { makeRecord } from '../../../lib/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 import { ledgerQuery } from '../api/list-compactions';
 
 afterEach(clearPendingSaves);

@@ -11,9 +11,9 @@
  */
 import type { InfiniteData } from '@tanstack/react-query';
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { compareRecords, matchesLedgerSearch, type LedgerSearch } from '../../../lib/ledger-search';
-import { isSameOrNewer, sameRecord } from '../../../lib/compaction-records';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { compareRecords, matchesLedgerSearch, type LedgerSearch } from '../../../domain/ledger-search';
+import { isSameOrNewer, sameRecord } from '../../../domain/compaction/record-versions';
 import { withPendingSave } from './pending-saves';
 
 export interface LedgerData extends InfiniteData<CompactionPage, unknown> {

@@ -10,8 +10,8 @@ import { bench, describe } from 'vitest';
 import { ledgerColumns, ledgerFeatures } from '../components/ledger-columns';
 import { csvChunks, jsonlChunks } from './export';
 import { flattenPages, insertRecordInPages, mergeLedgerData, replaceRecordInPages, type LedgerData } from './ledger-cache';
-import { EMPTY_SEARCH } from '../../../lib/ledger-search';
-import { makeRecord, makeRecords } from '../../../lib/test-records';
+import { EMPTY_SEARCH } from '../../../domain/ledger-search';
+import { makeRecord, makeRecords } from '../../../test-support/test-records';
 
 const COUNT = 100_000;
 const PAGE = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../../lib/memory-storage';
+import { MemoryStorage } from '../../../test-support/memory-storage';
 import {
   clearSavedDraft,
   DRAFT_MAX_AGE_MS,

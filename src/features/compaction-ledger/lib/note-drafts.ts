@@ -6,7 +6,7 @@
  * never silently overwriting the other edit.
  */
 import { create } from 'zustand';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 export interface NoteDraft {
   text: string;

@@ -10,7 +10,7 @@ import {
   saveInTurn,
   withPendingSave,
 } from './pending-saves';
-import { makeRecord } from '../../../lib/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 
 afterEach(clearPendingSaves);
 

@@ -8,7 +8,7 @@
  * tab's own earlier save replaced is sent with the version that save produced (rebaseVersion):
  * chaining one's own edits is not a conflict, while anybody else's change still is.
  */
-import type { CompactionRecord, Schemas } from '../../../lib/api/types';
+import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 
 export interface PendingSave {
   /** Present when the save sets the flag (null clears it). */

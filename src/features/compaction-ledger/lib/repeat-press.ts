@@ -1,4 +1,4 @@
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 import { pendingSave } from './pending-saves';
 
 /**

@@ -1,5 +1,5 @@
 import { describeError } from '../../../lib/api/api-error';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import type { PendingSave } from './pending-saves';
 
 /** Whether the record holds what the save asked for (notes compared as the daemon stores them: '' is none). */

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatUsd } from '../../../lib/format';
+import { formatCount, formatUsd } from '../../../domain/format';
 import type { CostPoint } from '../lib/cost';
 import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatPercent } from '../../../lib/format';
+import { formatCount, formatPercent } from '../../../domain/format';
 import type { CountBar } from '../lib/counts';
 import { ChartTable, TooltipBox } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount, formatPercent } from '../../../lib/format';
+import { formatCount, formatPercent } from '../../../domain/format';
 import type { FallbackSummary } from '../lib/fallbacks';
 
 /** Fallback occurrences and their reasons, most frequent first, each bar on the share of fallbacks. */

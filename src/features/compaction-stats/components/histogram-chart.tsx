@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../../domain/format';
 import type { HistogramBin } from '../lib/histogram';
 import { ChartTable, TooltipBox } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCount, formatDuration, formatPercent } from '../../../lib/format';
+import { formatCount, formatDuration, formatPercent } from '../../../domain/format';
 import type { HookTimingRow } from '../lib/hook-timings';
 
 const KIND_LABEL: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatRatio } from '../../../lib/format';
+import { formatCount, formatRatio } from '../../../domain/format';
 import type { TimelinePoint } from '../lib/timeline';
 import { eventTooltip, PerEventTable } from './chart-parts';
 import { AXIS_TICK, CHART } from './chart-theme';

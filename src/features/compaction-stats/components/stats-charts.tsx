@@ -4,8 +4,8 @@
  */
 import { useCallback, type ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
-import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import type { Strategy, Trigger } from '../../../lib/ledger-search';
+import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import type { Strategy, Trigger } from '../../../domain/ledger-search';
 import type { CostPoint, CostSummary } from '../lib/cost';
 import type { CountBar } from '../lib/counts';
 import type { FallbackSummary } from '../lib/fallbacks';

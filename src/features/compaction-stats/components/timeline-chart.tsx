@@ -1,7 +1,7 @@
 import { memo, useState } from 'react';
 import { Bar, Brush, CartesianGrid, Cell, ComposedChart, Line, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../lib/format';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../domain/format';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { brushChoice, brushWindow, type BrushChoice } from '../lib/brush-window';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
 import { eventTooltip, PerEventTable } from './chart-parts';

@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
-import { groupBy } from '../../../lib/group-by';
+import { groupBy } from '../../../domain/group-by';
 import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { seriesKeys, SERIES_LIMIT } from '../api/list-recent-compactions';

@@ -2,7 +2,7 @@
  * What compaction cost: per event (the summarizer's or compactor plugin's model call) and the
  * session's split between the agents' own calls and compaction.
  */
-import type { CompactionRecord, CostBreakdown } from '../../../lib/api/types';
+import type { CompactionRecord, CostBreakdown } from '../../../domain/contract/types';
 import { axisTimeLabel, timeSpan } from './series';
 
 export interface CostPoint {

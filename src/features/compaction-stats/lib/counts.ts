@@ -3,7 +3,7 @@
  * contract shows (zero included, so "hook_requested: 0" is an answer, not an omission), in the
  * contract's order, then any value the daemon reports that this build does not know.
  */
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export interface CountBar {
   key: string;

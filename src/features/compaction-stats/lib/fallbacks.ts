@@ -2,8 +2,8 @@
  * How often a strategy fell back (to drop, per ADR-0024 a session never stalls on a broken
  * compactor) and why, from the stats endpoint: reasons by count, most frequent first.
  */
-import type { CompactionStats } from '../../../lib/api/types';
-import { compareCodeUnits } from '../../../lib/compare';
+import type { CompactionStats } from '../../../domain/contract/types';
+import { compareCodeUnits } from '../../../domain/compare';
 
 export interface FallbackReason {
   reason: string;

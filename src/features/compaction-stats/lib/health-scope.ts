@@ -8,8 +8,8 @@
  * minutes, and how many ineffective compactions or no-ops in a row flag a session (absent: the
  * daemon's defaults).
  */
-import type { Schemas } from '../../../lib/api/types';
-import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../lib/time-range';
+import type { Schemas } from '../../../domain/contract/types';
+import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../domain/time-range';
 
 export type StackBy = 'strategy' | 'trigger';
 export type Dimension = Exclude<Schemas['BreakdownDimension'], 'plugin_version'>;

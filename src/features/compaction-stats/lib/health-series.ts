@@ -3,10 +3,11 @@
  * compactor against primary spend, and the fallback, failure and no-op rates; distributions as bars.
  * Each bucket keeps its start and end so a bar drills into the ledger over exactly that span.
  */
-import type { Schemas } from '../../../lib/api/types';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
-import { STRATEGIES, TRIGGERS } from '../../../lib/ledger-search';
+import type { Schemas } from '../../../domain/contract/types';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
+
 import type { StackBy } from './health-scope';
+import { STRATEGIES, TRIGGERS } from '../../../domain/contract/enums.gen';
 
 export interface HealthPoint {
   start: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 import { aggregateQuery, readHealthScope, writeHealthScope } from './health-scope';
 import { bucketLabel, distributionBars, healthPoints, stackKeys } from './health-series';
 

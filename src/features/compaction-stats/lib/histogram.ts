@@ -4,8 +4,8 @@
  * the shortest summary to the bin of the longest (no run of empty bins below the data).
  * Events without a summary (drop) are counted apart, not as zero-length summaries.
  */
-import type { CompactionRecord } from '../../../lib/api/types';
-import { formatTokens } from '../../../lib/format';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { formatTokens } from '../../../domain/format';
 import { median } from './timeline';
 
 export interface HistogramBin {

@@ -3,8 +3,8 @@
  * endpoint: pre_compact before post_compact, plugins by name, every result kind in a fixed order
  * (errors last, so they stand out) with its share.
  */
-import type { Schemas } from '../../../lib/api/types';
-import { compareCodeUnits } from '../../../lib/compare';
+import type { Schemas } from '../../../domain/contract/types';
+import { compareCodeUnits } from '../../../domain/compare';
 
 export type ResultKind = Schemas['PluginFired']['result_kind'];
 

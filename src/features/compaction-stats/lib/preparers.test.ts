@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionStats } from '../../../lib/api/types';
-import { makeRecord, makeRecords } from '../../../lib/test-records';
+import type { CompactionStats } from '../../../domain/contract/types';
+import { makeRecord, makeRecords } from '../../../test-support/test-records';
 import { costPerEvent, costSplit, summarizeCosts } from './cost';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { completeCounts } from './counts';
 import { fallbackSummary } from './fallbacks';
 import { summaryHistogram, niceBinWidth } from './histogram';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionRecord } from '../../../lib/api/types';
-import { makeRecord } from '../../../lib/test-records';
+import type { CompactionRecord } from '../../../domain/contract/types';
+import { makeRecord } from '../../../test-support/test-records';
 import { addToSeries, applyToSeries, markRolledBackInSeries, replaceInSeries } from './series-cache';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 10, minute)).toISOString();

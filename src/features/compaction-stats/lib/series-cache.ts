@@ -5,9 +5,9 @@
  * nothing changed.
  */
 import type { CompactionPage } from '../../../lib/api/endpoints/list-compactions';
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import type { RecordChange } from '../../../lib/live/record-changes';
-import { isSameOrNewer, sameRecord } from '../../../lib/compaction-records';
+import { isSameOrNewer, sameRecord } from '../../../domain/compaction/record-versions';
 
 /** Whether `record` is to take the place of the version `cached`: the same or newer, and different. */
 function supersedes(record: CompactionRecord, cached: CompactionRecord): boolean {

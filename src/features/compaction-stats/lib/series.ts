@@ -2,7 +2,7 @@
  * Which records the per-event charts draw: applied events (not dry runs, not rolled back, as the
  * stats endpoint counts them), oldest first, at most the latest `limit`.
  */
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 
 export interface EventSeries {
   /** Oldest first. */

@@ -4,7 +4,7 @@
  * tokens of that event's agent (agents have their own windows and thresholds, so the lines step
  * when the events of several agents interleave).
  */
-import type { CompactionRecord } from '../../../lib/api/types';
+import type { CompactionRecord } from '../../../domain/contract/types';
 import { axisTimeLabel, timeSpan } from './series';
 
 export interface TimelinePoint {

@@ -6,7 +6,7 @@
  * parses anything: the simulator reads, parses and counts (in demo mode, in a Web Worker).
  */
 import { ApiError } from '../../../lib/api/api-error';
-import { importShapeProblem, type ImportJob } from '../../../lib/imports/simulator-imports';
+import { importShapeProblem, type ImportJob } from '../../../domain/contract/simulator-imports';
 import { jobProgress, planParts, uploadProgress, type ChosenFile, type ProgressView } from '../lib/upload-plan';
 import { simulatorRequest } from './simulator-request';
 

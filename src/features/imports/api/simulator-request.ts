@@ -5,7 +5,7 @@
  */
 import { currentConnection } from '../../../config/settings-store';
 import { ApiError } from '../../../lib/api/api-error';
-import { IMPORTS_PATH } from '../../../lib/imports/simulator-imports-path';
+import { IMPORTS_PATH } from '../../../domain/contract/simulator-imports-path';
 
 export function importsUrl(path = ''): string {
   return `${currentConnection().apiBaseUrl.replace(/\/+$/, '')}${IMPORTS_PATH}${path}`;

@@ -1,7 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ErrorState } from '../../../components/error-state';
-import { importShapeProblem, type ImportCapability } from '../../../lib/imports/simulator-imports';
+import { importShapeProblem, type ImportCapability } from '../../../domain/contract/simulator-imports';
 import { addChosen, filesFromDrop, filesFromInput } from '../lib/dropped-files';
 import { formatMegabytes, tooLarge, type ChosenFile } from '../lib/upload-plan';
 import { useImportRun } from '../hooks/use-import-run';

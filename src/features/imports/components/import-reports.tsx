@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ImportJob } from '../../../lib/imports/simulator-imports';
+import type { ImportJob } from '../../../domain/contract/simulator-imports';
 import { sessionHref } from '../../../lib/routes';
 import { jobSummary, reportView, type ReportView } from '../lib/report-view';
 import '../../../components/badge.css';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../../lib/api/query-keys';
-import type { ImportJob } from '../../../lib/imports/simulator-imports';
+import type { ImportJob } from '../../../domain/contract/simulator-imports';
 import { runImport } from '../api/run-import';
 import type { ChosenFile, ProgressView } from '../lib/upload-plan';
 

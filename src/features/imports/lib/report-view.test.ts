@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportFileReport } from '../../../lib/imports/simulator-imports';
+import type { ImportFileReport } from '../../../domain/contract/simulator-imports';
 import { importedSessions, jobSummary, reportView } from './report-view';
 
 const counts = { sessions: 1, agents: 2, messages: 480, tool_exchanges: 137, tool_calls: 150, parallel_calls: 11, recorded_compactions: 1, recorded_calls: 200 };

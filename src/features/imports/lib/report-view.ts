@@ -3,7 +3,7 @@
  * figures, what was skipped and why, the malformed lines, the warnings, and where the session is.
  * Every string here comes from the file or the simulator: the components render it as text.
  */
-import type { ImportFileReport } from '../../../lib/imports/simulator-imports';
+import type { ImportFileReport } from '../../../domain/contract/simulator-imports';
 
 export type ReportTone = 'ok' | 'warn' | 'danger' | 'neutral';
 

@@ -3,7 +3,7 @@
  * limit, and small enough that demo mode's page never stalls on one request body), and what the
  * progress bar says while they travel and while the simulator reads them.
  */
-import type { ImportProgress } from '../../../lib/imports/simulator-imports';
+import type { ImportProgress } from '../../../domain/contract/simulator-imports';
 
 export const PART_BYTES = 8 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 
 /** PUT /sessions/{id}/compaction-config: an agent's own values (409 on a stale version, 422 with field errors). */
 export async function saveCompactionConfig(sessionId: string, agentPath: string, write: Schemas['CompactionConfigWrite']): Promise<Schemas['AgentCompactionConfig']> {

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import type { Schemas } from '../../../lib/api/types';
+import type { Schemas } from '../../../domain/contract/types';
 import { displayValue } from '../lib/knob-controls';
 import { staleConflicts, type PendingEdits } from '../lib/pending-changes';
 import '../../../components/dialog.css';

@@ -5,7 +5,7 @@ import { layoutKnobGroups, type KnobItem } from '../lib/knob-layout';
 import { describeOrigin } from '../lib/knob-origin';
 import { modelOptions } from '../lib/model-options';
 import { readPluginListing } from '../lib/plugin-view';
-import { BUILTIN, CHUNKED, METER, MODELS } from '../lib/test-knobs';
+import { BUILTIN, CHUNKED, METER, MODELS } from '../test-support/test-knobs';
 import { KnobField } from './knob-field';
 
 const groups = layoutKnobGroups(BUILTIN, [readPluginListing(CHUNKED), readPluginListing(METER)], ['chunked-summarizer', 'context-meter']);

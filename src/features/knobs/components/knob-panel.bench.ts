@@ -21,13 +21,13 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { useForm } from 'react-hook-form';
 import { bench, describe } from 'vitest';
-import { pluginConfigKey } from '../../../lib/knobs/knob-kinds';
+import { pluginConfigKey } from '../../../domain/knobs/knob-kinds';
 import { formToFlat, formValidator, knobIndex, knobResolver, toFieldName, validateKnobValues, type KnobFormValues } from '../lib/knob-form';
 import { layoutKnobGroups } from '../lib/knob-layout';
 import { describeOrigin } from '../lib/knob-origin';
 import { modelOptions } from '../lib/model-options';
 import { readPluginListing } from '../lib/plugin-view';
-import { MODELS } from '../lib/test-knobs';
+import { MODELS } from '../test-support/test-knobs';
 import { KnobGroupSection } from './knob-group';
 
 const PLUGIN = 'bench-200';

@@ -4,8 +4,8 @@ import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { pluginsQuery } from '../../../lib/api/endpoints/list-plugins';
 import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
-import { agentRows } from '../../../lib/agent-tree';
-import type { Schemas } from '../../../lib/api/types';
+import { agentRows } from '../../../domain/agent-tree';
+import type { Schemas } from '../../../domain/contract/types';
 import { builtinKnobSchemaQuery } from '../api/knob-schema';
 import { modelsQuery } from '../api/list-models';
 import { knobIndex, formValidator } from '../lib/knob-form';

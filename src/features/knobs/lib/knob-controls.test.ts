@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Knob } from '../../../lib/knobs/knob-kinds';
+import type { Knob } from '../../../domain/knobs/knob-kinds';
 import { controlFor, controlForKnob, displayValue } from './knob-controls';
 
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o${i}`, label: `O${i}`, ...(i === 0 ? { description: 'the first' } : {}) }));

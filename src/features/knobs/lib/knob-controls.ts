@@ -2,8 +2,8 @@
 // screen draws every group with it. A knob of a kind this client does not know, or whose
 // declaration is malformed, becomes a read-only control with a notice: never dropped.
 
-import { isKnownKind, type Knob, type ManifestProblem } from '../../../lib/knobs/knob-kinds';
-import { stepDecimals } from '../../../lib/knobs/knob-validator';
+import { isKnownKind, type Knob, type ManifestProblem } from '../../../domain/knobs/knob-kinds';
+import { stepDecimals } from '../../../domain/knobs/knob-validator';
 
 /** Up to this many choices (the null choice included) an enum is a segmented control, beyond a select. */
 export const SEGMENTED_MAX_OPTIONS = 4;

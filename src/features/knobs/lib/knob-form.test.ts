@@ -14,7 +14,7 @@ import {
   type KnobFormValues,
 } from './knob-form';
 import { attachedPluginsOf, readPluginListing } from './plugin-view';
-import { BUILTIN, CHUNKED, exploreConfig, METER, MODELS } from './test-knobs';
+import { BUILTIN, CHUNKED, exploreConfig, METER, MODELS } from '../test-support/test-knobs';
 
 const plugins = [readPluginListing(CHUNKED), readPluginListing(METER)];
 const config = exploreConfig();

@@ -1,16 +1,16 @@
 // The knobs form for react-hook-form: one flat field per editable knob, and a resolver that runs
-// the validation generated from the knob schemas (src/lib/knobs/knob-validator, eval-free) plus the
+// the validation generated from the knob schemas (src/domain/knobs/knob-validator, eval-free) plus the
 // cross-field rules — the same code the simulated daemon runs on PUT, so the form and the
 // daemon agree on what is valid.
 
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { sameValue } from '../../../lib/knobs/config-write';
-import { crossFieldErrors, type AttachedPlugin } from '../../../lib/knobs/cross-field';
-import { flattenConfig, type FlatValues } from '../../../lib/knobs/inheritance';
-import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob } from '../../../lib/knobs/knob-kinds';
-import { createKnobValidator, type KnobValidator } from '../../../lib/knobs/knob-validator';
-import { checkKnobList } from '../../../lib/knobs/manifest-check';
-import type { components } from '../../../lib/api/schema.gen';
+import { sameValue } from '../../../domain/knobs/config-write';
+import { crossFieldErrors, type AttachedPlugin } from '../../../domain/knobs/cross-field';
+import { flattenConfig, type FlatValues } from '../../../domain/knobs/inheritance';
+import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob } from '../../../domain/knobs/knob-kinds';
+import { createKnobValidator, type KnobValidator } from '../../../domain/knobs/knob-validator';
+import { checkKnobList } from '../../../domain/knobs/manifest-check';
+import type { components } from '../../../domain/contract/schema.gen';
 import type { PluginView } from './plugin-view';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editableItems, groupOfKey, layoutKnobGroups } from './knob-layout';
 import { readPluginListing } from './plugin-view';
-import { BUILTIN, CHUNKED, METER } from './test-knobs';
+import { BUILTIN, CHUNKED, METER } from '../test-support/test-knobs';
 
 const plugins = [readPluginListing(CHUNKED), readPluginListing(METER)];
 const groups = layoutKnobGroups(BUILTIN, plugins, ['memory-markdown', 'chunked-summarizer', 'context-meter']);

@@ -2,8 +2,8 @@
 // summarize, pruning, always-keep; plugin knobs that name a built-in group join it), then one
 // group per attached plugin with its roles and problems. Every declared knob appears once.
 
-import { pluginConfigKey, type BuiltinKnobSchema, type Knob, type ManifestProblem } from '../../../lib/knobs/knob-kinds';
-import { checkKnobList, type KnobEntry, type PluginRole } from '../../../lib/knobs/manifest-check';
+import { pluginConfigKey, type BuiltinKnobSchema, type Knob, type ManifestProblem } from '../../../domain/knobs/knob-kinds';
+import { checkKnobList, type KnobEntry, type PluginRole } from '../../../domain/knobs/manifest-check';
 import { controlFor, type KnobControl } from './knob-controls';
 import type { PluginView } from './plugin-view';
 

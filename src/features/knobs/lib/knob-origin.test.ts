@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { differsFromDefault, inheritedValue, originOf } from './knob-origin';
-import { exploreConfig, primaryConfig } from './test-knobs';
+import { exploreConfig, primaryConfig } from '../test-support/test-knobs';
 
 describe('originOf', () => {
   const config = exploreConfig();

@@ -1,9 +1,9 @@
 // Where a knob's effective value comes from, in the operator's words: set on this agent,
 // inherited from which ancestor, or the default; and what "reset to inherited" would give.
 
-import type { components } from '../../../lib/api/schema.gen';
-import { sameValue } from '../../../lib/knobs/config-write';
-import { flattenConfig, type ValueSource } from '../../../lib/knobs/inheritance';
+import type { components } from '../../../domain/contract/schema.gen';
+import { sameValue } from '../../../domain/knobs/config-write';
+import { flattenConfig, type ValueSource } from '../../../domain/knobs/inheritance';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
 

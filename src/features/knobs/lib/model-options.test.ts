@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelOptions } from './model-options';
-import { MODELS } from './test-knobs';
+import { MODELS } from '../test-support/test-knobs';
 
 describe('modelOptions', () => {
   it('shows provider:model, the effective window with its source, and the price where known', () => {

@@ -2,8 +2,8 @@
 // and where that comes from (catalog, operator override, 128k fallback), and its price per
 // million tokens where known; "the agent's own model" first where the knob allows null.
 
-import type { components } from '../../../lib/api/schema.gen';
-import { formatTokens } from '../../../lib/format';
+import type { components } from '../../../domain/contract/schema.gen';
+import { formatTokens } from '../../../domain/format';
 
 type ModelAlias = components['schemas']['ModelAlias'];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { discard, editValue, emptyEdits, isEmpty, parseStoredEdits, pendingByAgent, pendingChanges, rebaseEdits, resetToInherited, staleConflicts, toConfigWrite } from './pending-changes';
-import { exploreConfig, primaryConfig } from './test-knobs';
+import { exploreConfig, primaryConfig } from '../test-support/test-knobs';
 
 const config = exploreConfig();
 const defaults = new Map<string, unknown>([['strategy', 'drop'], ['upper_threshold', 0.85], ['summarize.model', null]]);

@@ -2,9 +2,9 @@
 // shown before saving; the PUT body; and what to show when a save meets a newer version (409).
 // Edits are plain JSON so they can be kept across navigation and reloads.
 
-import type { components } from '../../../lib/api/schema.gen';
-import { sameValue } from '../../../lib/knobs/config-write';
-import { flattenConfig } from '../../../lib/knobs/inheritance';
+import type { components } from '../../../domain/contract/schema.gen';
+import { sameValue } from '../../../domain/knobs/config-write';
+import { flattenConfig } from '../../../domain/knobs/inheritance';
 import { inheritedValue, originOf, describeOrigin, type KnobOrigin } from './knob-origin';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachedPluginsOf, readPluginListing } from './plugin-view';
-import { CHUNKED, METER } from './test-knobs';
+import { CHUNKED, METER } from '../test-support/test-knobs';
 
 describe('readPluginListing', () => {
   it('reads a well-formed manifest: loaded, roles, every knob usable', () => {

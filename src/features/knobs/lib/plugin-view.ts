@@ -1,10 +1,10 @@
 // A plugin as the knobs screen shows it: its manifest checked here with the same rules the
-// daemon uses (src/lib/knobs/manifest-check), merged with the problems the daemon reported,
+// daemon uses (src/domain/knobs/manifest-check), merged with the problems the daemon reported,
 // so a malformed manifest is explained in its own group and never breaks the others.
 
-import type { components } from '../../../lib/api/schema.gen';
-import type { ManifestProblem } from '../../../lib/knobs/knob-kinds';
-import { checkManifest, type ManifestCheck, type ManifestCheckOptions } from '../../../lib/knobs/manifest-check';
+import type { components } from '../../../domain/contract/schema.gen';
+import type { ManifestProblem } from '../../../domain/knobs/knob-kinds';
+import { checkManifest, type ManifestCheck, type ManifestCheckOptions } from '../../../domain/knobs/manifest-check';
 
 export type PluginListing = components['schemas']['PluginListing'];
 

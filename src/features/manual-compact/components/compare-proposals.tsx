@@ -1,7 +1,7 @@
 import { EmptyState } from '../../../components/empty-state';
-import { describeSettings } from '../../../lib/compact-form';
+import { describeSettings } from '../../../domain/compaction/compact-form';
 import { compareRows } from '../lib/compare';
-import type { Preview } from '../../../lib/compact-preview';
+import type { Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompareColumn {
   preview: Preview;

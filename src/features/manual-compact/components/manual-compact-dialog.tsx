@@ -6,8 +6,8 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { Skeleton } from '../../../components/skeleton';
-import { proposalFigures } from '../../../lib/diff/proposal-figures';
-import { formatCount, formatTokens } from '../../../lib/format';
+import { proposalFigures } from '../../../domain/diff/proposal-figures';
+import { formatCount, formatTokens } from '../../../domain/format';
 import { DryRunDiff } from '../../../components/diff/dry-run-diff';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { useCompactSession } from '../api/compact-session';
@@ -18,24 +18,24 @@ import {
   defaultsFrom,
   describeSettings,
   requestHash,
-  STRATEGIES,
   toRequest,
   valuesFromRequest,
   type AgentCompactionConfig,
   type CompactFormValues,
-} from '../../../lib/compact-form';
+} from '../../../domain/compaction/compact-form';
 import { useCompareStore, usePinned } from '../lib/compare-store';
 import { forgetCompactDraft, keepCompactDraft, loadCompactDraft, sameValues } from '../lib/compact-drafts';
-import { useHistoryChangedAt, useHistoryChanges } from '../../../lib/history-changes';
-import { commitGate, makePreview, type CompactResult, type Preview } from '../../../lib/compact-preview';
+import { useHistoryChangedAt, useHistoryChanges } from '../../../stores/history-changes';
+import { commitGate, makePreview, type CompactResult, type Preview } from '../../../domain/compaction/compact-preview';
 import { CompactFields } from '../../../components/compact-fields';
 import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/compact-outcome';
 import { checkpointHref, knobsHref } from '../../../lib/routes';
-import { compactRequestToDraft } from '../../../lib/knobs/compact-request';
-import { usePendingEditsStore } from '../../../lib/knobs/pending-store';
+import { compactRequestToDraft } from '../../../domain/knobs/compact-request';
+import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { CompareProposals, type CompareColumn } from './compare-proposals';
 import '../../../components/dialog.css';
 import './manual-compact.css';
+import { STRATEGIES } from '../../../domain/contract/enums.gen';
 
 export interface ManualCompactDialogProps {
   sessionId: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../../lib/memory-storage';
-import type { CompactFormValues } from '../../../lib/compact-form';
-import type { Preview } from '../../../lib/compact-preview';
+import { MemoryStorage } from '../../../test-support/memory-storage';
+import type { CompactFormValues } from '../../../domain/compaction/compact-form';
+import type { Preview } from '../../../domain/compaction/compact-preview';
 import {
   COMPACT_DRAFT_MAX_AGE_MS,
   compactDraftKey,

@@ -4,8 +4,8 @@
  * session and agent (localStorage `compactor.compact-draft:<session>/<agent>`), and the proposals
  * pinned for comparison per session (`compactor.compact-pins:<session>`).
  */
-import type { CompactFormValues } from '../../../lib/compact-form';
-import type { Preview } from '../../../lib/compact-preview';
+import type { CompactFormValues } from '../../../domain/compaction/compact-form';
+import type { Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompactDraft {
   values: CompactFormValues;

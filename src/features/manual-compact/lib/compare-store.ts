@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { Preview } from '../../../lib/compact-preview';
+import type { Preview } from '../../../domain/compaction/compact-preview';
 import { keepPins, loadPins } from './compact-drafts';
 
 export const MAX_PINNED = 2;

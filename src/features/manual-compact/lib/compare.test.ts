@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makePreview } from '../../../lib/compact-preview';
-import { makeDryRunResult as result } from '../../../lib/test-records';
+import { makePreview } from '../../../domain/compaction/compact-preview';
+import { makeDryRunResult as result } from '../../../test-support/test-records';
 import { compareRows } from './compare';
 import { withPinned } from './compare-store';
 

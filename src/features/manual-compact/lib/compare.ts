@@ -1,6 +1,6 @@
 /** The comparison of proposals: one row per figure, the better value marked. */
-import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../lib/format';
-import type { Preview } from '../../../lib/compact-preview';
+import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import type { Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompareCell {
   text: string;

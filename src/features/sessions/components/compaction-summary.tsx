@@ -1,6 +1,6 @@
 import { Stat, StatSkeleton } from '../../../components/stat';
-import { formatCount, formatTokens, formatUsd } from '../../../lib/format';
-import type { CompactionStats } from '../../../lib/api/types';
+import { formatCount, formatTokens, formatUsd } from '../../../domain/format';
+import type { CompactionStats } from '../../../domain/contract/types';
 import '../../../components/stat.css';
 import './compaction-summary.css';
 

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { DataNotices } from '../../../components/data-notices';
-import type { SessionSummary } from '../../../lib/api/types';
-import { checkSessions } from '../../../lib/plausibility';
-import { useNow } from '../../../lib/use-now';
+import type { SessionSummary } from '../../../domain/contract/types';
+import { checkSessions } from '../../../domain/plausibility';
+import { useNow } from '../../../hooks/use-now';
 
 /** Implausible figures in the sessions list (loaded after the list: the checks stay out of its first chunk). */
 export function SessionsNotices({ sessions }: { sessions: readonly SessionSummary[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionSummary } from '../../../lib/api/types';
+import type { SessionSummary } from '../../../domain/contract/types';
 import { DEFAULT_SORT, matchesText, readSessionSearch, writeSessionSearch } from './session-search';
 
 describe('session list search params', () => {

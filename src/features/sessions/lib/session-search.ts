@@ -4,7 +4,7 @@
  * descending; the default (newest activity first) is left out of the URL.
  */
 import type { SortingState } from '@tanstack/react-table';
-import type { SessionStatus, SessionSummary } from '../../../lib/api/types';
+import type { SessionStatus, SessionSummary } from '../../../domain/contract/types';
 
 export const SESSION_STATUSES: readonly SessionStatus[] = ['running', 'idle', 'paused', 'context_overflow'];
 

@@ -7,7 +7,7 @@ import { checkBaseUrl, normalizeBaseUrl, type RuntimeConfig } from '../../../con
 import { THEMES, useSettingsStore, useStoredConnection, type Theme } from '../../../config/settings-store';
 import { describeError } from '../../../lib/api/api-error';
 import { createApiClient, unwrap } from '../../../lib/api/client';
-import { formatCount } from '../../../lib/format';
+import { formatCount } from '../../../domain/format';
 import { forgetConnectionDraft, keepConnectionDraft, loadConnectionDraft, sameConnection, type ConnectionFormValues } from '../lib/connection-draft';
 import '../../../components/panel.css';
 import './settings.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryStorage } from '../../../lib/memory-storage';
+import { MemoryStorage } from '../../../test-support/memory-storage';
 import {
   CONNECTION_DRAFT_KEY,
   CONNECTION_DRAFT_TOKEN_KEY,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePendingEditsStore } from '../../../lib/knobs/pending-store';
+import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { knobsHref } from '../../../lib/routes';
 import { compactionBlock } from '../lib/dsl-block';
 import { adoptSetting, type ReplayRun } from '../lib/replay-view';

@@ -1,5 +1,5 @@
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatPercent } from '../../../lib/format';
+import { formatPercent } from '../../../domain/format';
 import { chartRows, fillAxisMax, type Timeline } from '../lib/replay-view';
 
 /** Series colours (lab.css), by position: the settings, then what really happened. */

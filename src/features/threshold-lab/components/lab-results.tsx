@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../lib/format';
-import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../lib/compaction-labels';
+import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { comparison, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
 import { AdoptSetting } from './adopt-setting';
 import { FillChart, seriesColor } from './fill-chart';

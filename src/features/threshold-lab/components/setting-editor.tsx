@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { STRATEGIES, type DraftErrors, type SettingDraft } from '../lib/lab-settings';
-import type { components } from '../../../lib/api/schema.gen';
+import { type DraftErrors, type SettingDraft } from '../lib/lab-settings';
+import type { components } from '../../../domain/contract/schema.gen';
+import { STRATEGIES } from '../../../domain/contract/enums.gen';
 
 type ConfigValues = components['schemas']['CompactionConfigValues'];
 

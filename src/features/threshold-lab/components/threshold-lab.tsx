@@ -5,7 +5,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
-import { agentRows } from '../../../lib/agent-tree';
+import { agentRows } from '../../../domain/agent-tree';
 import { replayQuery, replayUnsupported } from '../api/replay-session';
 import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, settingToDraft, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting, type SettingDraft } from '../lib/lab-settings';
 import type { ReplayResult } from '../lib/replay-view';

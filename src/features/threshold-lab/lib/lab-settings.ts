@@ -4,12 +4,12 @@
  * `set`), and the lab's address: the agent, up to three settings and whether the recorded
  * compactions apply, so a lab with its settings is a link (deep links, back and forward).
  */
-import type { components } from '../../../lib/api/schema.gen';
+import type { components } from '../../../domain/contract/schema.gen';
+import { STRATEGIES } from '../../../domain/contract/enums.gen';
 
 export type ReplaySetting = components['schemas']['ReplaySetting'];
 
 export const MAX_SETTINGS = 3;
-export const STRATEGIES = ['drop', 'summarize', 'delegate', 'checkpoint'] as const;
 
 /** A setting as typed: every field a string, '' meaning "as configured". */
 export interface SettingDraft {

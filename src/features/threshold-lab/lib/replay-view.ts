@@ -4,7 +4,7 @@
  * alternative), the side-by-side comparison of totals, and a winning setting as the compaction
  * config write that adopts it.
  */
-import type { components } from '../../../lib/api/schema.gen';
+import type { components } from '../../../domain/contract/schema.gen';
 
 type Schemas = components['schemas'];
 export type ReplayResult = Schemas['ReplayResult'];

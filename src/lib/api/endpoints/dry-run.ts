@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../client';
-import type { Schemas } from '../types';
+import type { Schemas } from '../../../domain/contract/types';
 
 export type CompactRequest = Schemas['CompactRequest'];
 export type DryRunResult = Schemas['DryRunResult'];

@@ -1,7 +1,7 @@
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../client';
-import type { paths } from '../schema.gen';
-import type { Schemas } from '../types';
+import type { paths } from '../../../domain/contract/schema.gen';
+import type { Schemas } from '../../../domain/contract/types';
 
 export type CompactionPage = Schemas['CompactionPage'];
 

@@ -6,8 +6,8 @@
  */
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../../lib/format';
-import type { LedgerSearch } from '../../../../lib/ledger-search';
+import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../../domain/format';
+import type { LedgerSearch } from '../../../../domain/ledger-search';
 import type { DistributionBar, HealthPoint, StackKey } from '../../lib/health-series';
 import { ChartCard, ChartEmpty } from '../chart-card';
 import { ChartTable, TooltipBox } from '../chart-parts';

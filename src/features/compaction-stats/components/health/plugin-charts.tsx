@@ -1,7 +1,7 @@
 /** The plugin page's charts (recharts, on demand): flag mix over time, hook timings and failures over time. */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Schemas } from '../../../../lib/api/types';
-import { formatCount, formatDuration } from '../../../../lib/format';
+import type { Schemas } from '../../../../domain/contract/types';
+import { formatCount, formatDuration } from '../../../../domain/format';
 import { bucketLabel } from '../../lib/health-series';
 import { ChartCard, ChartEmpty } from '../chart-card';
 import { ChartTable } from '../chart-parts';

@@ -1,0 +1,11 @@
+/** Work put off until the browser is idle: what is secondary waits for the first screen to be drawn. */
+
+/** Waits for the browser's next idle moment (at most `timeoutMs`); answers the cancel function. */
+export function whenIdle(run: () => void, timeoutMs: number): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 0);
+  return () => clearTimeout(handle);
+}
