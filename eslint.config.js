@@ -7,10 +7,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * The code's shape (README, "Code map"): app → pages → features → shared, each importing only
- * from the layers below it; a feature never imports another feature; the simulator (mocks/) is
- * not imported by production code (demo mode's dynamic import in main.tsx aside), only by tests
- * and benchmarks; no import cycles anywhere. src/code-shape.test.ts proves each rule reports.
+ * The code's shape (src/README.md, "Floors"): app → pages → features → shared infrastructure
+ * (components, hooks, stores, lib, config, styles) → the pure domain core (src/domain), each
+ * importing only from the floors below it; a feature never imports another feature; lib never
+ * imports components or hooks; the core imports only itself and no UI library; the simulator
+ * (mocks/) imports only the core of src/ and is imported only by tests, benchmarks and demo
+ * mode's dynamic import in main.tsx; only tests import test helpers; no import cycles anywhere.
+ * src/code-shape.test.ts proves each rule reports.
  */
 const element = (type, extra = {}) => ({ element: { type, ...extra } });
 /** src/main.tsx, the entry point (no element of its own). */
