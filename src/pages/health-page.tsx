@@ -4,8 +4,8 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { compactionsHref } from '../lib/routes';
 import { ledgerSearchString, EMPTY_SEARCH } from '../domain/ledger-search';
-import { readHealthScope, writeHealthScope, type HealthScope } from '../features/compaction-stats/lib/health-scope';
-import { BreakdownPanel, HealthOverview, ScopeBar, SpiralsCallout, TopSessionsPanel } from '../features/compaction-stats/components/health/health-panels';
+import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
+import { BreakdownPanel, HealthOverview, ScopeBar, SpiralsCallout, TopSessionsPanel } from '../features/fleet-health/components/health-panels';
 
 function Guarded({ what, children }: { what: string; children: ReactNode }) {
   return <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what={what} onRetry={retry} />}>{children}</ErrorBoundary>;

@@ -3,9 +3,9 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { healthHref, reviewQueueHref } from '../lib/routes';
-import { PluginActivity } from '../features/compaction-stats/components/health/plugin-activity';
-import { ScopeBar } from '../features/compaction-stats/components/health/health-panels';
-import { readHealthScope, writeHealthScope, type HealthScope } from '../features/compaction-stats/lib/health-scope';
+import { PluginActivity } from '../features/fleet-health/components/plugin-activity';
+import { ScopeBar } from '../features/fleet-health/components/health-panels';
+import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
 
 /** /plugins/:name?project=…&range=…: one plugin across sessions, its versions side by side. */
 export function PluginPage() {

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatUsd } from '../../../domain/format';
 import type { CostPoint } from '../lib/cost';
-import { eventTooltip, PerEventTable } from './chart-parts';
-import { AXIS_TICK, CHART } from './chart-theme';
+import { eventTooltip, PerEventTable } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 const CostTooltip = eventTooltip<CostPoint>((point) => [
   ['Cost', formatUsd(point.usd)],

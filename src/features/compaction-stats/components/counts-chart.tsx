@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount, formatPercent } from '../../../domain/format';
 import type { CountBar } from '../lib/counts';
-import { ChartTable, TooltipBox } from './chart-parts';
-import { AXIS_TICK, CHART } from './chart-theme';
+import { ChartTable, TooltipBox } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 function CountTooltip({ active, payload }: TooltipContentProps) {
   const bar = payload?.[0]?.payload as CountBar | undefined;

@@ -13,7 +13,7 @@ export function FallbackList({ summary, ledgerLink }: { summary: FallbackSummary
         <span className="fallbacks__figure num">{formatCount(summary.total)}</span> {summary.total === 1 ? 'event' : 'events'} fell back to drop (
         {formatPercent(summary.rate)} of events) · <Link to={ledgerLink}>show them in the ledger</Link>
       </p>
-      <table className="fallbacks__table">
+      <table className="chart-table__table">
         <caption className="visually-hidden">Fallback reasons</caption>
         <thead>
           <tr>

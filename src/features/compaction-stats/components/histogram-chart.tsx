@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import { formatCount } from '../../../domain/format';
 import type { HistogramBin } from '../lib/histogram';
-import { ChartTable, TooltipBox } from './chart-parts';
-import { AXIS_TICK, CHART } from './chart-theme';
+import { ChartTable, TooltipBox } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 function BinTooltip({ active, payload }: TooltipContentProps) {
   const bin = payload?.[0]?.payload as HistogramBin | undefined;

@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCount, formatRatio } from '../../../domain/format';
 import type { TimelinePoint } from '../lib/timeline';
-import { eventTooltip, PerEventTable } from './chart-parts';
-import { AXIS_TICK, CHART } from './chart-theme';
+import { eventTooltip, PerEventTable } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 const RatioTooltip = eventTooltip<TimelinePoint>((point) => [
   ['Ratio (after ÷ before)', formatRatio(point.ratio)],

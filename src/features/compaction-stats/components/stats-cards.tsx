@@ -6,9 +6,10 @@
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
 import { StatSkeleton } from '../../../components/stat';
-import { ChartCard } from './chart-card';
+import { ChartCard } from '../../../components/charts/chart-card';
 import '../../../components/panel.css';
 import '../../../components/stat.css';
+import '../../../components/charts/charts.css';
 import './stats.css';
 
 export const CARDS = {
@@ -61,7 +62,7 @@ function LoadingCard({ id, className }: { id: ChartCardId; className?: string })
 export function StatsSection({ id, className, children }: { id: 'hooks' | 'fallbacks'; className?: string; children: ReactNode }) {
   const titleId = `${id}-title`;
   return (
-    <section className={className ? `stats-card ${className}` : 'stats-card'} aria-labelledby={titleId}>
+    <section className={className ? `chart-card ${className}` : 'chart-card'} aria-labelledby={titleId}>
       <div className="chart-card__head">
         <div className="chart-card__title">
           <h3 id={titleId}>{CARDS[id].title}</h3>

@@ -13,7 +13,7 @@ import type { SummaryHistogram } from '../lib/histogram';
 import type { HookTimingRow } from '../lib/hook-timings';
 import { slowestMs } from '../lib/hook-timings';
 import type { TimelinePoint, TimelineSummary } from '../lib/timeline';
-import { ChartCard, ChartEmpty } from './chart-card';
+import { ChartCard, ChartEmpty } from '../../../components/charts/chart-card';
 import { CostChart, CostTable } from './cost-chart';
 import { CountsChart, CountsTable } from './counts-chart';
 import { FallbackList } from './fallbacks';

@@ -28,7 +28,7 @@ import { prepareTimeline, summarizeTimeline } from '../lib/timeline';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { useThrottledValue } from '../../../hooks/use-throttled-value';
 import { useIdleGate } from '../../../hooks/use-idle-gate';
-import { ChartEmpty } from './chart-card';
+import { ChartEmpty } from '../../../components/charts/chart-card';
 import { HeadlineSkeleton, StatsGridSkeleton } from './stats-cards';
 import type { StatsChartsProps } from './stats-charts';
 

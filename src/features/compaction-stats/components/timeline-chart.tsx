@@ -4,8 +4,8 @@ import { formatCount, formatPercent, formatRatio, formatTokens } from '../../../
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { brushChoice, brushWindow, type BrushChoice } from '../lib/brush-window';
 import { thresholdsUniform, type TimelinePoint } from '../lib/timeline';
-import { eventTooltip, PerEventTable } from './chart-parts';
-import { AXIS_TICK, CHART } from './chart-theme';
+import { eventTooltip, PerEventTable } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 /** Events shown at once before the brush lets the operator pan back. */
 const WINDOW = 80;

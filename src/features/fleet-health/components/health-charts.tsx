@@ -6,12 +6,12 @@
  */
 import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../../domain/format';
-import type { LedgerSearch } from '../../../../domain/ledger-search';
-import type { DistributionBar, HealthPoint, StackKey } from '../../lib/health-series';
-import { ChartCard, ChartEmpty } from '../chart-card';
-import { ChartTable, TooltipBox } from '../chart-parts';
-import { AXIS_TICK, CHART } from '../chart-theme';
+import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
+import type { LedgerSearch } from '../../../domain/ledger-search';
+import type { DistributionBar, HealthPoint, StackKey } from '../lib/health-series';
+import { ChartCard, ChartEmpty } from '../../../components/charts/chart-card';
+import { ChartTable, TooltipBox } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 
 export const SERIES_COLORS = ['var(--chart-s1)', 'var(--chart-s2)', 'var(--chart-s3)', 'var(--chart-s4)', 'var(--chart-s5)'];
 

@@ -6,16 +6,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import { ErrorState } from '../../../../components/error-state';
-import { Skeleton } from '../../../../components/skeleton';
-import { Stat } from '../../../../components/stat';
-import { Badge } from '../../../../components/status-badge';
-import type { Schemas } from '../../../../domain/contract/types';
-import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../../domain/format';
-import { lazyComponent } from '../../../../lib/lazy-component';
-import { reviewQueueHref, sessionHref } from '../../../../lib/routes';
-import { pluginActivityQuery } from '../../api/get-plugin-activity';
-import type { HealthScope } from '../../lib/health-scope';
+import { ErrorState } from '../../../components/error-state';
+import { Skeleton } from '../../../components/skeleton';
+import { Stat } from '../../../components/stat';
+import { Badge } from '../../../components/status-badge';
+import type { Schemas } from '../../../domain/contract/types';
+import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import { lazyComponent } from '../../../lib/lazy-component';
+import { reviewQueueHref, sessionHref } from '../../../lib/routes';
+import { pluginActivityQuery } from '../api/get-plugin-activity';
+import type { HealthScope } from '../lib/health-scope';
 import { useAggregateQuery, useLedgerLink } from './health-panels';
 import type { PluginChartsProps } from './plugin-charts';
 

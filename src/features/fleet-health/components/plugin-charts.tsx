@@ -1,11 +1,11 @@
 /** The plugin page's charts (recharts, on demand): flag mix over time, hook timings and failures over time. */
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Schemas } from '../../../../domain/contract/types';
-import { formatCount, formatDuration } from '../../../../domain/format';
-import { bucketLabel } from '../../lib/health-series';
-import { ChartCard, ChartEmpty } from '../chart-card';
-import { ChartTable } from '../chart-parts';
-import { AXIS_TICK, CHART } from '../chart-theme';
+import type { Schemas } from '../../../domain/contract/types';
+import { formatCount, formatDuration } from '../../../domain/format';
+import { bucketLabel } from '../lib/health-series';
+import { ChartCard, ChartEmpty } from '../../../components/charts/chart-card';
+import { ChartTable } from '../../../components/charts/chart-parts';
+import { AXIS_TICK, CHART } from '../../../components/charts/chart-theme';
 import { SERIES_COLORS } from './health-charts';
 
 const HEIGHT = 200;

@@ -1,4 +1,4 @@
-/** Chart colours: CSS variables (stats.css), so light and dark follow the theme. */
+/** Chart colours: CSS variables (set by each chart grid: stats.css, health.css), so light and dark follow the theme. */
 export const CHART = {
   bar: 'var(--chart-bar)',
   barStrong: 'var(--chart-bar-strong)',

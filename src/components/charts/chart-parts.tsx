@@ -1,7 +1,7 @@
 /** What the charts share: their tables (the same figures as rows) and tooltips. Loaded with the charts. */
 import type { ReactNode } from 'react';
 import type { TooltipContentProps } from 'recharts';
-import { formatDateTime } from '../../../domain/format';
+import { formatDateTime } from '../../domain/format';
 
 export interface TableColumn<Row> {
   header: string;
