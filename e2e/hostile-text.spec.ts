@@ -222,3 +222,45 @@ test.describe('hostile text in what the daemon sends', () => {
     expect(crashes).toEqual([]);
   });
 });
+
+test.describe('regular expressions from outside (a knob manifest\'s pattern)', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetDaemon(request);
+  });
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  // Catastrophic backtracking: each takes exponential time on a value that almost matches, here
+  // long enough that a backtracking engine would not finish in this test's lifetime; a linear-time
+  // check answers at once.
+  test('a knob pattern ^(\\S+)+x$ the default almost matches: the knobs screen opens and says the declaration is wrong', async ({ page, request }) => {
+    await injectFaults(request, [{ method: 'GET', path: 'knob-schema$', fault: 'hostile', keys: ['pattern'], texts: ['^(\\S+)+x$'] }]);
+    await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=summarize`);
+    await expect(page.getByRole('heading', { level: 1, name: 'primary' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('note').filter({ hasText: 'does not match the pattern "^(\\\\S+)+x$"' })).toBeVisible({ timeout: 5_000 });
+  });
+
+  test('a knob pattern ^(([a-z:/.-])+)+$: typing a value that almost matches keeps the page answering', async ({ page, request }) => {
+    await injectFaults(request, [{ method: 'GET', path: 'knob-schema$', fault: 'hostile', keys: ['pattern'], texts: ['^(([a-z:/.-])+)+$'] }]);
+    await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=summarize`);
+    const field = page.getByRole('combobox', { name: 'Summarizer prompt' });
+    await expect(field).toBeVisible({ timeout: 15_000 });
+    // An almost-match: 40 characters the pattern's loop accepts, then one it does not.
+    await field.fill(`project:/${'a'.repeat(40)}!`);
+    await field.press('Tab');
+    const knob = page.locator('.kf').filter({ has: field });
+    await expect(knob.getByRole('alert')).toContainText('does not match', { timeout: 5_000 });
+    // The page still answers the operator: more keystrokes show at once.
+    await field.press('End');
+    await field.pressSequentially('b!');
+    await expect(field).toHaveValue(`project:/${'a'.repeat(40)}!b!`, { timeout: 5_000 });
+  });
+
+  test('a pattern a linear-time engine cannot run (a lookahead) is refused with a message naming it, not run', async ({ page, request }) => {
+    // ECMAScript, and the default matches it: today's build takes it silently.
+    await injectFaults(request, [{ method: 'GET', path: 'knob-schema$', fault: 'hostile', keys: ['pattern'], texts: ['^(?=(project|config):/)\\S+$'] }]);
+    await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=summarize`);
+    await expect(page.getByText(/pattern "\^\(\?=.* uses a lookahead \(\(\?=\): Compactor checks patterns from outside with a linear-time engine/).first()).toBeVisible({ timeout: 15_000 });
+  });
+});

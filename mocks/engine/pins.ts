@@ -2,6 +2,7 @@
 // message, messages plugins marked always_keep via metadata, and operator predicates.
 // Pins are computed, never trusted from input.
 
+import { compileOutsidePattern, type OutsidePattern } from '../../src/domain/knobs/outside-pattern';
 import type { AlwaysKeepPredicate, Message, Pin } from './types';
 
 export interface PredicateError {
@@ -12,7 +13,8 @@ export interface PredicateError {
 interface CompiledPredicate {
   id: string;
   role: AlwaysKeepPredicate['role'];
-  regex: RegExp | null;
+  /** Run in linear time (an operator's pattern, run over whole transcripts). */
+  regex: OutsidePattern | null;
   toolName: string | undefined;
 }
 
@@ -30,15 +32,14 @@ export function compilePredicates(predicates: readonly AlwaysKeepPredicate[]): C
       errors.push({ predicate_id: p.id, message: 'predicate has no criterion (role, content_regex or tool_name)' });
       continue;
     }
-    let regex: RegExp | null = null;
+    let regex: OutsidePattern | null = null;
     if (p.content_regex !== undefined) {
-      try {
-        regex = new RegExp(p.content_regex);
-      } catch (e) {
-        const detail = e instanceof Error ? e.message : String(e);
-        errors.push({ predicate_id: p.id, message: `invalid content_regex: ${detail}` });
+      const compiled = compileOutsidePattern(p.content_regex);
+      if (compiled.pattern === null) {
+        errors.push({ predicate_id: p.id, message: `invalid content_regex: it ${compiled.problem}` });
         continue;
       }
+      regex = compiled.pattern;
     }
     compiled.push({ id: p.id, role: p.role, regex, toolName: p.tool_name });
   }

@@ -6,7 +6,8 @@
 
 import type { components } from '../contract/schema.gen';
 import { allowsNull, type IndexedKnob, type Knob } from './knob-kinds';
-import { onStep, patternError, show } from './manifest-check';
+import { onStep, show } from './manifest-check';
+import { compileOutsidePattern, patternProblem } from './outside-pattern';
 
 export interface ValueContext {
   /** Model aliases the daemon knows (GET /models); a model_alias value must be one of them. */
@@ -27,16 +28,6 @@ interface SchemaError {
   keyword: string;
   path: readonly string[];
   params: Record<string, unknown>;
-}
-
-const regexCache = new Map<string, RegExp>();
-function regex(pattern: string): RegExp {
-  let re = regexCache.get(pattern);
-  if (re === undefined) {
-    re = new RegExp(pattern, 'u');
-    regexCache.set(pattern, re);
-  }
-  return re;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -106,8 +97,13 @@ function interpret(schema: JsonSchema, value: unknown, path: readonly string[], 
     const n = typeof schema.maxLength === 'number' || typeof schema.minLength === 'number' ? length(value) : 0;
     if (typeof schema.maxLength === 'number' && n > schema.maxLength) fail('maxLength', { limit: schema.maxLength });
     if (typeof schema.minLength === 'number' && n < schema.minLength) fail('minLength', { limit: schema.minLength });
-    if (typeof schema.pattern === 'string' && !regex(schema.pattern).test(value)) fail('pattern', { pattern: schema.pattern });
-    if (schema[REGEX] === true && patternError(value) !== null) fail(REGEX);
+    if (typeof schema.pattern === 'string') {
+      // Run by a linear-time engine (outside-pattern.ts); a pattern it cannot run fails every value, saying why.
+      const { pattern, problem } = compileOutsidePattern(schema.pattern);
+      if (pattern === null) fail('pattern', { pattern: schema.pattern, problem });
+      else if (!pattern.test(value)) fail('pattern', { pattern: schema.pattern });
+    }
+    if (schema[REGEX] === true && patternProblem(value) !== null) fail(REGEX);
   } else if (Array.isArray(value)) {
     if (typeof schema.maxItems === 'number' && value.length > schema.maxItems) fail('maxItems', { limit: schema.maxItems });
     if (schema.uniqueItems === true) {
@@ -231,7 +227,7 @@ function describe(error: SchemaError, knob: Knob, value: unknown): string {
     if (error.keyword === 'anyOf') return `${name} needs a role, a content_regex or a tool_name to match on`;
     if (error.keyword === 'required') return `${name} needs ${field === 'id' ? 'an id' : `a ${field}`}`;
     if (error.keyword === 'additionalProperties') return `${name} has an unknown field ${show(field)}`;
-    if (error.keyword === REGEX) return `${name}: content_regex is not a valid regular expression (${patternError(String(predicate?.content_regex))})`;
+    if (error.keyword === REGEX) return `${name}: content_regex ${patternProblem(String(predicate?.content_regex))}`;
     if (error.keyword === 'enum') return `${name}: role must be system, user, assistant or tool`;
     if (error.keyword === 'type') return typeof predicate === 'object' && predicate !== null ? `${name}: ${field} must be text` : `${name} must be an object`;
     if (error.keyword === 'minLength') return `${name}: ${field} must not be empty`;
@@ -242,7 +238,7 @@ function describe(error: SchemaError, knob: Knob, value: unknown): string {
     if (error.keyword === 'type') return `item ${item} must be text`;
     if (error.keyword === 'minLength') return `item ${item} is empty`;
     if (error.keyword === 'maxLength') return `item ${item} is longer than ${String(p.limit)} characters`;
-    if (error.keyword === 'pattern') return `item ${show(v)} does not match ${String(p.pattern)}`;
+    if (error.keyword === 'pattern') return typeof p.problem === 'string' ? `item ${item} cannot be checked: the pattern ${show(p.pattern)} ${p.problem}` : `item ${show(v)} does not match ${String(p.pattern)}`;
   }
   switch (error.keyword) {
     case 'type':
@@ -274,7 +270,7 @@ function describe(error: SchemaError, knob: Knob, value: unknown): string {
     case 'maxLength':
       return `is ${(value as string).length} characters; at most ${String(p.limit)} allowed`;
     case 'pattern':
-      return `${show(value)} does not match ${String(p.pattern)}`;
+      return typeof p.problem === 'string' ? `cannot be checked: the pattern ${show(p.pattern)} ${p.problem}` : `${show(value)} does not match ${String(p.pattern)}`;
     case 'maxItems':
       return `at most ${String(p.limit)} items`;
     case 'uniqueItems':

@@ -13,6 +13,7 @@ import {
   type Knob,
   type ManifestProblem,
 } from './knob-kinds';
+import { compileOutsidePattern, type OutsidePattern } from './outside-pattern';
 
 export type PluginManifest = components['schemas']['PluginManifest'];
 export type PluginRole = PluginManifest['roles'][number];
@@ -91,16 +92,6 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-/** Compiles a declared pattern as the validator will (ECMAScript, unicode); the error text when it does not compile. */
-export function patternError(pattern: string): string | null {
-  try {
-    new RegExp(pattern, 'u');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : 'does not compile';
-  }
-}
-
 /** Whether a number lies on min + k·step (within floating-point noise). */
 export function onStep(value: number, min: number, step: number): boolean {
   const k = (value - min) / step;
@@ -176,13 +167,13 @@ function checkText(k: Rec, c: Collector): void {
   if (k.max_length !== undefined && !isPositiveInt(k.max_length)) c.add('max_length', `max_length must be a whole number ≥ 1, not ${show(k.max_length)}`);
   if (k.multiline !== undefined && typeof k.multiline !== 'boolean') c.add('multiline', `multiline must be true or false, not ${typeName(k.multiline)}`);
   if (k.suggest !== undefined && k.suggest !== 'prompts') c.add('suggest', `suggest must be "prompts", not ${show(k.suggest)}`);
-  let pattern: RegExp | null = null;
+  let pattern: OutsidePattern | null = null;
   if (k.pattern !== undefined) {
     if (typeof k.pattern !== 'string') c.add('pattern', `pattern must be text, not ${typeName(k.pattern)}`);
     else {
-      const error = patternError(k.pattern);
-      if (error) c.add('pattern', `pattern ${show(k.pattern)} is not a valid regular expression (${error})`);
-      else pattern = new RegExp(k.pattern, 'u');
+      const compiled = compileOutsidePattern(k.pattern);
+      if (compiled.problem !== null) c.add('pattern', `pattern ${show(k.pattern)} ${compiled.problem}`);
+      pattern = compiled.pattern;
     }
   }
   const d = k.default;
@@ -207,13 +198,13 @@ function checkModelAlias(k: Rec, c: Collector, options: ManifestCheckOptions): v
 function checkStringList(k: Rec, c: Collector): void {
   if (k.max_items !== undefined && !isPositiveInt(k.max_items)) c.add('max_items', `max_items must be a whole number ≥ 1, not ${show(k.max_items)}`);
   if (k.item_max_length !== undefined && !isPositiveInt(k.item_max_length)) c.add('item_max_length', `item_max_length must be a whole number ≥ 1, not ${show(k.item_max_length)}`);
-  let pattern: RegExp | null = null;
+  let pattern: OutsidePattern | null = null;
   if (k.item_pattern !== undefined) {
     if (typeof k.item_pattern !== 'string') c.add('item_pattern', `item_pattern must be text, not ${typeName(k.item_pattern)}`);
     else {
-      const error = patternError(k.item_pattern);
-      if (error) c.add('item_pattern', `item_pattern ${show(k.item_pattern)} is not a valid regular expression (${error})`);
-      else pattern = new RegExp(k.item_pattern, 'u');
+      const compiled = compileOutsidePattern(k.item_pattern);
+      if (compiled.problem !== null) c.add('item_pattern', `item_pattern ${show(k.item_pattern)} ${compiled.problem}`);
+      pattern = compiled.pattern;
     }
   }
   const d = k.default;
