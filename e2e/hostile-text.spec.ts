@@ -3,6 +3,7 @@ import { expectNoHorizontalOverflow, expectNothingRan, watchPage } from './suppo
 import { flagViaApi, listCompactions, notesField } from './support/compactions';
 import { apiGet, clearFaults, DAEMON, injectFaults, listSessions, resetDaemon } from './support/daemon';
 import { HOSTILE_PAYLOADS, unbrokenText } from './support/payloads';
+import { SCREENS } from './support/screens';
 import { sessionRows } from './support/ui';
 
 async function setTitle(request: APIRequestContext, sessionId: string, title: string): Promise<void> {
@@ -263,4 +264,19 @@ test.describe('regular expressions from outside (a knob manifest\'s pattern)', (
     await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=summarize`);
     await expect(page.getByText(/pattern "\^\(\?=.* uses a lookahead \(\(\?=\): Compactor checks patterns from outside with a linear-time engine/).first()).toBeVisible({ timeout: 15_000 });
   });
+});
+
+test('a pasted link with a malformed fragment (#%E0%A4%A, #%) breaks no screen', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await resetDaemon(request);
+  const crashes: string[] = [];
+  page.on('pageerror', (error) => crashes.push(`${page.url()}: ${error.message}`));
+  for (const screen of SCREENS.filter((s) => s.open === undefined)) {
+    for (const fragment of screen.name === 'session' ? ['#%E0%A4%A', '#%'] : ['#%E0%A4%A']) {
+      await page.goto(`${await screen.path(request)}${fragment}`);
+      await screen.ready(page);
+      await expect(page.getByRole('heading', { name: /Something broke on this page/ })).toHaveCount(0);
+    }
+  }
+  expect(crashes).toEqual([]);
 });

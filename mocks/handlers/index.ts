@@ -9,6 +9,7 @@ import { importHandlers } from './imports';
 import { knobHandlers } from './knobs';
 import { replayHandlers } from './replay';
 import { actorOf, API, errorResponse } from './respond';
+import { decodeUrlPart } from '../../src/domain/text';
 
 /** Identity checks a real daemon makes: the bearer token when one is required, and read-only operators. */
 function guardHandler(daemon: SimulatedDaemon) {
@@ -46,6 +47,6 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
 export function noteWrite(daemon: SimulatedDaemon, method: string, url: URL): void {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
   const match = /\/(?:api\/v1|__mock)\/sessions\/([^/]+)(\/compactions\/[^/]+)?/.exec(url.pathname);
-  const sessionId = match?.[1] ? decodeURIComponent(match[1]) : null;
+  const sessionId = match?.[1] ? decodeUrlPart(match[1]) : null;
   daemon.changed(sessionId, !(method === 'PATCH' && match?.[2]));
 }

@@ -14,3 +14,15 @@ export function wellFormed(value: string): string {
 export function pathFromUrl(paths: readonly string[], asked: string): string | null {
   return paths.find((p) => p === asked) ?? paths.find((p) => wellFormed(p) === asked) ?? null;
 }
+
+/**
+ * A URL part (a #fragment, a path segment) percent-decoded, or as it is when it is not valid
+ * percent-encoding (`%E0%A4%A`, `%`): a pasted link never throws "URI malformed".
+ */
+export function decodeUrlPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

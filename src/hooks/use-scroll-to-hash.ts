@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { decodeUrlPart } from '../domain/text';
 
 /** How long to wait for the target of a #hash to render (panels load on their own). */
 const WAIT_MS = 5000;
@@ -11,7 +12,8 @@ const WAIT_MS = 5000;
 export function useScrollToHash(): void {
   const { hash, key } = useLocation();
   useEffect(() => {
-    const id = decodeURIComponent(hash.slice(1));
+    // A malformed fragment in a pasted link names no element: nothing to scroll to, nothing thrown.
+    const id = decodeUrlPart(hash.slice(1));
     if (!id) return;
     let frame = 0;
     const started = performance.now();
