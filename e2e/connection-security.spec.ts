@@ -127,3 +127,53 @@ test('a config.json pointing at another origin: the token is withheld and the Se
   await sent;
   await expect(notice).toHaveCount(0);
 });
+
+test('a stored base URL that is not http(s) (tampered storage) is refused with a message, never tried; the built-in one is used', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.addInitScript(() => {
+    localStorage.setItem(
+      'compactor.settings',
+      JSON.stringify({ state: { overrides: { apiBaseUrl: 'javascript:window.__pwned=1//', userId: 'tampered' }, theme: 'system', rememberToken: false, trustedOrigins: [] }, version: 2 }),
+    );
+  });
+  const tried: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http')) tried.push(r.url());
+  });
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  await page.goto('/sessions');
+  const notice = page.getByRole('alert').filter({ hasText: 'Stored settings refused' });
+  await expect(notice).toContainText('The API base URL must use http or https, not javascript.');
+  await expect(notice.getByRole('link', { name: /Settings/ })).toHaveAttribute('href', '/settings');
+  // The rest of what was stored still holds; the address is the built-in one, and it answers.
+  await expect(sessionRows(page).first()).toBeVisible();
+  expect(tried).toEqual([]);
+  expect(violations).toEqual([]);
+  await notice.getByRole('link', { name: /Settings/ }).click();
+  await expect(page.getByLabel('API base URL')).toHaveValue('/api/v1');
+  await expect(page.getByLabel('Operator id')).toHaveValue('tampered');
+});
+
+test('a 100 KB token is refused before it is saved, with both figures', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/settings');
+  await expectLive(page);
+  const huge = 't'.repeat(100 * 1024);
+  let sentWithIt = 0;
+  page.on('request', (r) => {
+    if ((r.headers().authorization ?? '').length > 10_000) sentWithIt += 1;
+  });
+  await page.getByLabel('Bearer token').fill(huge);
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByText('The token is 102,400 characters long; servers refuse request headers that large (431). At most 8,192 characters.')).toBeVisible();
+  await expect(page.getByLabel('Bearer token')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(/^Saved|Connected/)).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify(sessionStorage.getItem('compactor.settings.token')));
+  expect(stored).not.toContain('tttttttttttttttt');
+  await page.getByRole('link', { name: 'Sessions' }).click();
+  await expect(sessionRows(page).first()).toBeVisible();
+  expect(sentWithIt).toBe(0);
+});

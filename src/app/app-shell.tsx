@@ -10,6 +10,7 @@ const LiveStream = lazy(() => import('./live-stream'));
 /** The frame around every screen; keeps the live stream open. */
 export function AppShell() {
   const configProblem = useSettingsStore((s) => s.configProblem);
+  const storedProblem = useSettingsStore((s) => s.storedProblem);
   return (
     <div className="shell">
       <a href="#main" className="shell__skip">
@@ -22,6 +23,11 @@ export function AppShell() {
       {configProblem && (
         <p className="shell__banner" role="alert">
           config.json could not be used: {configProblem} Built-in values are in use; <Link to="/settings">check Settings</Link>.
+        </p>
+      )}
+      {storedProblem && (
+        <p className="shell__banner" role="alert">
+          Stored settings refused: {storedProblem} The config.json value is in use instead; <Link to="/settings">check Settings</Link>.
         </p>
       )}
       <OutageBanner />

@@ -31,6 +31,22 @@ export function checkHeaderValue(label: string, value: string): string | null {
   return null;
 }
 
+/**
+ * The longest token accepted. Servers and the proxies before them cap a request's headers (Node at
+ * 16 KB in all, nginx at 8 KB a line) and answer 431 beyond: a longer token would fail every
+ * request, so it is refused before it is saved.
+ */
+export const MAX_TOKEN_LENGTH = 8_192;
+
+/** Why `token` cannot be sent as a bearer token, or null. `label` names it ("The token"). */
+export function checkToken(token: string, label = 'The token'): string | null {
+  if (token.length > MAX_TOKEN_LENGTH) {
+    const n = (v: number) => v.toLocaleString('en-US');
+    return `${label} is ${n(token.length)} characters long; servers refuse request headers that large (431). At most ${n(MAX_TOKEN_LENGTH)} characters.`;
+  }
+  return checkHeaderValue(label, token);
+}
+
 /** The origin (scheme://host:port) a base URL resolves to from the page. */
 export function originOf(apiBaseUrl: string, pageUrl: string): string {
   return new URL(apiBaseUrl, pageUrl).origin;

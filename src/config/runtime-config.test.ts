@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_CONFIG, checkBaseUrl, loadRuntimeConfig, normalizeBaseUrl, parseRuntimeConfig } from './runtime-config';
+import { BUILT_IN_CONFIG, checkBaseUrl, checkStoredOverrides, loadRuntimeConfig, normalizeBaseUrl, parseRuntimeConfig } from './runtime-config';
 
 describe('checkBaseUrl', () => {
   it('accepts absolute http(s) URLs and page paths', () => {
@@ -85,5 +85,26 @@ describe('loadRuntimeConfig', () => {
     expect((await loadRuntimeConfig(`${origin}/missing/`)).problem).toBe('/missing/config.json answered 404.');
     bodies.set('/wrong/config.json', { status: 200, body: '{"apiBaseUrl": "/api", "userId": 7}' });
     expect((await loadRuntimeConfig(`${origin}/wrong/`)).problem).toMatch(/userId/);
+  });
+});
+
+describe('checkStoredOverrides', () => {
+  it('keeps what would be accepted if typed, and drops and names the rest', () => {
+    expect(checkStoredOverrides({ apiBaseUrl: 'https://d.example/api/v1/', userId: ' ops ', token: 't' })).toEqual({
+      overrides: { apiBaseUrl: 'https://d.example/api/v1', userId: 'ops', token: 't' },
+      problems: [],
+    });
+    expect(checkStoredOverrides(undefined)).toEqual({ overrides: {}, problems: [] });
+    const tampered = checkStoredOverrides({ apiBaseUrl: 'javascript:alert(1)//', userId: 'ops', token: 'x'.repeat(100_000) });
+    expect(tampered.overrides).toEqual({ userId: 'ops' });
+    expect(tampered.problems).toEqual([
+      'The API base URL must use http or https, not javascript.',
+      'The token is 100,000 characters long; servers refuse request headers that large (431). At most 8,192 characters.',
+    ]);
+    expect(checkStoredOverrides({ apiBaseUrl: 5 }).problems).toEqual(['The API base URL is not text.']);
+  });
+
+  it('config.json: a token too long for a header is refused', () => {
+    expect(() => parseRuntimeConfig({ apiBaseUrl: '/api/v1', userId: 'ops', token: 'x'.repeat(9_000) })).toThrow('config.json: token is 9,000 characters long');
   });
 });

@@ -3,7 +3,7 @@
  * the operator is. It is read at start, so pointing Compactor at another daemon needs no rebuild.
  */
 import type { ApiSettings } from '../lib/api/client';
-import { checkHeaderValue } from './connection-security';
+import { checkHeaderValue, checkToken } from './connection-security';
 
 export type RuntimeConfig = ApiSettings;
 
@@ -22,8 +22,12 @@ export function checkBaseUrl(value: string): string | null {
     return /[?#\s]/.test(text) ? 'The API base URL must not contain a query, fragment or spaces.' : null;
   }
   const notAbsolute = 'The API base URL must be an absolute http(s) URL (https://host/api/v1) or a path (/api/v1).';
-  // Without scheme:// ("localhost:4010/api") URL() would read "localhost:" as the scheme.
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return notAbsolute;
+  // Without scheme:// ("localhost:4010/api") URL() would read "localhost:" as the scheme; a scheme
+  // that is plainly one (javascript:…, data:…) is named.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
+    const scheme = /^([a-z][a-z0-9+.-]*):(?!\d)/i.exec(text)?.[1];
+    return scheme && !/^https?$/i.test(scheme) ? `The API base URL must use http or https, not ${scheme.toLowerCase()}.` : notAbsolute;
+  }
   let url: URL;
   try {
     url = new URL(text);
@@ -53,9 +57,38 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (urlProblem !== null) throw new Error(`config.json: ${urlProblem}`);
   if (typeof userId !== 'string' || userId.trim() === '') throw new Error('config.json: userId must be a non-empty string.');
   if (token !== undefined && token !== null && typeof token !== 'string') throw new Error('config.json: token must be a string or null.');
-  const headerProblem = checkHeaderValue('userId', userId.trim()) ?? (token ? checkHeaderValue('token', token) : null);
+  const headerProblem = checkHeaderValue('userId', userId.trim()) ?? (token ? checkToken(token, 'token') : null);
   if (headerProblem !== null) throw new Error(`config.json: ${headerProblem}`);
   return { apiBaseUrl: normalizeBaseUrl(apiBaseUrl), userId: userId.trim(), token: token || null };
+}
+
+/**
+ * The connection overrides read back from this browser's storage, each checked as the Settings
+ * screen checks what is typed: storage can be edited by hand or by another script on the origin
+ * (a `javascript:` base URL would be tried against the CSP on every request). What fails is
+ * dropped, and said.
+ */
+export function checkStoredOverrides(raw: unknown): { overrides: Partial<RuntimeConfig>; problems: string[] } {
+  const overrides: Partial<RuntimeConfig> = {};
+  const problems: string[] = [];
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return { overrides, problems: raw === undefined ? [] : ['The stored connection settings are not an object.'] };
+  const { apiBaseUrl, userId, token } = raw as Record<string, unknown>;
+  if (apiBaseUrl !== undefined) {
+    const problem = typeof apiBaseUrl === 'string' ? checkBaseUrl(apiBaseUrl) : 'The API base URL is not text.';
+    if (problem === null) overrides.apiBaseUrl = normalizeBaseUrl(apiBaseUrl as string);
+    else problems.push(problem);
+  }
+  if (userId !== undefined) {
+    const problem = typeof userId !== 'string' || userId.trim() === '' ? 'The operator id is empty or not text.' : checkHeaderValue('The operator id', userId.trim());
+    if (problem === null) overrides.userId = (userId as string).trim();
+    else problems.push(problem);
+  }
+  if (token !== undefined) {
+    const problem = token === null ? null : typeof token !== 'string' ? 'The token is not text.' : checkToken(token);
+    if (problem === null) overrides.token = (token as string | null) || null;
+    else problems.push(problem);
+  }
+  return { overrides, problems };
 }
 
 export interface LoadedConfig {

@@ -10,7 +10,7 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
 import { useShallow } from 'zustand/react/shallow';
 import { clientFor, type KagedClient } from '../lib/api/client';
 import { withTokenGuard } from './connection-security';
-import { BUILT_IN_CONFIG, type RuntimeConfig } from './runtime-config';
+import { BUILT_IN_CONFIG, checkStoredOverrides, type RuntimeConfig } from './runtime-config';
 
 export type Theme = 'system' | 'light' | 'dark';
 export const THEMES: readonly Theme[] = ['system', 'light', 'dark'];
@@ -22,6 +22,8 @@ interface SettingsState {
   defaults: RuntimeConfig;
   /** Why config.json could not be used, or null. */
   configProblem: string | null;
+  /** What of the stored connection settings was refused on reading them back (dropped), or null. */
+  storedProblem: string | null;
   overrides: ConnectionOverrides;
   /** Keep a typed token in localStorage (across browser restarts) rather than sessionStorage. */
   rememberToken: boolean;
@@ -106,14 +108,15 @@ export const useSettingsStore = create<SettingsState>()(
     (set, get) => ({
       defaults: BUILT_IN_CONFIG,
       configProblem: null,
+      storedProblem: null,
       overrides: {},
       rememberToken: false,
       trustedOrigins: [],
       theme: 'system',
       setDefaults: (defaults, configProblem) => set({ defaults, configProblem }),
-      saveConnection: (values, rememberToken = get().rememberToken) => set({ overrides: overridesFor(values, get().defaults), rememberToken }),
+      saveConnection: (values, rememberToken = get().rememberToken) => set({ overrides: overridesFor(values, get().defaults), rememberToken, storedProblem: null }),
       trustOrigin: (origin) => set((s) => (s.trustedOrigins.includes(origin) ? s : { trustedOrigins: [...s.trustedOrigins, origin] })),
-      resetConnection: () => set({ overrides: {}, rememberToken: false }),
+      resetConnection: () => set({ overrides: {}, rememberToken: false, storedProblem: null }),
       setTheme: (theme) => set({ theme }),
     }),
     {
@@ -124,6 +127,12 @@ export const useSettingsStore = create<SettingsState>()(
         () => sessionStorage,
       ),
       partialize: ({ overrides, theme, rememberToken, trustedOrigins }) => ({ overrides, theme, rememberToken, trustedOrigins }),
+      // What storage holds is checked as typed input is: a tampered value is dropped and said, never used.
+      merge: (persisted, current) => {
+        const stored = (persisted ?? {}) as Partial<Persisted>;
+        const { overrides, problems } = checkStoredOverrides(stored.overrides);
+        return { ...current, ...stored, overrides, storedProblem: problems.length > 0 ? problems.join(' ') : null };
+      },
       // Version 1 kept every token in localStorage: such a token stays remembered (the Settings screen says so).
       migrate: (persisted, version) => {
         const state = persisted as Partial<Persisted>;

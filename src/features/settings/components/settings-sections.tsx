@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { RadioGroup } from 'radix-ui';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { checkHeaderValue, unconfirmedTokenOrigin } from '../../../config/connection-security';
+import { checkHeaderValue, checkToken, unconfirmedTokenOrigin } from '../../../config/connection-security';
 import { checkBaseUrl, normalizeBaseUrl, type RuntimeConfig } from '../../../config/runtime-config';
 import { THEMES, useSettingsStore, useStoredConnection, type Theme } from '../../../config/settings-store';
 import { describeError } from '../../../lib/api/api-error';
@@ -152,7 +152,7 @@ function ConnectionForm() {
             placeholder="none"
             aria-invalid={errors.token ? 'true' : 'false'}
             aria-describedby={`${ids.token}-help`}
-            {...form.register('token', { validate: (value) => checkHeaderValue('The token', value.trim()) ?? true })}
+            {...form.register('token', { validate: (value) => checkToken(value.trim()) ?? true })}
           />
           <button type="button" className="button" onClick={() => setShowToken((v) => !v)} aria-pressed={showToken}>
             {showToken ? 'Hide' : 'Show'}
