@@ -103,3 +103,55 @@ test('one endpoint failing stays its panel’s message, with no page-level outag
     await clearFaults(request);
   }
 });
+
+test('the daemon stopping under an idle, scrolled page: the notice shows where the operator is, and names the daemon (not the browser) as offline', async ({ page }) => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/api/v1`;
+  let daemon = await start(port);
+  try {
+    await pointAt(page, url);
+    await page.setViewportSize({ width: 1440, height: 600 });
+    await page.goto('/sessions/ses_gen_refactor');
+    await expect(panel(page, 'Ledger').locator('[data-compaction-id]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('button', { name: /^Connection: Live/ })).toBeVisible();
+    // Far down the page, nothing clicked: only the live stream notices.
+    await page.mouse.wheel(0, 3_000);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1_000);
+
+    await stop(daemon);
+    await expect(outage(page)).toBeInViewport({ timeout: 30_000 });
+    await expect(outage(page)).toContainText(`The kaged daemon at ${url} is not answering`);
+    const indicator = page.getByRole('button', { name: /^Connection:/ });
+    await expect(indicator).toContainText('Daemon offline');
+    await expect(indicator).toHaveAccessibleName(/^Connection: Daemon offline/);
+    await indicator.click();
+    const details = page.getByRole('dialog').filter({ hasText: 'Daemon' });
+    await expect(details).toContainText('not answering');
+    await expect(details).not.toContainText(/· ok/);
+    await page.keyboard.press('Escape');
+    // Scrolled somewhere else, it is still in view.
+    await page.mouse.wheel(0, -800);
+    await expect(outage(page)).toBeInViewport();
+
+    daemon = await start(port);
+    await expect(outage(page)).toHaveCount(0, { timeout: 30_000 });
+    await expect(indicator).toHaveAccessibleName(/^Connection: Live/, { timeout: 30_000 });
+  } finally {
+    await stop(daemon);
+  }
+});
+
+test('the browser going offline is named as the browser, not the daemon', async ({ page, context, request }) => {
+  await resetDaemon(request);
+  await page.goto('/sessions');
+  await expect(page.getByRole('table', { name: 'Sessions', exact: true }).locator('tbody tr').first()).toBeVisible();
+  const indicator = page.getByRole('button', { name: /^Connection:/ });
+  await expect(indicator).toHaveAccessibleName(/^Connection: Live/);
+  // Every chunk of the page in (offline, a chunk still to come would fail the page, not this test).
+  await page.waitForLoadState('networkidle');
+  await context.setOffline(true);
+  await expect(indicator).toHaveAccessibleName(/^Connection: Browser offline/);
+  await context.setOffline(false);
+  await expect(indicator).toHaveAccessibleName(/^Connection: Live/, { timeout: 20_000 });
+});

@@ -19,7 +19,11 @@ export function AppShell() {
       <Suspense fallback={null}>
         <LiveStream />
       </Suspense>
-      <TopBar />
+      {/* The top bar and the outage notice stay in view wherever the page is scrolled. */}
+      <div className="shell__head">
+        <TopBar />
+        <OutageBanner />
+      </div>
       {configProblem && (
         <p className="shell__banner" role="alert">
           config.json could not be used: {configProblem} Built-in values are in use; <Link to="/settings">check Settings</Link>.
@@ -30,7 +34,6 @@ export function AppShell() {
           Stored settings refused: {storedProblem} The config.json value is in use instead; <Link to="/settings">check Settings</Link>.
         </p>
       )}
-      <OutageBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -6,6 +6,8 @@ import { healthQuery } from '../lib/api/endpoints/get-health';
 import { formatCount } from '../domain/format';
 import type { LiveStatus } from '../lib/live/live-connection';
 import { useLiveStatus } from '../lib/live/live-status';
+import { useReachability } from '../lib/api/daemon-reachability';
+import type { OfflineCause } from './connection-indicator';
 
 const EXPLANATION: Record<LiveStatus, string> = {
   connecting: 'Opening the live event stream.',
@@ -14,8 +16,15 @@ const EXPLANATION: Record<LiveStatus, string> = {
   offline: 'The daemon cannot be reached; still retrying. What is shown may be out of date.',
 };
 
+const OFFLINE: Record<Exclude<OfflineCause, null>, string> = {
+  browser: 'This browser has no network connection; the daemon may well be running. What is shown may be out of date.',
+  daemon: 'The daemon is not answering (this browser is online); still retrying. What is shown may be out of date.',
+};
+
 export interface ConnectionDetailsProps {
   status: LiveStatus;
+  /** What is offline, when something is. */
+  cause: OfflineCause;
   /** The trigger's accessible name. */
   label: string;
   defaultOpen: boolean;
@@ -24,7 +33,7 @@ export interface ConnectionDetailsProps {
 }
 
 /** The connection indicator's popover: the stream's state explained, the daemon, the last event, skipped frames. */
-export function ConnectionDetails({ status, label, defaultOpen, children }: ConnectionDetailsProps) {
+export function ConnectionDetails({ status, cause, label, defaultOpen, children }: ConnectionDetailsProps) {
   return (
     <Popover.Root defaultOpen={defaultOpen}>
       <Popover.Trigger className="connection" data-status={status} aria-label={label}>
@@ -32,7 +41,7 @@ export function ConnectionDetails({ status, label, defaultOpen, children }: Conn
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content className="connection__details" align="end" sideOffset={6}>
-          <p className="connection__explanation">{EXPLANATION[status]}</p>
+          <p className="connection__explanation">{cause ? OFFLINE[cause] : EXPLANATION[status]}</p>
           <ConnectionFacts />
           <Popover.Arrow className="connection__arrow" />
         </Popover.Content>
@@ -50,11 +59,14 @@ function ConnectionFacts() {
   const lastProblem = useLiveStatus((s) => s.lastProblem);
   const problemCount = useLiveStatus((s) => s.problemCount);
   const health = useQuery(healthQuery());
+  const down = useReachability((s) => s.reachability === 'down');
   return (
     <dl className="connection__facts">
       <dt>Daemon</dt>
       <dd>
-        {health.data
+        {down
+          ? `not answering${health.data ? ` (its last answer: kaged ${health.data.version})` : ''}`
+          : health.data
           ? `kaged ${health.data.version} · ${health.data.status}${health.data.simulated ? ' · simulated' : ''}`
           : health.error
             ? describeError(health.error)

@@ -4,7 +4,8 @@ import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
 import type { LiveStatus } from '../lib/live/live-connection';
-import { useShownLiveStatus } from '../hooks/use-browser-online';
+import { useBrowserOnline, useShownLiveStatus } from '../hooks/use-browser-online';
+import { useReachability } from '../lib/api/daemon-reachability';
 import { useLiveStatus } from '../lib/live/live-status';
 import { formatCount } from '../domain/format';
 import type { ConnectionDetailsProps } from './connection-details';
@@ -15,8 +16,11 @@ const LABEL: Record<LiveStatus, string> = {
   connecting: 'Connecting…',
   live: 'Live',
   reconnecting: 'Reconnecting…',
-  offline: 'Offline',
+  offline: 'Daemon offline',
 };
+
+/** What is offline, when something is: the browser's network, or the daemon (the browser is online). */
+export type OfflineCause = 'browser' | 'daemon' | null;
 
 /** The details popover (radix Popover) loads once the first screen is in. */
 const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./connection-details').then((m) => m.ConnectionDetails));
@@ -24,13 +28,18 @@ const ConnectionDetails = lazyComponent<ConnectionDetailsProps>(() => import('./
 /** The live stream's state, and whether the daemon is simulated; details on click. */
 export function ConnectionIndicator() {
   const status = useShownLiveStatus();
+  const online = useBrowserOnline();
+  const daemonDown = useReachability((s) => s.reachability === 'down');
+  // "Offline" alone read as the operator's own network; it names which end it is.
+  const cause: OfflineCause = !online ? 'browser' : daemonDown || status === 'offline' ? 'daemon' : null;
+  const text = cause === 'browser' ? 'Browser offline' : cause === 'daemon' ? 'Daemon offline' : LABEL[status];
   const behind = useLiveStatus((s) => s.behind);
   const health = useQuery(healthQuery());
   const firstScreenDone = useFirstScreenDone();
   const [openRequested, setOpenRequested] = useState(false);
   // Behind the stream: said calmly, with how far, until it has caught up.
   const lag = behind && (behind.frames > 0 ? `behind by ${formatCount(behind.frames)} events` : `behind by ${Math.round(behind.lagMs / 1000)} s`);
-  const label = `Connection: ${LABEL[status]}${lag ? `, ${lag}, catching up` : ''}`;
+  const label = `Connection: ${text}${lag ? `, ${lag}, catching up` : ''}`;
   const face = (
     <>
       {health.data?.simulated && (
@@ -39,7 +48,7 @@ export function ConnectionIndicator() {
         </Badge>
       )}
       <span className="connection__dot" aria-hidden="true" />
-      <span className="connection__label">{LABEL[status]}</span>
+      <span className="connection__label">{text}</span>
       {lag && (
         <span className="connection__behind" role="status">
           {lag} — catching up
@@ -56,7 +65,7 @@ export function ConnectionIndicator() {
   if (!firstScreenDone && !openRequested) return button;
   return (
     <Suspense fallback={button}>
-      <ConnectionDetails status={status} label={label} defaultOpen={openRequested}>
+      <ConnectionDetails status={status} cause={cause} label={label} defaultOpen={openRequested}>
         {face}
       </ConnectionDetails>
     </Suspense>

@@ -1,3 +1,6 @@
+import { useEffect } from 'react';
+import { suspectOutage } from '../lib/api/daemon-reachability';
+import { useLiveStatus } from '../lib/live/live-status';
 import { useLiveStream } from '../lib/live/use-live-stream';
 
 /**
@@ -6,5 +9,11 @@ import { useLiveStream } from '../lib/live/use-live-stream';
  */
 export default function LiveStream(): null {
   useLiveStream();
+  // A stream that cannot reconnect is the first sign of a stopped daemon on a page where nothing
+  // else is asked: the health probe decides, and the page-level notice follows.
+  const status = useLiveStatus((s) => s.status);
+  useEffect(() => {
+    if (status === 'offline' && navigator.onLine) suspectOutage();
+  }, [status]);
   return null;
 }

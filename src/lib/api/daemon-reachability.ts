@@ -43,12 +43,16 @@ export async function probeDaemon(): Promise<void> {
   }
 }
 
-/** A request failed: when it looks like an outage, check. */
-export function reportFailure(error: unknown): void {
-  if (!suggestsOutage(error)) return;
+/** Something suggests the daemon is gone (the live stream cannot reconnect): check. */
+export function suspectOutage(): void {
   const before = useReachability.getState().reachability;
   dispatch({ type: 'suspect' });
   if (before === 'up') void probeDaemon();
+}
+
+/** A request failed: when it looks like an outage, check. */
+export function reportFailure(error: unknown): void {
+  if (suggestsOutage(error)) suspectOutage();
 }
 
 /** A request was answered: any outage is over. */
