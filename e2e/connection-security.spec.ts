@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { DAEMON, resetDaemon } from './support/daemon';
+import { DAEMON, dropSockets, injectFaults, resetDaemon } from './support/daemon';
 import { expectLive, sessionRows } from './support/ui';
 
 /** Requests to the daemon's own origin (cross-origin from the page), with their Authorization header. */
@@ -176,4 +176,34 @@ test('a 100 KB token is refused before it is saved, with both figures', async ({
   await page.getByRole('link', { name: 'Sessions' }).click();
   await expect(sessionRows(page).first()).toBeVisible();
   expect(sentWithIt).toBe(0);
+});
+
+test('one 404 from POST /events/ticket: that socket falls back to the token, said on Settings; the next one uses a ticket again', async ({ page, request }) => {
+  await resetDaemon(request);
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await page.goto('/settings');
+  await page.getByLabel('Bearer token').fill('s3cret-token');
+  await page.getByRole('button', { name: 'Save and test' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected');
+  await expectLive(page);
+  await expect.poll(() => sockets.filter((u) => u.includes('ticket=')).length).toBeGreaterThan(0);
+
+  // The ticket endpoint answers 404 once: the socket opened then carries the token.
+  await injectFaults(request, [{ method: 'POST', path: '^/events/ticket$', fault: 'status:404', times: 1 }]);
+  const before = sockets.length;
+  await dropSockets(request, 0);
+  await expect.poll(() => sockets.slice(before).filter((u) => u.includes('access_token=')).length).toBe(1);
+  await expectLive(page);
+  const notice = page.getByRole('status').filter({ hasText: 'no stream-ticket endpoint' });
+  await expect(notice).toContainText('POST /events/ticket answered 404');
+  await expect(notice).toContainText('the token went in the live stream’s address');
+
+  // The endpoint answers again: the next socket uses a ticket, and the notice goes.
+  const after = sockets.length;
+  await dropSockets(request, 0);
+  await expect.poll(() => sockets.slice(after).filter((u) => u.includes('ticket=')).length).toBeGreaterThan(0);
+  expect(sockets.slice(after).filter((u) => u.includes('access_token='))).toEqual([]);
+  await expectLive(page);
+  await expect(notice).toHaveCount(0);
 });

@@ -13,6 +13,11 @@ interface LiveStatusState {
   behind: Behind | null;
   /** The stream is fast enough that batches are spaced (pacing.ts): costly redraws wait for it to slow. */
   paced: boolean;
+  /**
+   * The open socket carries the token in its address because the daemon answered POST
+   * /events/ticket with this status (no such endpoint); null when it used a ticket or needs none.
+   */
+  ticketFallback: { status: number } | null;
 }
 
 /** The live stream's state, for the connection indicator (and the charts, which wait while it is paced). */
@@ -23,4 +28,5 @@ export const useLiveStatus = create<LiveStatusState>()(() => ({
   problemCount: 0,
   behind: null,
   paced: false,
+  ticketFallback: null,
 }));

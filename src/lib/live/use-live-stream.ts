@@ -30,7 +30,7 @@ export function useLiveStream(): void {
   const { apiBaseUrl, token } = useConnection();
 
   useEffect(() => {
-    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null, paced: false });
+    useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null, paced: false, ticketFallback: null });
     const batcher = new RefreshBatcher({
       intervalMs: LIVE_REFRESH_INTERVAL_MS,
       flush: (keys) => {
@@ -38,8 +38,8 @@ export function useLiveStream(): void {
       },
     });
     // With a token: a fresh single-use ticket for every socket, so the token never goes into a URL;
-    // a daemon without tickets (404) gets ?access_token= from then on.
-    let ticketsUnsupported = false;
+    // only a socket whose ticket the daemon plainly cannot give (no such endpoint) carries
+    // ?access_token=, and the next socket asks for a ticket again (the Settings screen says so).
     // Frames are applied once per animation frame, all that came together; the newest seq is
     // shown with them (not one store update per frame).
     let newestSeq: number | null = null;
@@ -63,8 +63,9 @@ export function useLiveStream(): void {
     });
     const connection: LiveConnection = new LiveConnection({
       url: async (since) => {
-        const ticket = token && !ticketsUnsupported ? await createStreamTicket() : null;
-        if (token && ticket === null) ticketsUnsupported = true;
+        const answer = token ? await createStreamTicket() : null;
+        const ticket = answer && 'ticket' in answer ? answer.ticket : null;
+        useLiveStatus.setState({ ticketFallback: answer && 'noEndpoint' in answer ? { status: answer.noEndpoint } : null });
         return eventsSocketUrl(apiBaseUrl, window.location.href, since, token, ticket);
       },
       daemonState: async () => {

@@ -10,6 +10,7 @@ import { createApiClient, unwrap } from '../../../lib/api/client';
 import { formatCount } from '../../../domain/format';
 import { forgetConnectionDraft, keepConnectionDraft, loadConnectionDraft, sameConnection, type ConnectionFormValues } from '../lib/connection-draft';
 import '../../../components/panel.css';
+import { StreamTicketNotice } from './stream-ticket-notice';
 import './settings.css';
 
 type FormValues = ConnectionFormValues;
@@ -274,6 +275,7 @@ export function ConnectionSettings() {
         </p>
       )}
       <WithheldToken />
+      <StreamTicketNotice />
       <ConnectionForm />
     </section>
   );
