@@ -5,7 +5,11 @@ import { ErrorState } from '../components/error-state';
 import { compactionsHref } from '../lib/routes';
 import { ledgerSearchString, EMPTY_SEARCH } from '../domain/ledger-search';
 import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
-import { BreakdownPanel, HealthOverview, ScopeBar, SpiralsCallout, TopSessionsPanel } from '../features/fleet-health/components/health-panels';
+import { BreakdownPanel } from '../features/fleet-health/components/breakdown-panel';
+import { HealthOverview } from '../features/fleet-health/components/health-overview';
+import { ScopeBar } from '../features/fleet-health/components/scope-bar';
+import { SpiralsCallout } from '../features/fleet-health/components/spirals-callout';
+import { TopSessionsPanel } from '../features/fleet-health/components/top-sessions-panel';
 
 function Guarded({ what, children }: { what: string; children: ReactNode }) {
   return <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what={what} onRetry={retry} />}>{children}</ErrorBoundary>;

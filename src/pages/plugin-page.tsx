@@ -4,7 +4,7 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { healthHref, reviewQueueHref } from '../lib/routes';
 import { PluginActivity } from '../features/fleet-health/components/plugin-activity';
-import { ScopeBar } from '../features/fleet-health/components/health-panels';
+import { ScopeBar } from '../features/fleet-health/components/scope-bar';
 import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
 
 /** /plugins/:name?project=…&range=…: one plugin across sessions, its versions side by side. */

@@ -16,8 +16,11 @@ import { lazyComponent } from '../../../lib/lazy-component';
 import { reviewQueueHref, sessionHref } from '../../../lib/routes';
 import { pluginActivityQuery } from '../api/get-plugin-activity';
 import type { HealthScope } from '../lib/health-scope';
-import { useAggregateQuery, useLedgerLink } from './health-panels';
+import { useAggregateQuery, useLedgerLink } from '../hooks/use-scope-links';
 import type { PluginChartsProps } from './plugin-charts';
+import '../../../components/panel.css';
+import '../../../components/charts/charts.css';
+import './health.css';
 
 const PluginCharts = lazyComponent<PluginChartsProps>(() => import('./plugin-charts').then((m) => m.PluginCharts));
 

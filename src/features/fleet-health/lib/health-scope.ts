@@ -10,6 +10,7 @@
  */
 import type { Schemas } from '../../../domain/contract/types';
 import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../domain/time-range';
+import { pluginHref } from '../../../lib/routes';
 
 export type StackBy = 'strategy' | 'trigger';
 export type Dimension = Exclude<Schemas['BreakdownDimension'], 'plugin_version'>;
@@ -93,4 +94,12 @@ export function operatorZone(): string {
   } catch {
     return 'UTC';
   }
+}
+
+export type UpdateHealthScope = (patch: Partial<HealthScope>) => void;
+
+/** A plugin's page within this scope and range. */
+export function scopedPluginHref(plugin: string, scope: Pick<HealthScope, 'project' | 'range'>): string {
+  const search = writeHealthScope(new URLSearchParams(), { project: scope.project, range: scope.range }).toString();
+  return `${pluginHref(plugin)}${search ? `?${search}` : ''}`;
 }
