@@ -1,14 +1,7 @@
 import { AlertDialog } from 'radix-ui';
-import type { Schemas } from '../../../domain/contract/types';
 import { displayValue } from '../lib/knob-controls';
-import { staleConflicts, type PendingEdits } from '../lib/pending-changes';
+import { staleConflicts, type Conflict } from '../lib/pending-changes';
 import '../../../components/dialog.css';
-
-export interface Conflict {
-  agent: string;
-  edits: PendingEdits;
-  details: Schemas['ConfigVersionConflict']['details'];
-}
 
 /** A save met a newer version (409): both versions side by side, and the operator chooses. */
 export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (choice: 'mine' | 'theirs' | 'later') => void }) {

@@ -1,26 +1,21 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
-import { useFormState, useWatch, type Control } from 'react-hook-form';
 import { Badge } from '../../../components/status-badge';
-import { toFieldName, type KnobFormValues } from '../lib/knob-form';
+import type { FlatValues } from '../../../domain/knobs/inheritance';
 import type { KnobGroupView, KnobItem } from '../lib/knob-layout';
-import type { KnobOrigin } from '../lib/knob-origin';
+import type { KnobItemState } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
 import { KnobField, type ListProblems } from './knob-field';
 
-/** What a group needs to know about each knob beyond its declaration. */
-export interface KnobItemState {
-  origin: KnobOrigin;
-  unsaved: boolean;
-  changedFromDefault: boolean;
-  canReset: boolean;
-}
-
 export interface KnobGroupSectionProps {
   group: KnobGroupView;
-  control: Control<KnobFormValues>;
+  /** What each knob shows, by config key (the saved value, or the unsaved edit over it). */
+  values: Readonly<FlatValues>;
+  /** The messages shown, by config key. */
+  errors: ReadonlyMap<string, string>;
   stateOf: (item: KnobItem, value: unknown) => KnobItemState;
-  /** Called with the new value after the form has it. */
   onEdit: (key: string, value: unknown) => void;
+  /** The operator left the knob. */
+  onLeave: (key: string) => void;
   onReset: (keys: string[]) => void;
   /** Model choices for a model-alias knob (nullable or not). */
   modelsFor: (item: KnobItem) => readonly ModelOption[];
@@ -31,36 +26,18 @@ export interface KnobGroupSectionProps {
 
 /**
  * One group of knobs: its header (a plugin's version, roles and manifest problems), its knobs,
- * reset for the whole group. The group subscribes to the form once (its values and errors) and
- * hands each knob plain props and shared callbacks, so an edit redraws only the knob it changed
- * (KnobField is memoised) and a large group pays for no per-knob subscription.
+ * reset for the whole group. Each knob gets plain props and shared callbacks, so an edit redraws
+ * only the knob it changed (KnobField is memoised).
  */
-export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, modelsFor, prompts, listProblems }: KnobGroupSectionProps) {
+export function KnobGroupSection({ group, values, errors, stateOf, onEdit, onLeave, onReset, modelsFor, prompts, listProblems }: KnobGroupSectionProps) {
   const plugin = group.plugin;
-  const values = useWatch({ control });
-  const { errors } = useFormState({ control });
   // The page's callbacks change with every edit; the knobs get stable ones that call the latest.
-  const latest = useRef({ onEdit, onReset });
+  const latest = useRef({ onEdit, onLeave, onReset });
   useLayoutEffect(() => {
-    latest.current = { onEdit, onReset };
+    latest.current = { onEdit, onLeave, onReset };
   });
-  const change = useCallback(
-    (value: unknown, key: string | null) => {
-      if (key === null) return;
-      // As react-hook-form's Controller does: its change handler takes the value from the event's target.
-      void control.register(toFieldName(key)).onChange({ target: { name: toFieldName(key), value }, type: 'change' });
-      latest.current.onEdit(key, value);
-    },
-    [control],
-  );
-  const blur = useCallback(
-    (key: string | null) => {
-      if (key === null) return;
-      const name = toFieldName(key);
-      void control.register(name).onBlur({ target: { name, value: control._formValues[name] }, type: 'blur' });
-    },
-    [control],
-  );
+  const change = useCallback((value: unknown, key: string | null) => key !== null && latest.current.onEdit(key, value), []);
+  const blur = useCallback((key: string | null) => key !== null && latest.current.onLeave(key), []);
   const reset = useCallback((key: string | null) => key !== null && latest.current.onReset([key]), []);
   const resettable = group.items.filter((i) => i.key !== null && i.knob !== null).map((i) => i.key as string);
   return (
@@ -106,8 +83,6 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
       {group.items.length === 0 && group.problems.length === 0 && <p className="faint kg__empty">No knobs.</p>}
       <div className="kg__items">
         {group.items.map((item, i) => {
-          // Registered as react-hook-form's Controller would (idempotent), so its change and blur handlers know the field.
-          if (item.key !== null && item.knob !== null) control.register(toFieldName(item.key));
           const heading = item.subgroup !== null && item.subgroup !== (group.items[i - 1]?.subgroup ?? null) ? item.subgroup : null;
           return (
             <div key={item.id} className="kg__item">
@@ -132,14 +107,12 @@ export function KnobGroupSection({ group, control, stateOf, onEdit, onReset, mod
 }
 
 /** What one knob shows from the form's state: its value and error, where the value comes from, whether it can be reset. */
-function fieldProps(item: KnobItem, values: KnobFormValues, errors: Record<string, { message?: unknown } | undefined>, stateOf: KnobGroupSectionProps['stateOf']) {
+function fieldProps(item: KnobItem, values: Readonly<FlatValues>, errors: ReadonlyMap<string, string>, stateOf: KnobGroupSectionProps['stateOf']) {
   if (item.key === null || item.knob === null) {
     const state = stateOf(item, item.defaultValue);
     return { value: item.defaultValue, error: undefined, origin: state.origin, unsaved: false, changedFromDefault: false, canReset: false };
   }
-  const name = toFieldName(item.key);
-  const value = values[name];
+  const value = values[item.key];
   const state = stateOf(item, value);
-  const message = errors[name]?.message;
-  return { value, error: typeof message === 'string' ? message : undefined, origin: state.origin, unsaved: state.unsaved, changedFromDefault: state.changedFromDefault, canReset: state.canReset };
+  return { value, error: errors.get(item.key), origin: state.origin, unsaved: state.unsaved, changedFromDefault: state.changedFromDefault, canReset: state.canReset };
 }

@@ -8,7 +8,7 @@
  *
  * Timed, each iteration from scratch (no compiled validator kept between iterations, on either side):
  *  (a) ours: the manifest checked, laid out (layoutKnobGroups), the validator generated (JSON Schema
- *      per knob, interpreted: no code generation), the group rendered through react-hook-form and the one knob renderer
+ *      per knob, interpreted: no code generation), the group rendered through the one knob renderer
  *      (react-dom/server renderToString), then every value validated (validateKnobValues).
  *  (b) the peer: a fresh @rjsf/validator-ajv8 validator, <Form> rendered with renderToString on
  *      the same schema expressed as JSON Schema (range widgets, radios for short enums,
@@ -19,10 +19,10 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { useForm } from 'react-hook-form';
 import { bench, describe } from 'vitest';
 import { pluginConfigKey } from '../../../domain/knobs/knob-kinds';
-import { formToFlat, formValidator, knobIndex, knobResolver, toFieldName, validateKnobValues, type KnobFormValues } from '../lib/knob-form';
+import type { FlatValues } from '../../../domain/knobs/inheritance';
+import { formValidator, knobIndex, validateKnobValues } from '../lib/knob-form';
 import { layoutKnobGroups } from '../lib/knob-layout';
 import { describeOrigin } from '../lib/knob-origin';
 import { modelOptions } from '../lib/model-options';
@@ -58,16 +58,19 @@ knobs.forEach((k, i) => {
   VALUES[k.key as string] = v;
 });
 
-function Panel({ group, defaults, resolver }: { group: ReturnType<typeof layoutKnobGroups>[number]; defaults: KnobFormValues; resolver: ReturnType<typeof knobResolver> }) {
-  const form = useForm<KnobFormValues>({ mode: 'onTouched', defaultValues: defaults, resolver });
+const NO_ERRORS: ReadonlyMap<string, string> = new Map();
+
+function Panel({ group, values }: { group: ReturnType<typeof layoutKnobGroups>[number]; values: FlatValues }) {
   const origin = describeOrigin('default', null);
   // As the knobs screen does: one list of model choices per kind of picker (none of these knobs is nullable).
   const models = modelOptions(MODELS, false, null);
   return createElement(KnobGroupSection, {
     group,
-    control: form.control,
+    values,
+    errors: NO_ERRORS,
     stateOf: () => ({ origin, unsaved: false, changedFromDefault: false, canReset: false }),
     onEdit: () => undefined,
+    onLeave: () => undefined,
     onReset: () => undefined,
     modelsFor: (item) => (item.control.control === 'model-picker' ? models : []),
     prompts: [],
@@ -79,10 +82,9 @@ function ours(): number {
   const groups = layoutKnobGroups(BUILTIN, [view], [PLUGIN]);
   const group = groups[groups.length - 1] as (typeof groups)[number];
   const validator = formValidator(knobIndex(BUILTIN, [view]), ALIASES);
-  const defaults = Object.fromEntries(Object.entries(VALUES).map(([k, v]) => [toFieldName(pluginConfigKey(PLUGIN, k)), v]));
-  const resolver = knobResolver({ validator, plugins: [] });
-  const html = renderToString(createElement(Panel, { group, defaults, resolver }));
-  const errors = validateKnobValues(formToFlat(defaults), { validator, plugins: [] });
+  const values = Object.fromEntries(Object.entries(VALUES).map(([k, v]) => [pluginConfigKey(PLUGIN, k), v]));
+  const html = renderToString(createElement(Panel, { group, values }));
+  const errors = validateKnobValues(values, { validator, plugins: [] });
   if (errors.size !== 20) throw new Error(`ours: expected 20 errors, got ${errors.size}`);
   return html.length;
 }

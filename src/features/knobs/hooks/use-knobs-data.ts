@@ -13,6 +13,8 @@ import { readPluginListing } from '../lib/plugin-view';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 
+export type KnobsData = ReturnType<typeof useKnobsData>;
+
 /** Everything the knobs screen reads: the session's agents and their configs, the knob schemas, plugins, models, prompts. */
 export function useKnobsData(sessionId: string) {
   const session = useQuery(sessionQuery(sessionId));

@@ -1,18 +1,6 @@
-import { createFormControl } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { editableItems, layoutKnobGroups } from './knob-layout';
-import {
-  formDefaults,
-  formToFlat,
-  formValidator,
-  fromFieldName,
-  knobIndex,
-  knobResolver,
-  serverErrorsToFields,
-  toFieldName,
-  validateKnobValues,
-  type KnobFormValues,
-} from './knob-form';
+import { formValidator, knobIndex, savedValues, serverErrorsToFields, shownValues, validateKnobValues } from './knob-form';
 import { attachedPluginsOf, readPluginListing } from './plugin-view';
 import { BUILTIN, CHUNKED, exploreConfig, METER, MODELS } from '../test-support/test-knobs';
 
@@ -23,22 +11,12 @@ const validator = formValidator(index, MODELS.map((m) => m.alias));
 const attached = attachedPluginsOf(config.plugins ?? [], plugins);
 const items = editableItems(layoutKnobGroups(BUILTIN, plugins, config.plugins ?? []));
 const keys = items.map((i) => i.key);
-const defaults = formDefaults(config, items);
+const defaults = savedValues(config, items);
 const opts = { validator, plugins: attached };
 
-describe('field names', () => {
-  it('round-trip any config key and never contain what react-hook-form reads as a path', () => {
-    for (const key of ['upper_threshold', 'summarize.window_messages', 'plugin_knobs.chunked-summarizer.prune.mode', "plugin_knobs.@kaged/x'y[0]\"z.k", 'plugin_knobs.ünï.k']) {
-      const name = toFieldName(key);
-      expect(name).not.toMatch(/[.[\]'"]/);
-      expect(fromFieldName(name)).toBe(key);
-    }
-  });
-});
-
-describe('formDefaults', () => {
+describe('savedValues', () => {
   it('starts every editable key at its effective value', () => {
-    const flat = formToFlat(defaults);
+    const flat = defaults;
     expect(flat.upper_threshold).toBe(0.85);
     expect(flat['summarize.model']).toBe('haiku');
     expect(flat['plugin_knobs.chunked-summarizer.prune.mode']).toBe('off');
@@ -50,7 +28,7 @@ describe('formDefaults', () => {
 
 describe('validateKnobValues', () => {
   it('passes the effective config', () => {
-    expect([...validateKnobValues(formToFlat(defaults), opts)]).toEqual([]);
+    expect([...validateKnobValues(defaults, opts)]).toEqual([]);
   });
   it('refuses 0.333 with step 0.05 style misses, with the message the daemon gives', () => {
     expect(validateKnobValues({ upper_threshold: 0.333 }, opts).get('upper_threshold')).toEqual({ type: 'knob', message: '0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)' });
@@ -60,21 +38,21 @@ describe('validateKnobValues', () => {
     expect(validateKnobValues({ upper_threshold: '' }, opts).get('upper_threshold')?.message).toBe('enter a number');
   });
   it('puts cross-field problems on their field, seeing values outside the form through base', () => {
-    const flat = { ...formToFlat(defaults), lower_threshold: 0.9 };
+    const flat = { ...defaults, lower_threshold: 0.9 };
     expect(validateKnobValues(flat, opts).get('lower_threshold')).toEqual({ type: 'cross_field', message: 'must be below the upper threshold (0.85), so compaction stops short of where it starts' });
     expect(validateKnobValues({ strategy: 'delegate' }, { ...opts, base: { 'delegate.plugin': null } }).get('delegate.plugin')?.message).toBe(
       'the delegate strategy needs a compactor plugin: choose chunked-summarizer',
     );
   });
   it('with the saved values given, checks only edits and never blames an edit for an old problem it does not touch', () => {
-    const saved = { ...formToFlat(defaults), upper_threshold: 0.333, strategy: 'delegate', 'delegate.plugin': null };
+    const saved = { ...defaults, upper_threshold: 0.333, strategy: 'delegate', 'delegate.plugin': null };
     const withSaved = { ...opts, saved };
     // The saved config breaks a value rule and a cross-field rule; editing something else is fine.
     expect([...validateKnobValues({ ...saved, 'summarize.window_messages': 30 }, withSaved)]).toEqual([]);
     // Editing the broken value, or a key of the broken rule, is checked.
     expect(validateKnobValues({ ...saved, upper_threshold: 0.334 }, withSaved).get('upper_threshold')?.type).toBe('knob');
     expect(validateKnobValues({ ...saved, 'delegate.plugin': 'context-meter' }, withSaved).get('delegate.plugin')?.type).toBe('knob');
-    const lowSaved = { ...formToFlat(defaults), lower_threshold: 0.9 };
+    const lowSaved = { ...defaults, lower_threshold: 0.9 };
     expect(validateKnobValues({ ...lowSaved, lower_threshold: 0.95 }, { ...opts, saved: lowSaved }).get('lower_threshold')?.type).toBe('cross_field');
     expect(validateKnobValues({ ...lowSaved, 'summarize.window_messages': 30 }, { ...opts, saved: lowSaved }).size).toBe(0);
     // A new cross-field problem is reported even when its keys were not edited directly.
@@ -85,27 +63,22 @@ describe('validateKnobValues', () => {
   });
 });
 
-describe('knobResolver in react-hook-form', () => {
-  it('blocks submit with field errors on their fields, and submits valid values', async () => {
-    const form = createFormControl<KnobFormValues>({ defaultValues: defaults, resolver: knobResolver(opts), mode: 'onTouched' });
-    form.setValue(toFieldName('plugin_knobs.chunked-summarizer.keep_last_messages'), 2.5);
-    form.setValue(toFieldName('summarize.preserve_recent'), 20);
-    let submitted: KnobFormValues | null = null;
-    await form.handleSubmit((values) => {
-      submitted = values;
-    })();
-    expect(submitted).toBeNull();
-    const errors = form.formControl.control._formState.errors;
-    expect(errors[toFieldName('plugin_knobs.chunked-summarizer.keep_last_messages')]?.message).toBe('2.5 is not on a step of 1 from 0 (nearest allowed: 3)');
-    expect(errors[toFieldName('summarize.preserve_recent')]?.message).toBe('must be below the summary window (20 messages)');
-
-    form.setValue(toFieldName('plugin_knobs.chunked-summarizer.keep_last_messages'), 3);
-    form.setValue(toFieldName('summarize.preserve_recent'), 5);
-    await form.handleSubmit((values) => {
-      submitted = values;
-    })();
-    expect(submitted).not.toBeNull();
-    expect(formToFlat(submitted ?? {})['summarize.preserve_recent']).toBe(5);
+describe('shownValues', () => {
+  it('lays the unsaved edits over the saved values, and shows a key reset to inheriting at the value it will inherit', () => {
+    const shown = shownValues(defaults, { set: { upper_threshold: 0.7, 'not.a.form.key': 1 }, unset: ['summarize.model'] }, (key) => (key === 'summarize.model' ? 'sonnet' : undefined));
+    expect(shown.upper_threshold).toBe(0.7);
+    expect(shown['summarize.model']).toBe('sonnet');
+    expect(shown['plugin_knobs.chunked-summarizer.prune.mode']).toBe('off');
+    // Only the form's keys: an edit of a key the form does not hold is not drawn.
+    expect(Object.keys(shown).sort()).toEqual([...keys].sort());
+  });
+  it('blocks nothing the saved config holds, and reports the problems of edited values on their keys', () => {
+    const shown = shownValues(defaults, { set: { 'plugin_knobs.chunked-summarizer.keep_last_messages': 2.5, 'summarize.preserve_recent': 20 }, unset: [] }, () => undefined);
+    const errors = validateKnobValues(shown, { ...opts, saved: defaults });
+    expect(errors.get('plugin_knobs.chunked-summarizer.keep_last_messages')?.message).toBe('2.5 is not on a step of 1 from 0 (nearest allowed: 3)');
+    expect(errors.get('summarize.preserve_recent')?.message).toBe('must be below the summary window (20 messages)');
+    const fixed = shownValues(defaults, { set: { 'plugin_knobs.chunked-summarizer.keep_last_messages': 3, 'summarize.preserve_recent': 5 }, unset: [] }, () => undefined);
+    expect(validateKnobValues(fixed, { ...opts, saved: defaults }).size).toBe(0);
   });
 });
 
@@ -113,7 +86,7 @@ describe('serverErrorsToFields', () => {
   it("puts a 422's errors on the form's fields and returns the rest", () => {
     const formKeys = new Set(keys);
     expect(serverErrorsToFields([{ key: 'upper_threshold', message: 'x' }, { key: 'plugin_knobs.hindsight.top_k', message: 'not attached' }], formKeys)).toEqual({
-      fields: [[toFieldName('upper_threshold'), 'x']],
+      fields: [['upper_threshold', 'x']],
       other: [{ key: 'plugin_knobs.hindsight.top_k', message: 'not attached' }],
     });
   });

@@ -1,9 +1,9 @@
-// The knobs form for react-hook-form: one flat field per editable knob, and a resolver that runs
-// the validation generated from the knob schemas (src/domain/knobs/knob-validator, eval-free) plus the
-// cross-field rules — the same code the simulated daemon runs on PUT, so the form and the
-// daemon agree on what is valid.
+// The knobs form: the value every editable knob shows (saved, or the unsaved edit over it), and
+// the validation generated from the knob schemas (src/domain/knobs/knob-validator, eval-free) plus
+// the cross-field rules — the same code the simulated daemon runs on PUT, so the form and the
+// daemon agree on what is valid. The edits themselves live in the pending store
+// (stores/pending-knob-edits.ts): the form holds no value of its own.
 
-import type { FieldErrors, Resolver } from 'react-hook-form';
 import { sameValue } from '../../../domain/knobs/config-write';
 import { crossFieldErrors, type AttachedPlugin } from '../../../domain/knobs/cross-field';
 import { flattenConfig, type FlatValues } from '../../../domain/knobs/inheritance';
@@ -11,24 +11,10 @@ import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob } from '../../../d
 import { createKnobValidator, type KnobValidator } from '../../../domain/knobs/knob-validator';
 import { checkKnobList } from '../../../domain/knobs/manifest-check';
 import type { components } from '../../../domain/contract/schema.gen';
+import type { PendingEdits } from './pending-changes';
 import type { PluginView } from './plugin-view';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
-
-/** Form values: field name → value. */
-export type KnobFormValues = Record<string, unknown>;
-
-/**
- * A config key as a react-hook-form field name. RHF reads `.` and `[` as nesting and drops
- * quotes and `]`; everything but letters, digits, `_` and `-` is escaped as `~hex~`.
- */
-export function toFieldName(key: string): string {
-  return `k_${key.replace(/[^A-Za-z0-9_-]/g, (c) => `~${c.codePointAt(0)?.toString(16) ?? ''}~`)}`;
-}
-
-export function fromFieldName(name: string): string {
-  return name.replace(/^k_/, '').replace(/~([0-9a-f]+)~/g, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)));
-}
 
 /** Every settable knob of the built-in block and the plugins, by config key. */
 export function knobIndex(builtin: BuiltinKnobSchema, plugins: readonly PluginView[]): Map<string, IndexedKnob> {
@@ -41,18 +27,24 @@ export function formValidator(index: ReadonlyMap<string, IndexedKnob>, modelAlia
   return createKnobValidator(index, { modelAliases });
 }
 
-/** The form's starting values: the agent's effective value of every editable key (the knob's default where the config has none). */
-export function formDefaults(config: AgentCompactionConfig, items: readonly { key: string; defaultValue: unknown }[]): KnobFormValues {
+/** The saved effective value of every editable key (the knob's default where the config has none). */
+export function savedValues(config: AgentCompactionConfig, items: readonly { key: string; defaultValue: unknown }[]): FlatValues {
   const flat = flattenConfig(config.values);
-  return Object.fromEntries(items.map((i) => [toFieldName(i.key), i.key in flat ? flat[i.key] : (i.defaultValue ?? null)]));
+  return Object.fromEntries(items.map((i) => [i.key, i.key in flat ? flat[i.key] : (i.defaultValue ?? null)]));
 }
 
-/** Form values back to dotted config keys. */
-export function formToFlat(values: KnobFormValues): FlatValues {
-  return Object.fromEntries(Object.entries(values).map(([name, v]) => [fromFieldName(name), v]));
+/**
+ * What every editable knob shows: its saved value, an unsaved edit over it, or, for a key reset to
+ * inheriting, the value it will inherit.
+ */
+export function shownValues(saved: Readonly<FlatValues>, edits: PendingEdits, inherited: (key: string) => unknown): FlatValues {
+  const values = { ...saved };
+  for (const [key, value] of Object.entries(edits.set)) if (key in values) values[key] = value;
+  for (const key of edits.unset) if (!(key in edits.set) && key in values) values[key] = inherited(key);
+  return values;
 }
 
-export interface KnobResolverOptions {
+export interface KnobCheckOptions {
   validator: KnobValidator;
   /** The agent's attached plugins (cross-field rules on delegate). */
   plugins: readonly AttachedPlugin[];
@@ -67,7 +59,7 @@ export interface KnobResolverOptions {
 }
 
 /** Every problem of the form's values, by config key (first problem per key; value rules before cross-field ones). */
-export function validateKnobValues(flat: Readonly<FlatValues>, opts: KnobResolverOptions): Map<string, { type: 'knob' | 'cross_field'; message: string }> {
+export function validateKnobValues(flat: Readonly<FlatValues>, opts: KnobCheckOptions): Map<string, { type: 'knob' | 'cross_field'; message: string }> {
   const errors = new Map<string, { type: 'knob' | 'cross_field'; message: string }>();
   const saved = opts.saved;
   const edited = Object.fromEntries(Object.entries(flat).filter(([k, v]) => !saved || !sameValue(v, saved[k])));
@@ -86,26 +78,12 @@ export function validateKnobValues(flat: Readonly<FlatValues>, opts: KnobResolve
   return errors;
 }
 
-/**
- * A react-hook-form resolver over validateKnobValues. RHF shows an error once the field is
- * touched or on submit (mode 'onTouched'), so nothing is flagged before the operator acts.
- */
-export function knobResolver(opts: KnobResolverOptions): Resolver<KnobFormValues> {
-  return (values) => {
-    const errors = validateKnobValues(formToFlat(values), opts);
-    if (errors.size === 0) return { values, errors: {} };
-    const fieldErrors: FieldErrors<KnobFormValues> = {};
-    for (const [key, e] of errors) fieldErrors[toFieldName(key)] = { type: e.type, message: e.message };
-    return { values: {}, errors: fieldErrors };
-  };
-}
-
-/** A daemon's 422 errors as form errors (setError per field); keys the form does not hold are returned apart. */
+/** A daemon's 422 errors on the form's knobs, by key; errors on keys the form does not hold are returned apart. */
 export function serverErrorsToFields(errors: readonly { key: string; message: string }[], formKeys: ReadonlySet<string>): { fields: [string, string][]; other: { key: string; message: string }[] } {
   const fields: [string, string][] = [];
   const other: { key: string; message: string }[] = [];
   for (const e of errors) {
-    if (formKeys.has(e.key)) fields.push([toFieldName(e.key), e.message]);
+    if (formKeys.has(e.key)) fields.push([e.key, e.message]);
     else other.push(e);
   }
   return { fields, other };

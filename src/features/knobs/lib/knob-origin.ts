@@ -4,6 +4,7 @@
 import type { components } from '../../../domain/contract/schema.gen';
 import { sameValue } from '../../../domain/knobs/config-write';
 import { flattenConfig, type ValueSource } from '../../../domain/knobs/inheritance';
+import { displayValue } from './knob-controls';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
 
@@ -42,4 +43,30 @@ export function inheritedValue(key: string, parent: AgentCompactionConfig | null
 /** The changed-from-default marker. */
 export function differsFromDefault(value: unknown, defaultValue: unknown): boolean {
   return !sameValue(value, defaultValue);
+}
+
+/** What a knob shows beside its control: where its value comes from (with its unsaved edit), and what can be done. */
+export interface KnobItemState {
+  origin: KnobOrigin;
+  unsaved: boolean;
+  changedFromDefault: boolean;
+  canReset: boolean;
+}
+
+/** A knob's state showing `value`, given the agent's saved config, its parent's and its unsaved edits. */
+export function knobState(
+  item: { key: string | null; defaultValue: unknown },
+  value: unknown,
+  agent: { config: AgentCompactionConfig; parent: AgentCompactionConfig | null; savedFlat: Readonly<Record<string, unknown>>; edits: { set: Record<string, unknown>; unset: readonly string[] } },
+): KnobItemState {
+  if (item.key === null) return { origin: describeOrigin('default', null), unsaved: false, changedFromDefault: false, canReset: false };
+  const key = item.key;
+  const { config, parent, savedFlat, edits } = agent;
+  const saved = originOf(config, key);
+  const isSet = key in edits.set;
+  const isUnset = !isSet && edits.unset.includes(key);
+  let origin = saved;
+  if (isSet) origin = { ...saved, text: `was ${displayValue(savedFlat[key] ?? item.defaultValue)} (${saved.text})` };
+  if (isUnset) origin = { ...saved, text: `will be ${inheritedValue(key, parent, item.defaultValue).origin.text} (now ${saved.text})` };
+  return { origin, unsaved: isSet || isUnset, changedFromDefault: differsFromDefault(value, item.defaultValue), canReset: saved.source === 'own' || isSet || isUnset };
 }

@@ -4,6 +4,7 @@
 
 import type { components } from '../../../domain/contract/schema.gen';
 import { formatTokens } from '../../../domain/format';
+import type { KnobControl } from './knob-controls';
 
 type ModelAlias = components['schemas']['ModelAlias'];
 
@@ -57,4 +58,25 @@ export function modelOptions(models: readonly ModelAlias[], nullable: boolean, n
     },
     ...options,
   ];
+}
+
+/** The model picker a knob draws (with or without its null choice), as one key: one list of choices per kind, not per knob. */
+function pickerKind(control: KnobControl): string | null {
+  return control.control === 'model-picker' ? `${control.nullable}\n${control.nullLabel ?? ''}` : null;
+}
+
+/** One list of choices per kind of model picker among `controls`. */
+export function modelChoicesByKind(controls: readonly KnobControl[], models: readonly ModelAlias[], agentModel: string | null): Map<string, ModelOption[]> {
+  const byKind = new Map<string, ModelOption[]>();
+  for (const c of controls) {
+    const kind = pickerKind(c);
+    if (c.control === 'model-picker' && kind !== null && !byKind.has(kind)) byKind.set(kind, modelOptions(models, c.nullable, c.nullLabel, agentModel));
+  }
+  return byKind;
+}
+
+/** The choices of one knob's picker (none when it draws no model picker). */
+export function choicesFor(byKind: ReadonlyMap<string, readonly ModelOption[]>, control: KnobControl): readonly ModelOption[] | undefined {
+  const kind = pickerKind(control);
+  return kind === null ? undefined : byKind.get(kind);
 }

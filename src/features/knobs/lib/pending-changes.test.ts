@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discard, editValue, emptyEdits, isEmpty, parseStoredEdits, pendingByAgent, pendingChanges, rebaseEdits, resetToInherited, staleConflicts, toConfigWrite } from './pending-changes';
+import { countEdits, discard, editsAfterConflict, editValue, emptyEdits, isEmpty, parseStoredEdits, pendingByAgent, pendingChanges, rebaseEdits, resetToInherited, staleConflicts, toConfigWrite } from './pending-changes';
 import { exploreConfig, primaryConfig } from '../test-support/test-knobs';
 
 const config = exploreConfig();
@@ -23,6 +23,9 @@ describe('editing', () => {
   it('discards edits of given keys', () => {
     const edits = { set: { a: 1, b: 2 }, unset: ['c'] };
     expect(discard(edits, ['a', 'c'])).toEqual({ set: { b: 2 }, unset: [] });
+  });
+  it('counts the knobs the edits change, a key both set and unset once', () => {
+    expect(countEdits({ set: { a: 1, b: 2 }, unset: ['b', 'c'] })).toBe(3);
   });
   it('makes the PUT body', () => {
     expect(toConfigWrite(3, { set: { a: 1 }, unset: ['b'] })).toEqual({ version: 3, set: { a: 1 }, unset: ['b'] });
@@ -64,6 +67,12 @@ describe('after a 409', () => {
   it('re-bases "keep mine" on the current config, dropping edits that now match and resets of keys no longer own', () => {
     const current = exploreConfig({ version: 5, values: { ...config.values, upper_threshold: 0.75 }, sources: { ...config.sources, strategy: 'inherited', upper_threshold: 'own' } });
     expect(rebaseEdits({ set: { upper_threshold: 0.75, lower_threshold: 0.5 }, unset: ['strategy'] }, current)).toEqual({ set: { lower_threshold: 0.5 }, unset: [] });
+  });
+  it('"keep mine" keeps every edit on the current config; "take theirs" drops the edits of keys changed since', () => {
+    const current = exploreConfig({ version: 5, values: { ...config.values, upper_threshold: 0.75 }, sources: { ...config.sources, upper_threshold: 'own' } });
+    const edits = { set: { upper_threshold: 0.9, lower_threshold: 0.5 }, unset: ['strategy'] };
+    expect(editsAfterConflict(edits, current, changesSince, 'mine')).toEqual({ set: { upper_threshold: 0.9, lower_threshold: 0.5 }, unset: ['strategy'] });
+    expect(editsAfterConflict(edits, current, changesSince, 'theirs')).toEqual({ set: { lower_threshold: 0.5 }, unset: [] });
   });
 });
 

@@ -95,6 +95,13 @@ export function pendingByAgent(agents: readonly { config: AgentCompactionConfig;
     .map((a) => ({ agent_path: a.config.agent_path, changes: pendingChanges(a.config, a.edits, a.parent, a.defaults) }));
 }
 
+/** A save that met a newer version (409): the edits it carried, and the daemon's current config with what changed since. */
+export interface Conflict {
+  agent: string;
+  edits: PendingEdits;
+  details: components['schemas']['ConfigVersionConflict']['details'];
+}
+
 export interface StaleConflict {
   key: string;
   yours: unknown;
@@ -132,4 +139,20 @@ export function parseStoredEdits(raw: unknown): PendingEdits | null {
   if (typeof set !== 'object' || set === null || Array.isArray(set)) return null;
   if (!Array.isArray(unset) || !unset.every((k) => typeof k === 'string')) return null;
   return { set: { ...(set as Record<string, unknown>) }, unset: [...unset] };
+}
+
+/** How many knobs an agent's edits change (a key both set and unset counts once). */
+export function countEdits(edits: PendingEdits): number {
+  return Object.keys(edits.set).length + edits.unset.filter((k) => !(k in edits.set)).length;
+}
+
+/**
+ * After a 409, the edits the operator keeps, on the current config: all of them ('mine'), or
+ * only those of keys nobody else changed since their version ('theirs' wins the others).
+ */
+export function editsAfterConflict(edits: PendingEdits, current: AgentCompactionConfig, changesSince: readonly ConfigChangeEvent[], choice: 'mine' | 'theirs'): PendingEdits {
+  const kept = rebaseEdits(edits, current);
+  if (choice === 'mine') return kept;
+  const theirs = new Set(changesSince.flatMap((e) => e.changes.map((c) => c.key)));
+  return { set: Object.fromEntries(Object.entries(kept.set).filter(([k]) => !theirs.has(k))), unset: kept.unset.filter((k) => !theirs.has(k)) };
 }

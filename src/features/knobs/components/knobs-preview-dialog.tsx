@@ -1,0 +1,52 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { describeError } from '../../../lib/api/api-error';
+import type { useDryRun } from '../../../lib/api/endpoints/dry-run';
+import type { Schemas } from '../../../domain/contract/types';
+
+interface KnobsPreviewDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  agentPath: string;
+  /** How many knobs the unsaved edits change. */
+  unsaved: number;
+  dryRun: ReturnType<typeof useDryRun>;
+  renderPreview: (result: Schemas['DryRunResult']) => ReactNode;
+}
+
+/** "Preview on this session": a dry run with the unsaved edits applied, drawn by the page's diff. Nothing is saved. */
+export function KnobsPreviewDialog({ open, onOpenChange, agentPath, unsaved, dryRun, renderPreview }: KnobsPreviewDialogProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="mc-overlay" />
+        <Dialog.Content className="mc-dialog knobs-preview" aria-describedby={undefined}>
+          <header className="mc-dialog__header">
+            <div>
+              <Dialog.Title className="mc-dialog__title">Preview on this session: {agentPath}</Dialog.Title>
+              <p className="muted">
+                A dry run with {unsaved === 0 ? 'the saved settings (no unsaved changes)' : `${unsaved} unsaved ${unsaved === 1 ? 'change' : 'changes'}`} applied. Nothing is saved.
+              </p>
+            </div>
+            <Dialog.Close className="button button--quiet" aria-label="Close">
+              ✕
+            </Dialog.Close>
+          </header>
+          <div className="knobs-preview__body">
+            {dryRun.isPending && (
+              <p className="muted" aria-busy="true">
+                Running the dry run…
+              </p>
+            )}
+            {dryRun.isError && (
+              <div className="knobs-note knobs-note--danger" role="alert">
+                Preview failed: {describeError(dryRun.error)}
+              </div>
+            )}
+            {dryRun.data && !dryRun.isPending && renderPreview(dryRun.data)}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

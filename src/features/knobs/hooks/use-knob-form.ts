@@ -1,0 +1,68 @@
+import { useMemo, useState } from 'react';
+import type { Schemas } from '../../../domain/contract/types';
+import type { AttachedPlugin } from '../../../domain/knobs/cross-field';
+import { flattenConfig } from '../../../domain/knobs/inheritance';
+import type { KnobValidator } from '../../../domain/knobs/knob-validator';
+import { pendingEditsKey, storedBaseVersion, usePendingEditsStore } from '../../../stores/pending-knob-edits';
+import { savedValues, shownValues } from '../lib/knob-form';
+import type { EditableItem, KnobGroupView, KnobItem } from '../lib/knob-layout';
+import { inheritedValue, knobState } from '../lib/knob-origin';
+import { editValue, resetToInherited, type PendingEdits } from '../lib/pending-changes';
+import { useKnobChecks } from './use-knob-checks';
+
+type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
+
+export interface KnobFormInput {
+  sessionId: string;
+  agentPath: string;
+  config: AgentCompactionConfig;
+  parent: AgentCompactionConfig | null;
+  groups: readonly KnobGroupView[];
+  items: readonly EditableItem[];
+  validator: KnobValidator;
+  attached: readonly AttachedPlugin[];
+  /** The agent's unsaved edits (from the pending store). */
+  edits: PendingEdits;
+  /** The daemon's field errors from the last save of this agent. */
+  serverErrors: readonly { key: string; message: string }[] | null;
+}
+
+/**
+ * One agent's knob form: the values the knobs show (saved, with the unsaved edits of the pending
+ * store over them: an edit is written there and only there), their checks, and the handlers of
+ * an edit, a knob left, a reset to inherited, and a preview or save asked for.
+ */
+export function useKnobForm({ sessionId, agentPath, config, parent, groups, items, validator, attached, edits, serverErrors }: KnobFormInput) {
+  const setDraft = usePendingEditsStore((s) => s.setDraft);
+  // The edits stay tied to the version they were first made on: a newer save elsewhere then answers 409.
+  const baseVersion = usePendingEditsStore((s) => storedBaseVersion(s.drafts, pendingEditsKey(sessionId, agentPath))) ?? config.version;
+  const savedFlat = useMemo(() => flattenConfig(config.values), [config.values]);
+  const saved = useMemo(() => savedValues(config, items), [config, items]);
+  const values = useMemo(() => shownValues(saved, edits, (key) => inheritedValue(key, parent, items.find((i) => i.key === key)?.defaultValue).value), [saved, edits, parent, items]);
+  const options = useMemo(() => ({ validator, plugins: attached, base: savedFlat, saved }), [validator, attached, savedFlat, saved]);
+  const keys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
+  const checks = useKnobChecks(values, options, keys, serverErrors);
+  const [submitProblem, setSubmitProblem] = useState<string | null>(null);
+
+  const onEdit = (key: string, value: unknown) => {
+    setDraft(sessionId, agentPath, editValue(edits, config, key, value), baseVersion);
+    checks.edit(key);
+  };
+  const onReset = (resetKeys: readonly string[]) => {
+    setDraft(sessionId, agentPath, resetToInherited(edits, config, resetKeys), baseVersion);
+    for (const key of resetKeys) checks.clear(key);
+  };
+  /** Runs `then` when every knob is valid; otherwise shows every problem and says where they are. */
+  const whenValid = (then: () => void) => {
+    const problems = checks.checkAll();
+    if (problems.size === 0) {
+      setSubmitProblem(null);
+      then();
+      return;
+    }
+    const where = groups.filter((g) => g.items.some((i) => i.key !== null && problems.has(i.key))).map((g) => g.label);
+    setSubmitProblem(`${problems.size} ${problems.size === 1 ? 'knob needs' : 'knobs need'} fixing first (${where.join(', ')}).`);
+  };
+  const stateOf = (item: KnobItem, value: unknown) => knobState(item, value, { config, parent, savedFlat, edits });
+  return { values, errors: checks.errors, onEdit, onLeave: checks.touch, onReset, whenValid, submitProblem, stateOf };
+}
