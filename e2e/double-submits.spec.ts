@@ -200,3 +200,15 @@ test('notes: a double click on a slow "Save notes", then Ctrl+Enter twice, each 
   expect(after.operator_notes).toBe('Second, saved by Ctrl+Enter twice.');
   expect(after.version).toBe(before + 2);
 });
+
+test('Import: a double click imports the chosen file once, and the dialog stays open with its report', async ({ page, request }) => {
+  const before = (await apiGet<{ items: unknown[] }>(request, '/sessions')).items.length;
+  await page.goto('/sessions');
+  await page.getByRole('button', { name: 'Import transcripts…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
+  await dialog.getByLabel('Transcript files').setInputFiles(['mocks/fixtures/transcripts/openai-chat/django__django-11910.traj.json']);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).dblclick();
+  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('1 session imported.', { timeout: 30_000 });
+  await expect(dialog).toBeVisible();
+  expect((await apiGet<{ items: unknown[] }>(request, '/sessions')).items.length).toBe(before + 1);
+});
