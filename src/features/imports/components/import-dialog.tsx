@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 're
 import { ErrorState } from '../../../components/error-state';
 import { importShapeProblem, type ImportCapability } from '../../../domain/contract/simulator-imports';
 import { addChosen, filesFromDrop, filesFromInput } from '../lib/dropped-files';
-import { formatMegabytes, tooLarge, type ChosenFile } from '../lib/upload-plan';
+import { formatMegabytes, tooLarge, unsafeName, type ChosenFile } from '../lib/upload-plan';
 import { useImportRun } from '../hooks/use-import-run';
 import { ImportReports } from './import-reports';
 import '../../../components/dialog.css';
@@ -145,10 +145,12 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
   }
 
   const oversize = tooLarge(chosen, capability.max_file_bytes);
+  const refused = chosen.flatMap((f) => unsafeName(f.name) ?? []);
+  const importable = chosen.filter((f) => unsafeName(f.name) === null);
   const total = chosen.reduce((n, f) => n + f.file.size, 0);
   return (
     <div className="import-dialog__body">
-      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={() => start(chosen)} />}
+      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={() => start(importable)} />}
       <div
         className={over ? 'import-drop import-drop--over' : 'import-drop'}
         onDragOver={(event) => {
@@ -210,7 +212,7 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
           </tbody>
         </table>
       )}
-      {oversize.map((message) => (
+      {[...refused, ...oversize].map((message) => (
         <p key={message} className="mc-notice mc-notice--danger" role="alert">
           {message}
         </p>
@@ -220,8 +222,8 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" disabled={chosen.length === 0 || oversize.length > 0 || reading} onClick={() => start(chosen)}>
-          {chosen.length > 1 ? `Import ${chosen.length} files` : 'Import'}
+        <button type="button" className="button button--primary" disabled={importable.length === 0 || oversize.length > 0 || reading} onClick={() => start(importable)}>
+          {importable.length > 1 ? `Import ${importable.length} files` : 'Import'}
         </button>
       </footer>
     </div>
