@@ -149,3 +149,15 @@ test('a daemon without the import or replay endpoints: no import action, and the
   await expect(page.getByText(/does not offer it \(it answered 501\)/)).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('a file named ../../x.jsonl is reported and left out; the others import', async ({ page, request }) => {
+  await resetDaemon(request);
+  const dialog = await openImport(page);
+  await dialog.getByLabel('Transcript files').setInputFiles([
+    { name: '../../x.jsonl', mimeType: 'application/jsonl', buffer: readFileSync(`${CLAUDE}.jsonl`) },
+    { name: 'django__django-11910.traj.json', mimeType: 'application/json', buffer: readFileSync(`${FIXTURES}/openai-chat/django__django-11910.traj.json`) },
+  ]);
+  await expect(dialog.getByRole('alert').filter({ hasText: '../../x.jsonl is not imported: its name leads out of the folder it was chosen from (..).' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('1 session imported.', { timeout: 30_000 });
+});

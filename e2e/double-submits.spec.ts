@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { API, apiGet, injectFaults, resetDaemon } from './support/daemon';
-import { flagButton, getCompaction, ledgerRow, listCompactions } from './support/compactions';
+import { flagButton, getCompaction, ledgerRow, listCompactions, notesField } from './support/compactions';
 import { panel } from './support/ui';
 
 /**
@@ -171,4 +171,44 @@ test('rollback: a double click on a slow "Roll back" rolls back once', async ({ 
   // The daemon refuses a second rollback to the same point, so nothing else may have tried.
   const again = await request.post(`${API}/sessions/${sessionId}/checkpoints/${target.id}/rollback`, { data: { dry_run: true } });
   expect(again.status()).toBe(409);
+});
+
+test('notes: a double click on a slow "Save notes", then Ctrl+Enter twice, each save once (version +1 each)', async ({ page, request }) => {
+  const sessionId = 'ses_gen_memory';
+  const record = (await listCompactions(request, sessionId)).items[0]!;
+  const before = (await getCompaction(request, sessionId, record.id)).version;
+  await page.goto(`/sessions/${sessionId}/compactions/${record.id}`);
+  await expect(notesField(page)).toBeVisible();
+  await injectFaults(request, [{ method: 'PATCH', path: '^/sessions/[^/]+/compactions/[^/]+$', fault: SLOW }]);
+  const patches = watch(page, 'PATCH', /\/compactions\/[^/]+$/);
+
+  await notesField(page).fill('First, saved by a double click.');
+  await page.getByRole('button', { name: 'Save notes' }).dblclick();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await getCompaction(request, sessionId, record.id)).operator_notes).toBe('First, saved by a double click.');
+  await page.waitForLoadState('networkidle');
+  expect(patches).toHaveLength(1);
+  expect((await getCompaction(request, sessionId, record.id)).version).toBe(before + 1);
+
+  await notesField(page).fill('Second, saved by Ctrl+Enter twice.');
+  await notesField(page).press('Control+Enter');
+  await notesField(page).press('Control+Enter');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(patches).toHaveLength(2);
+  const after = await getCompaction(request, sessionId, record.id);
+  expect(after.operator_notes).toBe('Second, saved by Ctrl+Enter twice.');
+  expect(after.version).toBe(before + 2);
+});
+
+test('Import: a double click imports the chosen file once, and the dialog stays open with its report', async ({ page, request }) => {
+  const before = (await apiGet<{ items: unknown[] }>(request, '/sessions')).items.length;
+  await page.goto('/sessions');
+  await page.getByRole('button', { name: 'Import transcripts…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
+  await dialog.getByLabel('Transcript files').setInputFiles(['mocks/fixtures/transcripts/openai-chat/django__django-11910.traj.json']);
+  await dialog.getByRole('button', { name: 'Import', exact: true }).dblclick();
+  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('1 session imported.', { timeout: 30_000 });
+  await expect(dialog).toBeVisible();
+  expect((await apiGet<{ items: unknown[] }>(request, '/sessions')).items.length).toBe(before + 1);
 });

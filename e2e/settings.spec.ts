@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { resetDaemon } from './support/daemon';
-import { connectionIndicator, expectLive, sessionRows } from './support/ui';
+import { clearFaults, injectFaults, resetDaemon } from './support/daemon';
+import { connectionIndicator, expectLive, panel, sessionRows } from './support/ui';
 
 test('refuses a base URL of the wrong shape', async ({ page, request }) => {
   await resetDaemon(request);
@@ -72,4 +72,31 @@ test('the theme choice applies at once', async ({ page, request }) => {
   await page.goto('/settings');
   await page.getByRole('main').getByRole('radio', { name: 'Dark', exact: true }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
+
+test('panels showing 401 recover without a reload once the token is corrected on Settings', async ({ page, request }) => {
+  await resetDaemon(request);
+  // The daemon refuses the operator's credentials on these reads until the token is right.
+  await injectFaults(request, [
+    { method: 'GET', path: '^/sessions/[^/]+/checkpoints$', fault: 'status:401' },
+    { method: 'GET', path: '^/sessions/[^/]+/compaction-stats$', fault: 'status:401' },
+  ]);
+  try {
+    await page.goto('/sessions/ses_gen_memory');
+    const checkpoints = panel(page, 'Checkpoints');
+    await expect(checkpoints.getByRole('alert')).toContainText('401', { timeout: 20_000 });
+    await expect(panel(page, 'Compaction').getByRole('alert')).toContainText('401');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await clearFaults(request);
+    await page.getByLabel('Bearer token').fill('the-right-token');
+    await page.getByRole('button', { name: 'Save and test' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+    // Back, as the operator goes back: no reload.
+    await page.goBack();
+    await expect(checkpoints.locator('[data-checkpoint]').first()).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  } finally {
+    await clearFaults(request);
+  }
 });

@@ -42,3 +42,15 @@ for (const screen of SCREENS) {
     expect(problems).toEqual([]);
   });
 }
+
+test('plugin page at 1440: every link and button is a target of at least 24 px, or has room around it (axe target-size)', async ({ page, request }) => {
+  await resetDaemon(request);
+  const screen = SCREENS.find((s) => s.name === 'plugin')!;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(await screen.path(request));
+  await screen.ready(page);
+  await expect(page.getByRole('region').filter({ has: page.getByRole('heading', { name: 'Attached agents' }) }).getByRole('link').first()).toBeVisible();
+  // target-size is a WCAG 2.2 rule axe leaves out by default.
+  const results = await new AxeBuilder({ page }).setLegacyMode(true).withRules(['target-size']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+});

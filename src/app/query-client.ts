@@ -1,4 +1,5 @@
 import { notifyManager, QueryClient } from '@tanstack/react-query';
+import { useCredentialChanges } from '../lib/api/credential-changes';
 import { sharedFrameBatch } from '../lib/frame-batch';
 import { connectionInForce, useSettingsStore } from '../config/settings-store';
 import { isApiError } from '../lib/api/api-error';
@@ -40,7 +41,12 @@ export function followConnectionChanges(queryClient: QueryClient): () => void {
         return queryClient.resetQueries();
       });
     } else if (next.userId !== before.userId || next.token !== before.token) {
-      void queryClient.invalidateQueries();
+      // A failure (a 401, a 403) was the old credentials' answer: forgotten, so a panel that shows
+      // it now, or mounts later (a failed query's cached error would be thrown again, not asked),
+      // asks with the new ones. The rest is only stale.
+      void queryClient.resetQueries({ predicate: (query) => query.state.status === 'error' });
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status !== 'error' });
+      useCredentialChanges.setState((s) => ({ changes: s.changes + 1 }));
     }
   });
 }

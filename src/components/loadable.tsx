@@ -1,5 +1,6 @@
 import { QueryErrorResetBoundary } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
+import { useCredentialChanges } from '../lib/api/credential-changes';
 import { useReachability } from '../lib/api/daemon-reachability';
 import { ErrorBoundary } from './error-boundary';
 import { ErrorState } from './error-state';
@@ -17,18 +18,19 @@ interface LoadableProps {
 /**
  * One loading/failure boundary: children read server state with useSuspenseQuery; while it loads
  * the skeleton shows, and a failure shows a specific message and a retry here only, so the
- * rest of the page keeps working. When the daemon answers again after an outage, a shown failure
- * retries by itself.
+ * rest of the page keeps working. When the daemon answers again after an outage, or the operator
+ * changes the credentials, a shown failure retries by itself.
  */
 export function Loadable({ skeleton, what, resetKey, children }: LoadableProps) {
   const recoveries = useReachability((s) => s.recoveries);
+  const credentialChanges = useCredentialChanges((s) => s.changes);
   return (
     <QueryErrorResetBoundary>
       {({ reset }) => (
         <ErrorBoundary
           onReset={reset}
           resetKey={resetKey}
-          retrySignal={recoveries}
+          retrySignal={recoveries + credentialChanges}
           fallback={(error, retry) => <ErrorState error={error} what={what} onRetry={retry} />}
         >
           <Suspense fallback={skeleton}>{children}</Suspense>

@@ -35,7 +35,9 @@ export function VerdictPanel({ record }: { record: CompactionRecord }) {
 
   const flag = (next: Schemas['Flag'] | null) => save({ sessionId: record.session_id, compactionId: record.id, edit: { flag: next }, baseVersion: record.version });
   const saveNotes = () => {
-    if (!draft || tooLong) return;
+    // A second click or Ctrl+Enter while this very text is being saved sends nothing more (read
+    // from the saves in flight, not from this render: a double click comes before the next one).
+    if (!draft || tooLong || pendingSave(record.id)?.notes === draft.text) return;
     save({ sessionId: record.session_id, compactionId: record.id, edit: { notes: draft.text }, baseVersion: versionForDraft(draft, record), draftKey: key });
   };
 

@@ -1,9 +1,9 @@
 import { Dialog } from 'radix-ui';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { ErrorState } from '../../../components/error-state';
 import { importShapeProblem, type ImportCapability } from '../../../domain/contract/simulator-imports';
 import { addChosen, filesFromDrop, filesFromInput } from '../lib/dropped-files';
-import { formatMegabytes, tooLarge, type ChosenFile } from '../lib/upload-plan';
+import { formatMegabytes, tooLarge, unsafeName, type ChosenFile } from '../lib/upload-plan';
 import { useImportRun } from '../hooks/use-import-run';
 import { ImportReports } from './import-reports';
 import '../../../components/dialog.css';
@@ -22,11 +22,17 @@ export interface ImportDialogProps {
 /** Choose files (picker, folder picker, drop), import them with a progress bar, then read a report per file. */
 export function ImportDialog({ capability, dropped, open, onOpenChange }: ImportDialogProps) {
   const problem = importShapeProblem('ImportCapability', capability);
+  // While files upload, a click beside the dialog (the second click of a double click on Import,
+  // once the dialog has shrunk to its progress bar) must not close it: closing cancels the upload.
+  const [busy, setBusy] = useState(false);
+  const keepOpen = (event: Event) => {
+    if (busy) event.preventDefault();
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog import-dialog" aria-describedby="import-dialog-description">
+        <Dialog.Content className="mc-dialog import-dialog" aria-describedby="import-dialog-description" onInteractOutside={keepOpen}>
           <header className="mc-dialog__header">
             <div>
               <Dialog.Title className="mc-dialog__title">Import transcripts</Dialog.Title>
@@ -39,7 +45,7 @@ export function ImportDialog({ capability, dropped, open, onOpenChange }: Import
             </Dialog.Close>
           </header>
           {problem === null ? (
-            <ImportBody capability={capability as ImportCapability} dropped={dropped} onClose={() => onOpenChange(false)} />
+            <ImportBody capability={capability as ImportCapability} dropped={dropped} onClose={() => onOpenChange(false)} onBusyChange={setBusy} />
           ) : (
             <div className="import-dialog__body">
               <p className="mc-notice mc-notice--danger" role="alert">
@@ -53,11 +59,23 @@ export function ImportDialog({ capability, dropped, open, onOpenChange }: Import
   );
 }
 
-function ImportBody({ capability, dropped, onClose }: { capability: ImportCapability; dropped: Promise<ChosenFile[]> | null; onClose: () => void }) {
+/** A click that is the second of a double click (it landed on what replaced the button clicked first) is not a decision. */
+const secondClick = (event: MouseEvent<HTMLButtonElement>) => event.detail > 1;
+
+interface ImportBodyProps {
+  capability: ImportCapability;
+  dropped: Promise<ChosenFile[]> | null;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyProps) {
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [reading, setReading] = useState(dropped !== null);
   const [over, setOver] = useState(false);
   const { run, start, reset } = useImportRun();
+  const running = run.state === 'running';
+  useEffect(() => onBusyChange(running), [running, onBusyChange]);
   const filesInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
 
@@ -95,7 +113,7 @@ function ImportBody({ capability, dropped, onClose }: { capability: ImportCapabi
           <p className="muted num">{percent} %</p>
         </div>
         <footer className="import-dialog__footer">
-          <button type="button" className="button" onClick={reset}>
+          <button type="button" className="button" onClick={(event) => !secondClick(event) && reset()}>
             Stop waiting
           </button>
         </footer>
@@ -118,7 +136,7 @@ function ImportBody({ capability, dropped, onClose }: { capability: ImportCapabi
           >
             Import more
           </button>
-          <button type="button" className="button button--primary" onClick={onClose}>
+          <button type="button" className="button button--primary" onClick={(event) => !secondClick(event) && onClose()}>
             Done
           </button>
         </footer>
@@ -127,10 +145,12 @@ function ImportBody({ capability, dropped, onClose }: { capability: ImportCapabi
   }
 
   const oversize = tooLarge(chosen, capability.max_file_bytes);
+  const refused = chosen.flatMap((f) => unsafeName(f.name) ?? []);
+  const importable = chosen.filter((f) => unsafeName(f.name) === null);
   const total = chosen.reduce((n, f) => n + f.file.size, 0);
   return (
     <div className="import-dialog__body">
-      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={() => start(chosen)} />}
+      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={() => start(importable)} />}
       <div
         className={over ? 'import-drop import-drop--over' : 'import-drop'}
         onDragOver={(event) => {
@@ -192,7 +212,7 @@ function ImportBody({ capability, dropped, onClose }: { capability: ImportCapabi
           </tbody>
         </table>
       )}
-      {oversize.map((message) => (
+      {[...refused, ...oversize].map((message) => (
         <p key={message} className="mc-notice mc-notice--danger" role="alert">
           {message}
         </p>
@@ -202,8 +222,8 @@ function ImportBody({ capability, dropped, onClose }: { capability: ImportCapabi
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" disabled={chosen.length === 0 || oversize.length > 0 || reading} onClick={() => start(chosen)}>
-          {chosen.length > 1 ? `Import ${chosen.length} files` : 'Import'}
+        <button type="button" className="button button--primary" disabled={importable.length === 0 || oversize.length > 0 || reading} onClick={() => start(importable)}>
+          {importable.length > 1 ? `Import ${importable.length} files` : 'Import'}
         </button>
       </footer>
     </div>

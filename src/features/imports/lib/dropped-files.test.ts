@@ -37,6 +37,8 @@ describe('dropped and chosen files', () => {
     Object.defineProperty(inFolder, 'webkitRelativePath', { value: 'proj/abc/subagents/agent-1.jsonl' });
     const plain = new File(['x'], 'run.traj.json');
     expect(filesFromInput([inFolder, plain, new File([''], '.hidden')]).map((f) => f.name)).toEqual(['proj/abc/subagents/agent-1.jsonl', 'run.traj.json']);
+    // A name that climbs out of its folder is not a hidden file: it is kept, to be reported (upload-plan's unsafeName).
+    expect(filesFromInput([new File([''], '../../x.jsonl')]).map((f) => f.name)).toEqual(['../../x.jsonl']);
   });
 
   it('a file chosen again replaces the earlier one of the same name', () => {

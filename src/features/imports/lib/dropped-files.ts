@@ -16,7 +16,8 @@ export interface EntryLike {
   createReader?: () => { readEntries: (ok: (entries: EntryLike[]) => void, fail: (error: unknown) => void) => void };
 }
 
-const hidden = (name: string) => name.startsWith('.');
+/** A hidden file (.DS_Store, .git): its own name starts with a dot; a path such as ../x.jsonl is not hidden (it is reported). */
+const hidden = (name: string) => (name.split(/[\\/]/).pop() ?? '').startsWith('.');
 
 async function readAll(dir: EntryLike): Promise<EntryLike[]> {
   const reader = dir.createReader?.();

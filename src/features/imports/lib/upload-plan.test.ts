@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jobProgress, planParts, tooLarge, uploadProgress } from './upload-plan';
+import { jobProgress, planParts, tooLarge, unsafeName, uploadProgress } from './upload-plan';
 
 describe('upload plan', () => {
   it('cuts each file into parts of at most the part size, in order, an empty file included', () => {
@@ -25,6 +25,21 @@ describe('upload plan', () => {
 
   it('names a file over the limit before anything is sent', () => {
     const files = [{ name: 'big.jsonl', file: new Blob([new Uint8Array(3 * 1024 * 1024)]) }, { name: 'small.jsonl', file: new Blob(['{}']) }];
-    expect(tooLarge(files, 2 * 1024 * 1024)).toEqual(['big.jsonl is 3 MB; the simulator takes files up to 2 MB.']);
+    expect(tooLarge(files, 2 * 1024 * 1024)).toEqual(['big.jsonl is 3 MB (3,145,728 bytes); the simulator takes files up to 2 MB (2,097,152 bytes).']);
+    // One byte over: the rounded figures alone would read "200 MB … up to 200 MB".
+    const max = 200 * 1024 * 1024;
+    const justOver = [{ name: 'x.jsonl', file: { size: max + 1 } as File }];
+    expect(tooLarge(justOver, max)).toEqual(['x.jsonl is 200 MB (209,715,201 bytes); the simulator takes files up to 200 MB (209,715,200 bytes).']);
+  });
+});
+
+describe('unsafeName', () => {
+  it('refuses names that climb out of their folder or start at a root, and says so', () => {
+    expect(unsafeName('../../x.jsonl')).toBe('../../x.jsonl is not imported: its name leads out of the folder it was chosen from (..).');
+    expect(unsafeName('proj/..\\x.jsonl')).not.toBeNull();
+    expect(unsafeName('/etc/x.jsonl')).toBe('/etc/x.jsonl is not imported: its name is an absolute path.');
+    expect(unsafeName('C:x.jsonl')).not.toBeNull();
+    expect(unsafeName('proj/abc/..x.jsonl')).toBeNull();
+    expect(unsafeName('proj/abc/subagents/agent-1.jsonl')).toBeNull();
   });
 });

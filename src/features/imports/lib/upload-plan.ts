@@ -60,8 +60,24 @@ export function jobProgress(progress: ImportProgress): ProgressView {
   return { fraction: UPLOAD_SHARE + (1 - UPLOAD_SHARE) * progress.fraction, label: `${PHASES[progress.phase]}${progress.phase === 'seeding' ? files : ''}` };
 }
 
-/** Files the simulator will refuse for their size, said before anything is sent. */
+/** A size in megabytes and, exactly, in bytes: "200 MB (209,715,201 bytes)". Rounded figures alone can read the same. */
+function exactSize(bytes: number): string {
+  return `${formatMegabytes(bytes)} (${bytes.toLocaleString('en-US')} bytes)`;
+}
+
+/** Files the simulator will refuse for their size, said before anything is sent, both figures exact. */
 export function tooLarge(files: readonly ChosenFile[], maxBytes: number): string[] {
-  return files.filter((f) => f.file.size > maxBytes).map((f) => `${f.name} is ${formatMegabytes(f.file.size)}; the simulator takes files up to ${formatMegabytes(maxBytes)}.`);
+  return files.filter((f) => f.file.size > maxBytes).map((f) => `${f.name} is ${exactSize(f.file.size)}; the simulator takes files up to ${exactSize(maxBytes)}.`);
+}
+
+/**
+ * Why a chosen file's name cannot be sent, or null: a name whose path climbs out of the folder it
+ * was chosen from (a `..` part) or starts at a root. Such a file is reported and left out (the
+ * simulator never writes outside its data folder either).
+ */
+export function unsafeName(name: string): string | null {
+  if (name.split(/[\\/]/).includes('..')) return `${name} is not imported: its name leads out of the folder it was chosen from (..).`;
+  if (/^([\\/]|[a-z]:)/i.test(name)) return `${name} is not imported: its name is an absolute path.`;
+  return null;
 }
 
