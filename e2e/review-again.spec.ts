@@ -10,9 +10,10 @@ test.beforeEach(async ({ request }) => {
 
 test('the review queue serves the events flagged bad: each verdict, kept or changed, moves on and is saved once', async ({ page, request }) => {
   const bad = (await (await request.get(`${API}/compactions?plugin=hindsight&flag=bad&sort=created_at&limit=1000`, { headers: { 'X-Kaged-User-Id': 'e2e' } })).json()) as PageLite;
-  await page.goto('/review?plugin=hindsight');
-  await choose(page, 'Events', 'flagged bad');
+  await page.goto('/plugins/hindsight');
+  await page.getByRole('link', { name: /Review the bad ones again/ }).click();
   await expect(page).toHaveURL(/\/review\?plugin=hindsight&flag=bad$/);
+  await expect(page.getByRole('combobox', { name: 'Events' })).toContainText('flagged bad');
 
   const progress = page.locator('.review-progress');
   const head = page.locator('.review-item__head h2');
@@ -48,4 +49,10 @@ test('the review queue serves the events flagged bad: each verdict, kept or chan
   await page.goto('/review?plugin=hindsight&flag=bad');
   await expect(progress.locator('strong')).toHaveText(/^3 of /);
   await expect(head).toHaveText(third);
+
+  // The chooser goes back to the unrated ones.
+  await choose(page, 'Events', 'unrated');
+  await expect(page).toHaveURL(/\/review\?plugin=hindsight$/);
+  await expect(progress).toContainText(/unrated after this one/);
+  await expect(verdict).not.toContainText('Flagged');
 });
