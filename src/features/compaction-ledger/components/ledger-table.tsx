@@ -12,6 +12,7 @@ import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibili
 import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
+import { selectionOf, useLedgerSelection } from '../hooks/use-ledger-selection';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { hasArrived } from '../lib/arrivals';
@@ -26,7 +27,7 @@ import { noForcedLayout } from '../../../lib/virtual-no-forced-layout';
 import { activeFilterCount, EMPTY_SEARCH, eventSearchString, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../domain/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { boundLiveGrowth } from '../api/record-cache';
-import { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from './ledger-columns';
+import { ledgerColumns, ledgerFeatures, SELECT_COLUMN, SESSION_COLUMN } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
 import { LedgerRow } from './ledger-row';
 
@@ -72,7 +73,7 @@ function gridTemplate(columns: readonly { id: string; columnDef: { meta?: { widt
  * Enter opens the event, g/b/n flag it; a click opens it too.
  */
 export function LedgerTable({ sessionId, search, onSearchChange, ledger }: LedgerTableProps) {
-  const { flag } = useLedgerActions();
+  const { flag, select } = useLedgerActions();
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const visibility = useLedgerColumns((s) => s.visibility);
@@ -213,11 +214,12 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       if (!record) return;
       event.preventDefault();
       if (action.type === 'open') void navigate(detailPath(record.session_id, record.id, currentSearch, sessionId === null));
+      else if (action.type === 'select') select(record.id, record.session_id, selectionOf(useLedgerSelection.getState(), view)[record.id] === undefined, false);
       else flag(record.id, action.flag);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [flag, navigate, setActive, virtualizer, sessionId]);
+  }, [flag, select, navigate, setActive, virtualizer, sessionId]);
 
   const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
     const target = event.target as HTMLElement;
@@ -232,7 +234,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       }
       return;
     }
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('button') || window.getSelection()?.toString()) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('button, input') || window.getSelection()?.toString()) return;
     void navigate(detailPath(record.session_id, record.id, search, sessionId === null));
   };
   // A stable handler for the memoised rows, reading the current view when called.
@@ -255,7 +257,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
           <div
             key={h.id}
             role="columnheader"
-            className={end ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}
+            className={end ? 'ledger__cell ledger__cell--end' : h.column.id === SELECT_COLUMN ? 'ledger__cell ledger__cell--tick' : 'ledger__cell'}
             aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
           >
             {h.column.getCanSort() ? (
