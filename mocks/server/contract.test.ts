@@ -224,6 +224,8 @@ describe('simulated daemon honours the contract', () => {
     const second = await call('GET', '/review-queue', `/review-queue?plugin=hindsight&started_at=${queue.json.started_at}&after=${queue.json.item.id}`);
     expect(second.json.item.id).toBe(queue.json.next_id);
     expect((await call('GET', '/review-queue', '/review-queue')).status).toBe(400);
+    const bad = await call('GET', '/review-queue', '/review-queue?plugin=hindsight&flag=bad');
+    expect(bad.json.item.operator_flag).toBe('bad');
 
     const plugin = await call('GET', '/plugins/{plugin_name}/activity', '/plugins/hindsight/activity');
     expect(plugin.json.versions.length).toBeGreaterThanOrEqual(2);

@@ -6,6 +6,8 @@ import {
   EMPTY_SEARCH,
   fromListQuery,
   ledgerSearchString,
+  eventSearchString,
+  readAcross,
   matchesLedgerSearch,
   readLedgerSearch,
   sortingToSort,
@@ -118,6 +120,19 @@ describe('ledger search: writing the URL', () => {
     expect(a).toBe(b);
     expect(a).toBe('?flag=bad%2Cunflagged&plugin=hindsight');
     expect(ledgerSearchString(EMPTY_SEARCH)).toBe('');
+  });
+
+  it("an event page's address keeps the view it walks: its session's, or the one across sessions with its cross filters", () => {
+    const view = { ...EMPTY_SEARCH, flag: ['bad' as const], plugin: 'hindsight', project: 'infra-ops' };
+    expect(eventSearchString(view, false)).toBe('?flag=bad&plugin=hindsight');
+    const across = eventSearchString(view, true);
+    expect(across).toBe('?project=infra-ops&flag=bad&plugin=hindsight&across=1');
+    const params = new URLSearchParams(across);
+    expect(readAcross(params)).toBe(true);
+    expect(readLedgerSearch(params)).toEqual(view);
+    expect(eventSearchString(EMPTY_SEARCH, true)).toBe('?across=1');
+    expect(eventSearchString(EMPTY_SEARCH, false)).toBe('');
+    expect(readAcross(new URLSearchParams('flag=bad'))).toBe(false);
   });
 
   it('counts the filters that narrow the view', () => {

@@ -161,6 +161,24 @@ export function ledgerSearchString(search: LedgerSearch): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * An event page opened from the ledger across sessions says so in its address (`?across=1`): it
+ * then walks that list (previous and next in any session, its position among all of them) and leads
+ * back to it. Without it, the page walks its own session's ledger.
+ */
+export const ACROSS_PARAM = 'across';
+
+export function readAcross(params: URLSearchParams): boolean {
+  return params.get(ACROSS_PARAM) === '1';
+}
+
+/** The query of an event page's address: the view it walks (its session's, or the one across sessions, cross filters kept). */
+export function eventSearchString(search: LedgerSearch, across: boolean): string {
+  if (!across) return ledgerSearchString(withinSession(search));
+  const text = ledgerSearchString(search);
+  return `${text ? `${text}&` : '?'}${ACROSS_PARAM}=1`;
+}
+
 /** How many filters narrow the view (the sort does not count). */
 export function activeFilterCount(search: LedgerSearch): number {
   return (

@@ -47,8 +47,9 @@ export function compactionsHref(search = ''): string {
   return `/compactions${search}`;
 }
 
-export function reviewQueueHref(plugin: string): string {
-  return `/review?plugin=${encodeURIComponent(plugin)}`;
+/** A plugin's review queue: its unrated events, or (flag) those flagged so, to review again. */
+export function reviewQueueHref(plugin: string, flag?: 'good' | 'bad' | 'neutral'): string {
+  return `/review?plugin=${encodeURIComponent(plugin)}${flag ? `&flag=${flag}` : ''}`;
 }
 
 export function pluginHref(name: string): string {

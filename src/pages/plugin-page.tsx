@@ -28,7 +28,10 @@ export function PluginPage() {
             <h1>{name}</h1>
           </div>
         </div>
-        <Link to={reviewQueueHref(name)}>Review unrated events →</Link>
+        <nav className="page__links" aria-label="Review">
+          <Link to={reviewQueueHref(name)}>Review unrated events →</Link>
+          <Link to={reviewQueueHref(name, 'bad')}>Review the bad ones again →</Link>
+        </nav>
       </header>
       <ScopeBar scope={scope} onChange={update} />
       <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what={`the plugin ${name}`} onRetry={retry} />}>

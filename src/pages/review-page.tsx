@@ -3,15 +3,28 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Panel } from '../components/panel';
 import { Select } from '../components/select';
 import { Skeleton } from '../components/skeleton';
+import { FLAGS } from '../domain/contract/enums.gen';
+import type { Flag, FlagFilter } from '../domain/ledger-search';
 import { pluginsQuery } from '../lib/api/endpoints/list-plugins';
 import { pluginHref, reviewQueueHref } from '../lib/routes';
 import { ReviewQueue } from '../features/compaction-ledger/components/review-queue';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
 
-/** /review?plugin=…: a plugin's unrated events, one at a time across sessions. */
+const WALKS = [{ value: 'unflagged', label: 'unrated' }, ...FLAGS.map((flag) => ({ value: flag, label: `flagged ${flag}` }))];
+
+function readFlag(value: string | null): Flag | null {
+  return (FLAGS as readonly string[]).includes(value ?? '') ? (value as Flag) : null;
+}
+
+/**
+ * /review?plugin=…: a plugin's unrated events, one at a time across sessions; &flag=bad: those
+ * flagged bad, to review them again (after a plugin change).
+ */
 export function ReviewPage() {
   const [params] = useSearchParams();
   const plugin = params.get('plugin')?.trim() || null;
+  const flag = readFlag(params.get('flag'));
+  const walk: FlagFilter = flag ?? 'unflagged';
   const navigate = useNavigate();
   const { data: plugins } = useQuery(pluginsQuery());
   return (
@@ -22,22 +35,32 @@ export function ReviewPage() {
           <h1>Review queue</h1>
           {plugin && <Link to={pluginHref(plugin)}>{plugin}</Link>}
         </div>
-        <Select
-          label="Plugin"
-          showLabel
-          value={plugin ?? ''}
-          options={(plugins ?? []).filter((p) => p.problems.length === 0).map((p) => ({ value: p.name, label: p.name }))}
-          onValueChange={(name) => void navigate(reviewQueueHref(name))}
-        />
+        <div className="page__tools">
+          <Select
+            label="Plugin"
+            showLabel
+            value={plugin ?? ''}
+            options={(plugins ?? []).filter((p) => p.problems.length === 0).map((p) => ({ value: p.name, label: p.name }))}
+            onValueChange={(name) => void navigate(reviewQueueHref(name, flag ?? undefined))}
+          />
+          <Select
+            label="Events"
+            showLabel
+            value={walk}
+            options={WALKS}
+            disabled={!plugin}
+            onValueChange={(value) => plugin && void navigate(reviewQueueHref(plugin, readFlag(value) ?? undefined))}
+          />
+        </div>
       </header>
       {plugin ? (
-        <Panel what="the review queue" skeleton={<Skeleton height={480} />} resetKey={plugin}>
+        <Panel what="the review queue" skeleton={<Skeleton height={480} />} resetKey={`${plugin} ${walk}`}>
           <div className="detail-section">
-            <ReviewQueue plugin={plugin} />
+            <ReviewQueue key={walk} plugin={plugin} flag={walk} />
           </div>
         </Panel>
       ) : (
-        <p className="muted">Choose a plugin to review the events it fired in that nobody has flagged yet.</p>
+        <p className="muted">Choose a plugin to review the events it fired in that nobody has flagged yet, or those flagged bad, to review them again.</p>
       )}
       <SaveNotices />
       <ConflictDialog />

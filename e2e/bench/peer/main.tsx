@@ -42,7 +42,7 @@ function gridTemplate(columns: readonly { columnDef: { meta?: { width: string } 
 
 /** The ledger's markup and styles (ledger.css), every row in normal flow: the grid without its window. */
 function PeerTable({ records }: { records: CompactionRecord[] }) {
-  const actions = useMemo(() => ({ sessionTitle: () => undefined, flag: () => undefined }), []);
+  const actions = useMemo(() => ({ sessionTitle: () => undefined, flag: () => undefined, view: 'peer', select: () => undefined, selectAll: () => undefined, loaded: records.length }), [records.length]);
   // The session ledger's columns (the cross-session ledger's session column hidden, as the app does).
   const table = useTable({
     features: ledgerFeatures,

@@ -63,6 +63,32 @@ describe('review queue of a plugin', () => {
     expect(wrapped.position).toBeLessThan(last.position);
   });
 
+  it('walks the events flagged bad when the walk began, to review them again; each verdict counts as reviewed, whatever it is', () => {
+    const store = testStore();
+    const started = new Date(ANCHOR).toISOString();
+    const bad = allRecords(store)
+      .filter((r) => !r.rolled_back && r.plugins_fired.some((p) => p.name === 'hindsight') && r.operator_flag === 'bad' && Date.parse(r.flagged_at ?? '') < ANCHOR)
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || (a.id < b.id ? -1 : 1));
+    expect(bad.length).toBeGreaterThan(2);
+    const base = `plugin=hindsight&flag=bad&started_at=${started}`;
+    let step = queue(store, base);
+    const total = step.total;
+    expect(step).toMatchObject({ position: 1, remaining: bad.length - 1 });
+    expect(step.item?.id).toBe(bad[0]?.id);
+    expect(step.item?.operator_flag).toBe('bad');
+    // Kept bad, or flagged good: either way reviewed, and the walk goes on to the next bad one.
+    for (const [i, flag] of (['bad', 'good'] as const).entries()) {
+      const item = step.item!;
+      flagCompaction(store, item.session_id, item.id, { flag, version: item.version }, 'author');
+      step = queue(store, `${base}&after=${item.id}`);
+      expect(step.item?.id).toBe(bad[i + 1]?.id);
+      expect(step).toMatchObject({ total, remaining: bad.length - i - 2 });
+    }
+    // The unrated walk does not serve them.
+    expect(queue(store, `plugin=hindsight&started_at=${started}`).item?.operator_flag).toBeNull();
+    expect(() => queue(store, 'plugin=hindsight&flag=awful')).toThrow(/flag must be one of/);
+  });
+
   it('answers no item when nothing is unrated, and rejects unknown input', () => {
     const store = testStore();
     expect(queue(store, 'plugin=no-such-plugin')).toMatchObject({ total: 0, position: 0, remaining: 0, item: null, session: null, next_id: null });

@@ -3,13 +3,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { DataNotices } from '../../../components/data-notices';
 import { checkRecord, checkRecordSession, checkTimestamp } from '../../../domain/plausibility';
 import { useNow } from '../../../hooks/use-now';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { compactionQuery } from '../api/get-compaction';
+import { ALL_SESSIONS } from '../api/list-compactions';
 import { cachedRecord } from '../api/record-cache';
 import { useEventNeighbours, type Neighbours } from '../hooks/use-event-neighbours';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
@@ -17,7 +18,7 @@ import { useLedgerLive } from '../hooks/use-ledger-live';
 import { useLedgerSearch } from '../../../hooks/use-ledger-search';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { keyActionOf } from '../lib/keyboard';
-import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../../../domain/ledger-search';
+import { activeFilterCount, ledgerSearchString, readAcross, withinSession, type LedgerSearch } from '../../../domain/ledger-search';
 import { AuditTrail } from './audit-trail';
 import { detailPath } from './ledger-table';
 import { DetailSkeleton } from './compaction-detail-skeleton';
@@ -27,7 +28,7 @@ import { SupersededMessages } from './superseded-messages';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
 import './event-detail.css';
-import { uriComponent } from '../../../lib/routes';
+import { compactionsHref, sessionHref } from '../../../lib/routes';
 
 /** The detail query, seeded from the ledger's cached pages (instant j/k walking). */
 function useRecord(sessionId: string, compactionId: string) {
@@ -40,9 +41,17 @@ function useRecord(sessionId: string, compactionId: string) {
   });
 }
 
-function EventNav({ sessionId, search, neighbours }: { sessionId: string; search: LedgerSearch; neighbours: Neighbours }) {
+interface EventNavProps {
+  search: LedgerSearch;
+  /** The list walked is the one across sessions. */
+  across: boolean;
+  neighbours: Neighbours;
+}
+
+function EventNav({ search, across, neighbours }: EventNavProps) {
   const filtered = activeFilterCount(search) > 0;
-  const where = filtered ? 'in this filtered view' : 'in the ledger';
+  const where = `${filtered ? 'in this filtered view' : 'in the ledger'}${across ? ' across sessions' : ''}`;
+  const link = (to: CompactionRecord) => detailPath(to.session_id, to.id, search, across);
   return (
     <nav className="event-nav" aria-label="Events of this view">
       <span className="event-nav__position num muted">
@@ -53,7 +62,7 @@ function EventNav({ sessionId, search, neighbours }: { sessionId: string; search
             : `not ${where}`}
       </span>
       {neighbours.previous ? (
-        <Link className="button" to={detailPath(sessionId, neighbours.previous.id, search)} title="Previous event of this view (k)" rel="prev">
+        <Link className="button" to={link(neighbours.previous)} title="Previous event of this view (k)" rel="prev">
           ← Previous
         </Link>
       ) : (
@@ -62,7 +71,7 @@ function EventNav({ sessionId, search, neighbours }: { sessionId: string; search
         </button>
       )}
       {neighbours.next ? (
-        <Link className="button" to={detailPath(sessionId, neighbours.next.id, search)} title="Next event of this view (j)" rel="next">
+        <Link className="button" to={link(neighbours.next)} title="Next event of this view (j)" rel="next">
           Next →
         </Link>
       ) : (
@@ -165,39 +174,47 @@ function EventBody({ record }: { record: CompactionRecord }) {
 /**
  * One compaction in full (the page at /sessions/:sessionId/compactions/:compactionId): its figures, the
  * estimates against its thresholds, the summary and the superseded messages, each plugin hook,
- * the fallback chain, the audit events, and the operator's flag and notes. The ledger's filters
- * ride along in the URL: previous/next (k/j) walk the same view, and "Back to the ledger" returns to it.
+ * the fallback chain, the audit events, and the operator's flag and notes. The ledger view it was
+ * opened from rides along in the URL (its session's, or the one across sessions: `across=1`):
+ * previous/next (k/j) walk that view, and "Back to the ledger" returns to it.
  */
 export function CompactionDetail({ sessionId, compactionId }: { sessionId: string; compactionId: string }) {
-  const [search] = useLedgerSearch();
+  const [fullSearch] = useLedgerSearch();
+  const [params] = useSearchParams();
+  const across = readAcross(params);
+  const search = across ? fullSearch : withinSession(fullSearch);
   useLedgerLive();
   const navigate = useNavigate();
   const { save } = useSaveFlag();
   const { data: session } = useQuery(sessionQuery(sessionId));
   const record = useRecord(sessionId, compactionId);
-  const neighbours = useEventNeighbours(sessionId, compactionId, search);
+  const neighbours = useEventNeighbours(across ? null : sessionId, compactionId, search);
   const setCursor = useLedgerCursor((s) => s.set);
   // A record of another session at this session's address: named, its content not shown as this session's.
   const foreign = record.data ? checkRecordSession(record.data, sessionId) : null;
-  const ledgerPath = `/sessions/${uriComponent(sessionId)}${ledgerSearchString(search)}`;
+  const sessionLedgerPath = `${sessionHref(sessionId)}${ledgerSearchString(withinSession(search))}`;
+  const ledgerPath = across ? compactionsHref(ledgerSearchString(search)) : sessionLedgerPath;
 
   // The ledger shows this event as the cursor row when the operator goes back.
-  useEffect(() => setCursor(ledgerViewKey(sessionId, ledgerSearchString(search)), compactionId), [sessionId, compactionId, search, setCursor]);
+  useEffect(
+    () => setCursor(ledgerViewKey(across ? ALL_SESSIONS : sessionId, ledgerSearchString(search)), compactionId),
+    [across, sessionId, compactionId, search, setCursor],
+  );
 
-  const keys = useRef({ neighbours, record: record.data, search });
+  const keys = useRef({ neighbours, record: record.data, search, across });
   useEffect(() => {
-    keys.current = { neighbours, record: record.data, search };
+    keys.current = { neighbours, record: record.data, search, across };
   });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = keyActionOf(event);
-      const { neighbours: n, record: current, search: s } = keys.current;
+      const { neighbours: n, record: current, search: s, across: a } = keys.current;
       if (!action || !current) return;
       if (action.type === 'move') {
         const to = action.delta > 0 ? n.next : n.previous;
         if (!to) return;
         event.preventDefault();
-        void navigate(detailPath(sessionId, to.id, s));
+        void navigate(detailPath(to.session_id, to.id, s, a));
       } else if (action.type === 'flag') {
         event.preventDefault();
         if (current.operator_flag !== action.flag) save({ sessionId, compactionId: current.id, edit: { flag: action.flag }, baseVersion: current.version });
@@ -213,9 +230,9 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
       <header className="page__header">
         <div className="event-detail__heading">
           <nav className="page__crumbs" aria-label="Breadcrumb">
-            <Link to="/sessions">Sessions</Link>
+            {across ? <Link to={ledgerPath}>Compactions</Link> : <Link to="/sessions">Sessions</Link>}
             <span aria-hidden="true">/</span>
-            <Link to={ledgerPath} title={session?.title}>
+            <Link to={sessionLedgerPath} title={session?.title}>
               {session?.title ?? sessionId}
             </Link>
           </nav>
@@ -234,7 +251,7 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
           <Link className="button" to={`${ledgerPath}#ledger`}>
             ↑ Back to the ledger
           </Link>
-          <EventNav sessionId={sessionId} search={search} neighbours={neighbours} />
+          <EventNav search={search} across={across} neighbours={neighbours} />
         </div>
       </header>
       {record.isPending ? (

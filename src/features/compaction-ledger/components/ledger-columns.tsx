@@ -19,6 +19,7 @@ import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
 import { sessionHref } from '../../../lib/routes';
 import { FlagButtons } from './flag-buttons';
+import { SelectAllHeader, SelectCell } from './select-cells';
 import { useLedgerActions } from './ledger-context';
 
 export interface LedgerColumnMeta {
@@ -89,7 +90,16 @@ function SessionCell({ record }: { record: CompactionRecord }) {
 /** The column only the cross-session ledger shows. */
 export const SESSION_COLUMN = 'session';
 
+/** The tick for bulk edits: not a column the chooser offers. */
+export const SELECT_COLUMN = 'select';
+
 export const ledgerColumns = helper.columns([
+  helper.display({
+    id: SELECT_COLUMN,
+    header: () => <SelectAllHeader />,
+    meta: { width: '30px', label: 'Select', priority: 0, cellProps: () => ({ className: 'ledger__cell--tick' }) },
+    cell: ({ row }) => <SelectCell record={row.original} />,
+  }),
   helper.accessor('created_at', {
     id: 'time',
     header: 'Time (UTC)',
@@ -256,9 +266,9 @@ export const ledgerColumns = helper.columns([
   }),
 ]);
 
-/** Columns the chooser lists (time stays: it is the row's link). */
+/** Columns the chooser lists (time stays: it is the row's link; and the tick). */
 export const HIDEABLE_COLUMNS: readonly { id: string; label: string }[] = ledgerColumns
-  .filter((column) => column.id !== undefined && column.id !== 'time')
+  .filter((column) => column.id !== undefined && column.id !== 'time' && column.id !== SELECT_COLUMN)
   .map((column) => ({ id: column.id as string, label: column.meta?.label ?? (column.id as string) }));
 
 /** Every column's minimum width and priority, for fitting them to the ledger's width. */

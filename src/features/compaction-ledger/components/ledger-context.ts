@@ -6,6 +6,14 @@ export interface LedgerActions {
   sessionTitle: (sessionId: string) => string | undefined;
   /** Sets (or clears) the flag of a record, optimistically. */
   flag: (compactionId: string, flag: Schemas['Flag'] | null) => void;
+  /** The view (session + filters) the rows belong to: the selection's key. */
+  view: string;
+  /** Ticks or unticks an event for a bulk edit; with `range`, every loaded event from the last one ticked. */
+  select: (compactionId: string, sessionId: string, on: boolean, range: boolean) => void;
+  /** Ticks or unticks every loaded event of the view. */
+  selectAll: (on: boolean) => void;
+  /** How many events of the view are loaded. */
+  loaded: number;
 }
 
 export const LedgerActionsContext = createContext<LedgerActions | null>(null);

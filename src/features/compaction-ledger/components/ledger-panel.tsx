@@ -12,7 +12,11 @@ import { useLedgerExport } from '../hooks/use-export';
 import { useLedger } from '../hooks/use-ledger';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { useSaveFlag } from '../hooks/use-save-flag';
-import { activeFilterCount, type LedgerSearch } from '../../../domain/ledger-search';
+import { activeFilterCount, ledgerSearchString, type LedgerSearch } from '../../../domain/ledger-search';
+import { ALL_SESSIONS } from '../api/list-compactions';
+import { ledgerViewKey } from '../hooks/use-ledger-cursor';
+import { idRange, useLedgerSelection } from '../hooks/use-ledger-selection';
+import { BulkBar } from './bulk-bar';
 import { LedgerActionsContext, type LedgerActions } from './ledger-context';
 import { LedgerTable } from './ledger-table';
 import { LedgerToolbar } from './ledger-toolbar';
@@ -76,7 +80,21 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
     for (const page of pages?.pages ?? []) for (const s of (page as Partial<CrossCompactionPage>).sessions ?? []) map.set(s.id, s.title);
     return map;
   }, [pages]);
-  const actions = useMemo<LedgerActions>(() => ({ sessionTitle: (id) => titles.get(id), flag }), [titles, flag]);
+  const view = ledgerViewKey(sessionId ?? ALL_SESSIONS, ledgerSearchString(search));
+  const select = useCallback(
+    (compactionId: string, owner: string, on: boolean, range: boolean) => {
+      const loaded = recordsRef.current;
+      const ids = range ? idRange(loaded.map((r) => r.id), useLedgerSelection.getState().anchor, compactionId) : [compactionId];
+      const owners = new Map(loaded.map((r) => [r.id, r.session_id]));
+      useLedgerSelection.getState().set(view, ids.map((id) => [id, owners.get(id) ?? owner] as const), on);
+    },
+    [view],
+  );
+  const selectAll = useCallback((on: boolean) => useLedgerSelection.getState().set(view, recordsRef.current.map((r) => [r.id, r.session_id] as const), on), [view]);
+  const actions = useMemo<LedgerActions>(
+    () => ({ sessionTitle: (id) => titles.get(id), flag, view, select, selectAll, loaded: records.length }),
+    [titles, flag, view, select, selectAll, records.length],
+  );
   const filtered = activeFilterCount(search) > 0;
 
   return (
@@ -92,12 +110,13 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
             {ledger.isLoading ? '…' : `${formatCount(ledger.total)} ${ledger.total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}`}
           </span>
           <span className="ledger-panel__keys" aria-hidden="true">
-            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>g</kbd>/<kbd>b</kbd>/<kbd>n</kbd> flag
+            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>g</kbd>/<kbd>b</kbd>/<kbd>n</kbd> flag · <kbd>x</kbd> select
           </span>
         </div>
       </header>
       <LedgerToolbar search={search} onSearchChange={onSearchChange} plugins={plugins} across={acrossOptions} total={ledger.total} exporter={exporter} withSession={across} />
       <DataNotices notices={ledger.notices} where="the ledger" />
+      <BulkBar view={view} sessionTitle={actions.sessionTitle} />
       <LedgerActionsContext.Provider value={actions}>
         <LedgerTable sessionId={sessionId} search={search} onSearchChange={onSearchChange} ledger={ledger} />
       </LedgerActionsContext.Provider>

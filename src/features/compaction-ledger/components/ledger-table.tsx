@@ -12,6 +12,7 @@ import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibili
 import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
+import { selectionOf, useLedgerSelection } from '../hooks/use-ledger-selection';
 import { useArrivals } from '../hooks/use-ledger-live';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { hasArrived } from '../lib/arrivals';
@@ -23,10 +24,10 @@ import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
 import { inAppLinkTarget } from '../../../lib/in-app-link';
 import { noForcedLayout } from '../../../lib/virtual-no-forced-layout';
-import { activeFilterCount, EMPTY_SEARCH, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, withinSession, type LedgerSearch } from '../../../domain/ledger-search';
+import { activeFilterCount, EMPTY_SEARCH, eventSearchString, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../domain/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { boundLiveGrowth } from '../api/record-cache';
-import { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from './ledger-columns';
+import { ledgerColumns, ledgerFeatures, SELECT_COLUMN, SESSION_COLUMN } from './ledger-columns';
 import { useLedgerActions } from './ledger-context';
 import { LedgerRow } from './ledger-row';
 
@@ -41,9 +42,12 @@ const READ_AHEAD_IDLE_MS = 500;
  */
 const MAX_NEW_ROW_ELEMENTS = 6;
 
-/** The event's page, carrying the view's filters (within its session: prev/next walk that session's ledger). */
-export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch): string {
-  return `${compactionHref(sessionId, compactionId)}${ledgerSearchString(withinSession(search))}`;
+/**
+ * The event's page, carrying the view's filters: opened from a session's ledger, prev/next walk that
+ * session's; opened across sessions (`across`), they walk the list across sessions and lead back to it.
+ */
+export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch, across: boolean): string {
+  return `${compactionHref(sessionId, compactionId)}${eventSearchString(search, across)}`;
 }
 
 interface LedgerTableProps {
@@ -69,7 +73,7 @@ function gridTemplate(columns: readonly { id: string; columnDef: { meta?: { widt
  * Enter opens the event, g/b/n flag it; a click opens it too.
  */
 export function LedgerTable({ sessionId, search, onSearchChange, ledger }: LedgerTableProps) {
-  const { flag } = useLedgerActions();
+  const { flag, select } = useLedgerActions();
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const visibility = useLedgerColumns((s) => s.visibility);
@@ -178,6 +182,14 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
 
   const activeIndex = useMemo(() => (activeId === null ? -1 : records.findIndex((record) => record.id === activeId)), [records, activeId]);
 
+  // Back from an event, the rows are where the operator left them: the cursor row in view, once.
+  const revealed = useRef(false);
+  useEffect(() => {
+    if (revealed.current || records.length === 0) return;
+    revealed.current = true;
+    if (activeIndex >= 0) virtualizer.scrollToIndex(activeIndex, { align: 'center' });
+  }, [records.length, activeIndex, virtualizer]);
+
   // The keys: on the whole page, except while typing or in a menu or dialog (see keyboard.ts).
   const keyState = useRef({ records, activeIndex, viewKey, search });
   useEffect(() => {
@@ -201,12 +213,13 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       const record = current[index];
       if (!record) return;
       event.preventDefault();
-      if (action.type === 'open') void navigate(detailPath(record.session_id, record.id, currentSearch));
+      if (action.type === 'open') void navigate(detailPath(record.session_id, record.id, currentSearch, sessionId === null));
+      else if (action.type === 'select') select(record.id, record.session_id, selectionOf(useLedgerSelection.getState(), view)[record.id] === undefined, false);
       else flag(record.id, action.flag);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [flag, navigate, setActive, virtualizer]);
+  }, [flag, select, navigate, setActive, virtualizer, sessionId]);
 
   const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
     const target = event.target as HTMLElement;
@@ -221,8 +234,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       }
       return;
     }
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('button') || window.getSelection()?.toString()) return;
-    void navigate(detailPath(record.session_id, record.id, search));
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || target.closest('button, input') || window.getSelection()?.toString()) return;
+    void navigate(detailPath(record.session_id, record.id, search, sessionId === null));
   };
   // A stable handler for the memoised rows, reading the current view when called.
   const handlers = useRef({ openRow });
@@ -232,7 +245,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
   const columnsKey = columns.map((column) => column.id).join(' ');
   // The rows' links carry the view's filters (as detailPath): built once per render, not per row.
-  const detailSearch = useMemo(() => ledgerSearchString(withinSession(search)), [search]);
+  const detailSearch = useMemo(() => eventSearchString(search, sessionId === null), [search, sessionId]);
 
   const header = (
     <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
@@ -244,7 +257,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
           <div
             key={h.id}
             role="columnheader"
-            className={end ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}
+            className={end ? 'ledger__cell ledger__cell--end' : h.column.id === SELECT_COLUMN ? 'ledger__cell ledger__cell--tick' : 'ledger__cell'}
             aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
           >
             {h.column.getCanSort() ? (

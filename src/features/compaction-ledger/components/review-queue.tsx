@@ -11,7 +11,8 @@ import { compactionHref, sessionHref } from '../../../lib/routes';
 import { reviewQueueQuery } from '../api/get-review-queue';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { keyActionOf } from '../lib/keyboard';
-import { NO_PROGRESS, useReviewProgress } from '../lib/review-progress';
+import { NO_PROGRESS, reviewQueueKey, useReviewProgress } from '../lib/review-progress';
+import type { FlagFilter } from '../../../domain/ledger-search';
 import { EventEvidence } from './compaction-detail';
 import './event-detail.css';
 import './review-queue.css';
@@ -21,7 +22,8 @@ const KEYS: Record<Schemas['Flag'], string> = { good: 'g', bad: 'b', neutral: 'n
 
 /** The verdict on the event under review: g/b/n choose the flag, Enter (or Ctrl+Enter in the note) saves and moves on. */
 function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; onSave: (flag: Schemas['Flag'], notes: string) => void; onSkip: () => void }) {
-  const [flag, setFlag] = useState<Schemas['Flag'] | null>(null);
+  // Reviewed again, an event starts from its flag: Enter keeps it, g/b/n change it.
+  const [flag, setFlag] = useState<Schemas['Flag'] | null>(record.operator_flag);
   const [notes, setNotes] = useState(record.operator_notes ?? '');
   const state = useRef({ flag, notes });
   useEffect(() => {
@@ -51,6 +53,13 @@ function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; o
         if (flag) onSave(flag, notes);
       }}
     >
+      {record.operator_flag && (
+        <p className="muted review-verdict__was">
+          Flagged {FLAG_LABELS[record.operator_flag].toLowerCase()}
+          {record.flagged_by ? ` by ${record.flagged_by}` : ''}
+          {record.flagged_at ? ` at ${formatDateTime(record.flagged_at)}` : ''}
+        </p>
+      )}
       <div className="review-verdict__flags" role="group" aria-label="Flag">
         {FLAGS.map((f) => (
           <button key={f} type="button" className={`button review-verdict__flag review-verdict__flag--${f}`} aria-pressed={flag === f} onClick={() => setFlag(f)}>
@@ -86,18 +95,25 @@ function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; o
   );
 }
 
+/** What a queue walks, in words: "unrated", "flagged bad". */
+function walked(flag: FlagFilter): string {
+  return flag === 'unflagged' ? 'unrated' : `flagged ${flag}`;
+}
+
 /**
- * "Review unrated events of plugin X": one event at a time across sessions, oldest first, with
- * its evidence and a verdict; saving moves to the next, and the place is kept in this browser so
- * leaving and coming back resumes where the operator stopped.
+ * "Review unrated events of plugin X" (or those flagged bad, to review again after a plugin
+ * change): one event at a time across sessions, oldest first, with its evidence and a verdict;
+ * saving moves to the next, and the place is kept in this browser so leaving and coming back
+ * resumes where the operator stopped.
  */
-export function ReviewQueue({ plugin }: { plugin: string }) {
-  const progress = useReviewProgress((s) => s.byPlugin[plugin] ?? NO_PROGRESS);
+export function ReviewQueue({ plugin, flag }: { plugin: string; flag: FlagFilter }) {
+  const key = reviewQueueKey(plugin, flag);
+  const progress = useReviewProgress((s) => s.byQueue[key] ?? NO_PROGRESS);
   const begin = useReviewProgress((s) => s.begin);
   const reviewed = useReviewProgress((s) => s.reviewed);
   const restart = useReviewProgress((s) => s.restart);
   const queryClient = useQueryClient();
-  const queue = useQuery({ ...reviewQueueQuery(plugin, progress.startedAt, progress.after), placeholderData: keepPreviousData });
+  const queue = useQuery({ ...reviewQueueQuery(plugin, flag, progress.startedAt, progress.after), placeholderData: keepPreviousData });
   const switching = queue.isPlaceholderData;
   const { save } = useSaveFlag();
   const data = queue.data;
@@ -105,9 +121,9 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
   useEffect(() => {
     if (!data || switching || progress.startedAt !== null) return;
     // The daemon's answer is the queue from its start: keep it under the started_at key rather than asking again.
-    queryClient.setQueryData(reviewQueueQuery(plugin, data.started_at, null).queryKey, data);
-    begin(plugin, data.started_at);
-  }, [data, switching, progress.startedAt, begin, plugin, queryClient]);
+    queryClient.setQueryData(reviewQueueQuery(plugin, flag, data.started_at, null).queryKey, data);
+    begin(key, data.started_at);
+  }, [data, switching, progress.startedAt, begin, plugin, flag, key, queryClient]);
 
   if (queue.isError && !data) return <ErrorState error={queue.error} what="the review queue" onRetry={() => void queue.refetch()} />;
   if (!data) return <Skeleton height={480} />;
@@ -116,9 +132,11 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
   const header = (
     <div className="review-progress" aria-live="polite">
       <strong className="num">{data.position > 0 ? `${formatCount(data.position)} of ${formatCount(data.total)}` : `${formatCount(data.total)} reviewed`}</strong>
-      <span className="muted num">{formatCount(data.remaining)} unrated after this one</span>
+      <span className="muted num">
+        {formatCount(data.remaining)} {walked(flag)} after this one
+      </span>
       <progress max={Math.max(1, data.total)} value={Math.max(0, data.position - 1)} aria-label="Review progress" />
-      <button type="button" className="button button--quiet" onClick={() => restart(plugin)}>
+      <button type="button" className="button button--quiet" onClick={() => restart(key)}>
         Start over
       </button>
     </div>
@@ -127,18 +145,22 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
     return (
       <>
         {header}
-        <EmptyState title={`No unrated event of ${plugin} left`}>Every event this plugin fired in has a flag.</EmptyState>
+        {flag === 'unflagged' ? (
+          <EmptyState title={`No unrated event of ${plugin} left`}>Every event this plugin fired in has a flag.</EmptyState>
+        ) : (
+          <EmptyState title={`No event of ${plugin} ${walked(flag)} left to review`}>Every event of this plugin {walked(flag)} when this review began has been reviewed again.</EmptyState>
+        )}
       </>
     );
   }
   // Only the event already saved or skipped is refused (a second Enter while the next one loads);
   // a refetch of the one shown must not swallow the operator's verdict.
-  const alreadyReviewed = () => useReviewProgress.getState().byPlugin[plugin]?.after === item.id;
+  const alreadyReviewed = () => useReviewProgress.getState().byQueue[key]?.after === item.id;
   const onSave = (flag: Schemas['Flag'], notes: string) => {
     if (alreadyReviewed()) return;
     const edit = notes !== (item.operator_notes ?? '') ? { flag, notes } : { flag };
     save({ sessionId: item.session_id, compactionId: item.id, edit, baseVersion: item.version });
-    reviewed(plugin, item.id);
+    reviewed(key, item.id);
   };
   return (
     <>
@@ -163,7 +185,7 @@ export function ReviewQueue({ plugin }: { plugin: string }) {
                 <h2 id="review-verdict-title">Your verdict</h2>
               </header>
               <div className="detail-section">
-                <ReviewVerdict key={item.id} record={item} onSave={onSave} onSkip={() => !alreadyReviewed() && reviewed(plugin, item.id)} />
+                <ReviewVerdict key={item.id} record={item} onSave={onSave} onSkip={() => !alreadyReviewed() && reviewed(key, item.id)} />
               </div>
             </section>
           </div>

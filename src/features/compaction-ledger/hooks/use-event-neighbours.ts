@@ -19,11 +19,11 @@ export interface Neighbours {
 }
 
 /**
- * The events before and after this one in the ledger view the operator came from (the same
- * filters and sort, from the URL; the same cached pages). Pages on when the event is the last
- * loaded one, or not loaded yet.
+ * The events before and after this one in the ledger view the operator came from (a session's, or
+ * the one across sessions: sessionId null; the same filters and sort, from the URL; the same cached
+ * pages). Pages on when the event is the last loaded one, or not loaded yet.
  */
-export function useEventNeighbours(sessionId: string, compactionId: string, search: LedgerSearch): Neighbours {
+export function useEventNeighbours(sessionId: string | null, compactionId: string, search: LedgerSearch): Neighbours {
   const ledger = useLedger(sessionId, search);
   const { records, hasMore, loadMore, isFetchingMore, isLoading, total } = ledger;
   const index = records.findIndex((r) => r.id === compactionId);

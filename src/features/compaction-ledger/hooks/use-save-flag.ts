@@ -1,43 +1,15 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
+import { describeError } from '../../../lib/api/api-error';
 import { queryKeys } from '../../../lib/api/query-keys';
 import type { CompactionRecord } from '../../../domain/contract/types';
-import { flagCompaction } from '../api/flag-compaction';
-import { getCompaction } from '../api/get-compaction';
-import { holdsEdit, UnknownOutcomeError } from '../lib/unknown-outcome';
+import { flagOrReread, type Saved } from '../api/flag-compaction';
+import { UnknownOutcomeError } from '../lib/unknown-outcome';
 import { applyServerRecord, cachedRecord, updateCachedRecord } from '../api/record-cache';
 import { conflictRecord } from '../lib/conflict';
 import { useNoteDrafts } from '../lib/note-drafts';
 import { applySave, beginPendingSave, endPendingSave, noteOwnSave, rebaseVersion, saveInTurn, withPendingSave } from '../lib/pending-saves';
 import { describeEdit, useSaveFeedback, type SaveRequest } from './save-feedback';
-
-interface Saved {
-  record: CompactionRecord;
-  /** The answer broke the contract; the record read again holds the change. */
-  reread: boolean;
-}
-
-/**
- * PATCH the record; when the answer leaves the outcome unknown (a 2xx body breaking the contract,
- * no answer in time), read the record again and judge by what the daemon holds: a save it applied
- * is a save (no conflict with the operator's own next edit), one it did not is a failure that says so.
- */
-async function saveOrReread(request: SaveRequest, version: number): Promise<Saved> {
-  try {
-    return { record: await flagCompaction(request.sessionId, request.compactionId, { ...request.edit, version }), reread: false };
-  } catch (error) {
-    if (!isOutcomeUnknown(error)) throw error;
-    let current: CompactionRecord;
-    try {
-      current = await getCompaction(request.sessionId, request.compactionId);
-    } catch {
-      throw new UnknownOutcomeError(error, 'unknown');
-    }
-    if (current.version > version && holdsEdit(current, request.edit)) return { record: current, reread: true };
-    throw new UnknownOutcomeError(error, 'not-saved');
-  }
-}
 
 interface Context {
   token: number;
@@ -62,7 +34,7 @@ export function useSaveFlag() {
     mutationFn: (request) =>
       saveInTurn(request.compactionId, async () => {
         const version = rebaseVersion(request.compactionId, request.baseVersion);
-        const saved = await saveOrReread(request, version);
+        const saved = await flagOrReread(request.sessionId, request.compactionId, request.edit, version);
         noteOwnSave(request.compactionId, version, saved.record.version);
         return saved;
       }),

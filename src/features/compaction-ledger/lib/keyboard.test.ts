@@ -74,8 +74,13 @@ describe('ledger keys', () => {
     expect(press('j', undefined, { repeat: true })).toEqual({ type: 'move', delta: 1 });
   });
 
+  it('x selects the cursor row for a bulk edit, once per press', () => {
+    expect(press('x')).toEqual({ type: 'select' });
+    expect(press('x', undefined, { repeat: true })).toBeNull();
+  });
+
   it('ignores other keys', () => {
-    expect(press('x')).toBeNull();
+    expect(press('y')).toBeNull();
     expect(press('G')).toBeNull();
   });
 });

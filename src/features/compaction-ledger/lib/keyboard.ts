@@ -1,5 +1,6 @@
 /**
- * The ledger's and the event detail's keys: j/k move, Enter opens, g/b/n flag good/bad/neutral.
+ * The ledger's and the event detail's keys: j/k move, Enter opens, g/b/n flag good/bad/neutral,
+ * x selects the ledger's cursor row for a bulk edit.
  * None fires while the operator types (inputs, text areas, editable text, open menus and
  * dialogs) or holds a modifier, so Ctrl+B, Cmd+K and friends keep their usual meaning.
  */
@@ -8,7 +9,8 @@ import type { Schemas } from '../../../domain/contract/types';
 export type KeyAction =
   | { type: 'move'; delta: 1 | -1 }
   | { type: 'open' }
-  | { type: 'flag'; flag: Schemas['Flag'] };
+  | { type: 'flag'; flag: Schemas['Flag'] }
+  | { type: 'select' };
 
 /** The parts of a DOM element the decision needs (tests pass plain objects). */
 export interface KeyTarget {
@@ -71,6 +73,7 @@ export function keyAction(event: KeyEventLike): KeyAction | null {
       return enterOpens(event.target) ? { type: 'open' } : null;
     default: {
       if (event.repeat) return null;
+      if (event.key === 'x') return { type: 'select' };
       const flag = FLAG_KEYS[event.key];
       return flag ? { type: 'flag', flag } : null;
     }

@@ -1,10 +1,12 @@
 /**
- * Where the operator is in each plugin's review queue, kept in this browser so leaving and coming
- * back resumes: when the review began (the queue keeps what was rated since) and the last event
- * reviewed (the next one is the first unrated after it).
+ * Where the operator is in each review queue (a plugin's unrated events, or those flagged one way
+ * to review again), kept in this browser so leaving and coming back resumes: when the review began
+ * (the queue keeps what was rated since) and the last event reviewed (the next one is the first
+ * still to review after it).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { FlagFilter } from '../../../domain/ledger-search';
 
 export interface ReviewProgress {
   startedAt: string | null;
@@ -13,28 +15,39 @@ export interface ReviewProgress {
 
 export const NO_PROGRESS: ReviewProgress = { startedAt: null, after: null };
 
+/** A queue's key: the plugin for its unrated events (as before re-reviews existed), "plugin flag=bad" for a flag. */
+export function reviewQueueKey(plugin: string, flag: FlagFilter): string {
+  return flag === 'unflagged' ? plugin : `${plugin} flag=${flag}`;
+}
+
 interface ReviewProgressState {
-  byPlugin: Record<string, ReviewProgress>;
+  byQueue: Record<string, ReviewProgress>;
   /** The daemon's start of a new review (its answer's started_at). */
-  begin: (plugin: string, startedAt: string) => void;
+  begin: (queue: string, startedAt: string) => void;
   /** An event was reviewed: the queue continues after it. */
-  reviewed: (plugin: string, compactionId: string) => void;
-  restart: (plugin: string) => void;
+  reviewed: (queue: string, compactionId: string) => void;
+  restart: (queue: string) => void;
 }
 
 export const useReviewProgress = create<ReviewProgressState>()(
   persist(
     (set) => ({
-      byPlugin: {},
-      begin: (plugin, startedAt) => set((s) => ({ byPlugin: { ...s.byPlugin, [plugin]: { ...(s.byPlugin[plugin] ?? NO_PROGRESS), startedAt } } })),
-      reviewed: (plugin, compactionId) => set((s) => ({ byPlugin: { ...s.byPlugin, [plugin]: { ...(s.byPlugin[plugin] ?? NO_PROGRESS), after: compactionId } } })),
-      restart: (plugin) =>
+      byQueue: {},
+      begin: (queue, startedAt) => set((s) => ({ byQueue: { ...s.byQueue, [queue]: { ...(s.byQueue[queue] ?? NO_PROGRESS), startedAt } } })),
+      reviewed: (queue, compactionId) => set((s) => ({ byQueue: { ...s.byQueue, [queue]: { ...(s.byQueue[queue] ?? NO_PROGRESS), after: compactionId } } })),
+      restart: (queue) =>
         set((s) => {
-          const byPlugin = { ...s.byPlugin };
-          delete byPlugin[plugin];
-          return { byPlugin };
+          const byQueue = { ...s.byQueue };
+          delete byQueue[queue];
+          return { byQueue };
         }),
     }),
-    { name: 'compactor.review-progress', version: 1, storage: createJSONStorage(() => localStorage) },
+    {
+      name: 'compactor.review-progress',
+      version: 2,
+      storage: createJSONStorage(() => localStorage),
+      // Version 1 kept the unrated queues by plugin: the same keys.
+      migrate: (persisted, version) => (version < 2 ? { byQueue: (persisted as { byPlugin?: Record<string, ReviewProgress> }).byPlugin ?? {} } : persisted) as ReviewProgressState,
+    },
   ),
 );

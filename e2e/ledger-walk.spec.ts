@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, resetDaemon } from './support/daemon';
+import { ledgerGrid, ledgerRow, type PageLite } from './support/compactions';
+
+/**
+ * A plugin author works through the cross-session ledger: the event page keeps the list they came
+ * from (its position, previous and next across sessions, and the way back to it).
+ */
+const VIEW = 'flag=bad&plugin=hindsight';
+
+test.beforeEach(async ({ request }) => {
+  await resetDaemon(request);
+});
+
+async function crossView(request: Parameters<typeof apiGet>[0]): Promise<PageLite> {
+  return apiGet<PageLite>(request, `/compactions?${VIEW}&limit=1000`);
+}
+
+/** The first index whose next record belongs to another session. */
+function sessionBoundary(view: PageLite): number {
+  const at = view.items.findIndex((record, i) => i > 0 && view.items[i + 1] !== undefined && view.items[i + 1]!.session_id !== record.session_id);
+  expect(at, 'the view spans sessions').toBeGreaterThan(0);
+  return at;
+}
+
+test('an event opened from the cross-session ledger keeps that list: position, next across sessions, and back', async ({ page, request }) => {
+  const view = await crossView(request);
+  const at = sessionBoundary(view);
+  const opened = view.items[at]!;
+  const next = view.items[at + 1]!;
+
+  await page.goto(`/compactions?${VIEW}`);
+  await ledgerRow(page, opened.id).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${opened.session_id}/compactions/${opened.id}\\?`));
+  const nav = page.getByRole('navigation', { name: 'Events of this view' });
+  await expect(nav).toContainText(`${at + 1} of ${view.total} in this filtered view`);
+
+  // Next is the next event of the list, in another session.
+  await nav.getByRole('link', { name: /Next/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${next.session_id}/compactions/${next.id}\\?`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(next.id);
+  await expect(nav).toContainText(`${at + 2} of ${view.total} in this filtered view`);
+  // k goes back to the one before, in its own session.
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/sessions/${opened.session_id}/compactions/${opened.id}\\?`));
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`/compactions/${next.id}\\?`));
+
+  // The way back is the list the author came from, on the last event seen.
+  await page.getByRole('link', { name: /Back to the ledger/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/compactions\\?${VIEW}#ledger$`));
+  await expect(page.getByRole('heading', { name: 'Compactions across sessions' })).toBeVisible();
+  await expect(ledgerRow(page, next.id)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('back from an event far down the cross-session list, the ledger shows it where the author left', async ({ page, request }) => {
+  const view = await crossView(request);
+  const far = view.items[60]!;
+  await page.goto(`/compactions?${VIEW}`);
+  // Walk the cursor down to the 61st row and open it, as an author reading one by one would.
+  await expect(ledgerGrid(page)).toBeVisible();
+  await ledgerRow(page, view.items[0]!.id).waitFor();
+  for (let i = 0; i <= 60; i += 1) await page.keyboard.press('j');
+  await expect(ledgerRow(page, far.id)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation', { name: 'Events of this view' })).toContainText(`61 of ${view.total} in this filtered view`);
+
+  await page.goBack();
+  await expect(ledgerRow(page, far.id)).toBeInViewport();
+  await page.goForward();
+  await page.getByRole('link', { name: /Back to the ledger/ }).click();
+  await expect(ledgerRow(page, far.id)).toBeInViewport();
+  await expect(ledgerRow(page, far.id)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('an event opened from its session ledger still walks that session only', async ({ page, request }) => {
+  const view = await crossView(request);
+  const record = view.items[0]!;
+  const own = await apiGet<PageLite>(request, `/sessions/${record.session_id}/compactions?${VIEW}&limit=1000`);
+  await page.goto(`/sessions/${record.session_id}?${VIEW}`);
+  await ledgerRow(page, record.id).getByRole('link').first().click();
+  await expect(page.getByRole('navigation', { name: 'Events of this view' })).toContainText(`1 of ${own.total} in this filtered view`);
+  await page.getByRole('link', { name: /Back to the ledger/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${record.session_id}\\?${VIEW}#ledger$`));
+});
