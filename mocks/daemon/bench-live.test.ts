@@ -55,9 +55,9 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
     if (!session) throw new Error('no session');
     const pairs: { sent: unknown; now: unknown }[] = [];
     store.subscribe((f) => {
-      if (f.type === 'session.updated') pairs.push({ sent: f.data.session, now: toSummary(session) });
+      if (f.type === 'session.updated') pairs.push({ sent: f.data.session, now: toSummary(store, session) });
     });
-    const before = toSummary(session);
+    const before = toSummary(store, session);
 
     await emitLiveBurst(store, { session_id: 'ses_gen_refactor', count: 25, rate: 1000 }, fakeClock());
 

@@ -68,7 +68,7 @@ function newestRecord(session: SessionState): CompactionRecord {
 export async function emitLiveBurst(store: Store, request: LiveBurstRequest, clock: BurstClock = realClock): Promise<LiveBurstResult> {
   const session = requireSession(store, request.session_id);
   const template = newestRecord(session);
-  const summaryAfter = summariesAsAppended(session);
+  const summaryAfter = summariesAsAppended(store, session);
   const sent: LiveBurstResult['sent'] = [];
   const interval = 1000 / request.rate;
   const start = clock.now();

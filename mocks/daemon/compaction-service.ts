@@ -21,7 +21,9 @@ import type {
 import { effectiveConfig, valuesWithDraft } from './config';
 import { delegateTrigger, simulatedCompactor, summarizerSpec } from './plugin-behaviour';
 import { DaemonError, notFound } from './errors';
-import { activeMessages, historyLength, RESERVED_OUTPUT_TOKENS, toSummary, windowOf } from './views';
+import { RESERVED_OUTPUT_TOKENS } from '../../src/domain/accounting/context';
+import { windowOf } from './model-windows';
+import { activeMessages, estimatePartsOf, historyLength, toSummary } from './views';
 
 type Trigger = Schemas['Trigger'];
 type Values = Schemas['CompactionConfigValues'];
@@ -114,7 +116,7 @@ export function pluginSeed(session: SessionState, agent: AgentState): string {
 export function pipelineInput(store: Store, session: SessionState, agent: AgentState, opts: Pick<RunOptions, 'request' | 'dryRun'>): Omit<CompactionInput, 'trigger' | 'dryRun'> {
   const values = requestValues(session, agent, opts.request);
   const compactionId = opts.dryRun ? `dry_${session.id}_${session.run_seq}` : store.nextId('cmp');
-  return engineInput(session, agent, values, activeMessages(agent), {
+  return engineInput(store, session, agent, values, activeMessages(agent), {
     compactionId,
     runId: `run_${session.id}_${session.run_seq}`,
     summaryMessageId: `${compactionId}_summary`,
@@ -123,8 +125,8 @@ export function pipelineInput(store: Store, session: SessionState, agent: AgentS
 }
 
 /** The engine's input for `messages` of an agent under `values` (shared by the daemon and the replay). */
-export function engineInput(session: SessionState, agent: AgentState, values: Values, messages: Message[], ids: CompactionInput['ids'], seed = pluginSeed(session, agent)): Omit<CompactionInput, 'trigger' | 'dryRun'> {
-  const window = windowOf(agent);
+export function engineInput(store: Store, session: SessionState, agent: AgentState, values: Values, messages: Message[], ids: CompactionInput['ids'], seed = pluginSeed(session, agent)): Omit<CompactionInput, 'trigger' | 'dryRun'> {
+  const window = windowOf(store, agent);
   return {
     messages,
     config: values,
@@ -168,7 +170,7 @@ function recordAudit(store: Store, session: SessionState, agent: AgentState, out
 
 function touch(store: Store, session: SessionState): void {
   session.updated_at = store.nowIso();
-  store.publish('session.updated', session.id, { session: toSummary(session) });
+  store.publish('session.updated', session.id, { session: toSummary(store, session) });
 }
 
 /** Commits a compacted outcome: supersedes, places the summary, persists the record, checkpoints for rollback. */
@@ -496,19 +498,23 @@ export function rollbackCheckpoint(
     const records = session.compactions.slice(from).filter((r) => r.agent_path === agent.agent_path && !r.rolled_back);
     const cursorIndex = agent.messages.findIndex((m) => m.id === checkpoint.message_cursor);
     const plan = computeRollback(agent.messages, records, cursorIndex);
+    const rolledBack = applyRollback(agent.messages, plan, `rollback:${checkpoint.id}`);
     const result: Schemas['RollbackResult'] = {
       dry_run: dryRunOnly,
       checkpoint_id: checkpoint.id,
       restore_message_ids: plan.restore_ids,
       supersede_message_ids: plan.supersede_ids,
       rolled_back_compaction_ids: records.map((r) => r.id),
+      // The agent's estimate now and once rolled back, in the parts the session header adds up.
+      estimate_before: estimatePartsOf(session, agent),
+      estimate_after: estimatePartsOf(session, agent, rolledBack),
     };
     if (dryRunOnly) {
       // What the pruning pre-pass would shorten in the list after the rollback: shown, so the figures add up.
-      const pruned = rollbackPruned(session, agent, applyRollback(agent.messages, plan, `rollback:${checkpoint.id}`));
+      const pruned = rollbackPruned(session, agent, rolledBack);
       return pruned.length > 0 ? { ...result, pruned } : result;
     }
-    agent.messages = applyRollback(agent.messages, plan, `rollback:${checkpoint.id}`);
+    agent.messages = rolledBack;
     for (const r of records) store.replaceCompaction(session, { ...r, rolled_back: true, version: r.version + 1 });
     session.checkpoints = session.checkpoints.map((c) => (c.id === checkpoint.id ? { ...c, rolled_back: true } : c));
     store.addAudit({

@@ -4,7 +4,7 @@ import { ancestry, flattenConfig, resolveInheritance, unflattenConfig, type Flat
 import { indexKnobs, pluginConfigKey } from '../../src/domain/knobs/knob-kinds';
 import { createKnobValidator, type KnobValidator } from '../../src/domain/knobs/knob-validator';
 import { DEFAULT_COMPACTION_CONFIG } from '../engine/defaults';
-import { MODEL_ALIASES } from '../store/catalog';
+import { MODEL_ALIAS_NAMES } from '../store/catalog';
 import { findPlugin, PLUGIN_CATALOG } from '../store/plugin-catalog';
 import type { AgentState, SessionState, Schemas } from '../store/types';
 import { builtinKnobs } from './builtin-knobs';
@@ -33,7 +33,7 @@ let validator: KnobValidator | null = null;
 
 /** The value rules of every knob (src/domain/knobs/knob-validator), compiled once. */
 export function knobValidator(): KnobValidator {
-  validator ??= createKnobValidator(KNOB_INDEX, { modelAliases: MODEL_ALIASES.map((m) => m.alias) });
+  validator ??= createKnobValidator(KNOB_INDEX, { modelAliases: MODEL_ALIAS_NAMES });
   return validator;
 }
 

@@ -1,4 +1,6 @@
+import { addCosts, NO_COST } from '../../src/domain/accounting/cost';
 import { findModel } from '../store/catalog';
+import { historyPrimaryCost, historyPrimaryUsd, historySummarizerCost, historyWindow } from '../store/history-costs';
 import { csr, Dict, emptyFacts, iota, emptySilent, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, type Slot } from '../store/facts';
 import { applyEdit } from '../store/store';
 import type { Store } from '../store/store';
@@ -117,16 +119,8 @@ function normal(rng: Rng): number {
   return Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
 }
 
-function windowTokens(alias: string): number {
-  const model = findModel(alias);
-  if (!model) return 128_000;
-  if (model.overridden) return model.max_input_tokens;
-  return model.catalog_max_input_tokens ?? 128_000;
-}
-
 function modelName(alias: string): string {
-  const m = findModel(alias);
-  return m ? `${m.provider}:${m.model}` : alias;
+  return findModel(alias).id;
 }
 
 type SpiralKind = 'burst' | 'noops' | 'overflow';
@@ -183,10 +177,10 @@ function planSession(seed: number, shape: Shape, index: number, events: number, 
     const n = i === paths.length - 1 ? left : Math.round((events * (share[i] as number)) / shareSum);
     left -= n;
     return {
-      agent: { path, parent: primary ? null : 'primary', model_alias: alias, plugins: primary ? (withHindsight ? [...HISTORY_PLUGINS] : ['memory-markdown', 'guard-rails']) : ['memory-markdown'], own, primary_usd: 0 },
+      agent: { path, parent: primary ? null : 'primary', model_alias: alias, plugins: primary ? (withHindsight ? [...HISTORY_PLUGINS] : ['memory-markdown', 'guard-rails']) : ['memory-markdown'], own, primary_cost: NO_COST },
       strategy,
       summarizer,
-      window: windowTokens(alias),
+      window: historyWindow(alias).tokens,
       upper,
       lower,
       events: n,
@@ -269,9 +263,6 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
   const agentIdx = b.agents.id(ap.agent.path);
   const spiral = plan.spiral;
   const summarizerIdx = ap.summarizer ? b.summarizers.id(ap.summarizer) : -1;
-  const model = findModel(ap.agent.model_alias);
-  const inPrice = model?.input_usd_per_mtok ?? 0;
-  const summarizerModel = ap.summarizer ? findModel(ap.summarizer) : undefined;
   const n = ap.events;
   const spiralFrom = spiral ? Math.floor(n * 0.4) : n;
   // Typical spacing between an agent's compactions: a few minutes at least (the list must refill),
@@ -355,8 +346,7 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
     const summaryTokens = summarized ? Math.round(Math.min(1_500, Math.max(120, 650 * Math.exp(0.45 * normal(rng))))) : -1;
     f.summaryTokens[row] = summaryTokens;
     f.summarizer[row] = summarized ? summarizerIdx : -1;
-    const sm = summarizerModel;
-    f.cost[row] = summarized && sm ? Math.round(((before * sm.input_usd_per_mtok + summaryTokens * sm.output_usd_per_mtok) / 1e6) * 1e6) / 1e6 : 0;
+    f.cost[row] = summarized && ap.summarizer ? historySummarizerCost(ap.summarizer, before, summaryTokens).cost_usd : 0;
     // Plugins fire in manifest-declaration order; observers never block the event.
     let pluginMs = 0;
     const plugins = ap.agent.plugins;
@@ -388,7 +378,8 @@ function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: AgentPla
       (f.pluginVersion['guard-rails'] as Int32Array)[row] = versionOf(b, 'guard-rails', at, anchor, jitter);
     }
     f.duration[row] = pluginMs + Math.round(strategyMs);
-    f.primaryUsd[row] = Math.round(before * 6 * 0.3 * inPrice) / 1e6;
+    f.primaryUsd[row] = historyPrimaryUsd(ap.agent.model_alias, before);
+    f.simulated[row] = 1;
     // Flags on a minority: bad ones where compaction went wrong, better ones for hindsight 0.4.2.
     const withHs = plugins.includes('hindsight');
     const bad = (fallback >= 0 ? 0.15 : 0) + (ineffective ? 0.25 : 0) + (withHs ? (hsNew ? 0.02 : 0.07) : 0.04);
@@ -507,9 +498,8 @@ function assemble(spec: HistorySpec, plans: SessionPlan[], b: Builder): History 
     const sIdx = facts.session[r] as number;
     sessionCompactorUsd[sIdx] = (sessionCompactorUsd[sIdx] as number) + (facts.cost[r] as number);
     const agent = agentOf[sIdx]?.get(facts.agent[r] as number);
-    if (agent) agent.primary_usd += facts.primaryUsd[r] as number;
+    if (agent) agent.primary_cost = addCosts(agent.primary_cost, historyPrimaryCost(agent.model_alias, facts.before[r] as number));
   }
-  for (const session of sessions) for (const agent of session.agents) agent.primary_usd = Math.round(agent.primary_usd * 1e6) / 1e6;
   return { spec, sessions, sessionIndex: new Map(sessions.map((x, i) => [x.id, i])), facts, silent, factStart, factsBySession, silentStart, silentBySession, sessionCompactorUsd };
 }
 

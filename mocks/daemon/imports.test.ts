@@ -5,6 +5,7 @@ import { importShapeProblem } from '../../src/domain/contract/simulator-imports'
 import { FIXTURES_DIR, listFixtureFiles } from '../importers/node-fixtures';
 import { Store } from '../store/store';
 import { importedSessionId, importFiles, startImport, prepareInThread, type RawFile } from './imports';
+import { catalogModel } from '../store/catalog';
 
 const encoder = new TextEncoder();
 const raw = (name: string, text: string): RawFile => ({ name, bytes: encoder.encode(text) });
@@ -127,9 +128,10 @@ describe('import reports and identity', () => {
     expect(main?.skipped).toEqual(expect.arrayContaining([{ reason: 'progress records', count: 1 }, expect.objectContaining({ count: 1, reason: expect.stringMatching(/^thinking blocks/) })]));
     expect(sub).toMatchObject({ outcome: 'joined', agent_path: 'primary/agent-b7c1' });
     const session = store.session(main!.session_id!)!;
-    // claude-sonnet-4-5-20250929 resolves to the catalog's sonnet (200k), not the 128k fallback.
-    expect(session.agents[0]?.model_alias).toBe('sonnet');
-    expect(session.agents[1]?.model_alias).toBe('haiku');
+    // The transcript's own model ids, dated as it recorded them; the catalog knows them (no 128k fallback).
+    expect(session.agents[0]?.model_alias).toBe('anthropic:claude-sonnet-4-5-20250929');
+    expect(session.agents[1]?.model_alias).toBe('anthropic:claude-haiku-4-5-20251001');
+    expect(session.agents.map((a) => catalogModel(a.model_alias)?.max_input_tokens)).toEqual([200_000, 200_000]);
   });
 
   it('reports malformed lines with their line numbers and imports the rest', async () => {
@@ -176,7 +178,7 @@ describe('import reports and identity', () => {
     expect(agent.messages[2]?.tool_calls[0]).toMatchObject({ name: 'bash', arguments: JSON.stringify({ command: 'cat src/range.py' }) });
     expect(agent.messages[2]?.content).toBe('THOUGHT: Look at the file first.');
     expect(agent.messages[3]?.tool_call_id).toBe(agent.messages[2]?.tool_calls[0]?.id);
-    expect(agent.model_alias).toBe('sonnet');
+    expect(agent.model_alias).toBe('anthropic:claude-sonnet-4-5-20250929');
   });
 
   it('SWE-agent .traj history and a plain messages array', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../importers/prepare';
 import type { Store } from '../store/store';
 import type { SessionState } from '../store/types';
-import { addTranscriptAgentSteps, drain, seedTranscriptSessionSteps } from './seed';
+import { addTranscriptAgentSteps, drain, seedTranscriptSessionSteps } from './transcript-session';
 import { toSummary } from './views';
 
 export { MAX_FILE_BYTES, type ImportUpload, type RawFile } from '../importers/prepare';
@@ -190,7 +190,7 @@ export function* applyPreparedSteps(store: Store, upload: PreparedUpload, job: I
   job.sessions = [...new Set(reports.flatMap((r) => (r.session_id ? [r.session_id] : [])))];
   for (const id of job.sessions) {
     const session = store.session(id);
-    if (session) store.publish('session.updated', id, { session: toSummary(session) });
+    if (session) store.publish('session.updated', id, { session: toSummary(store, session) });
   }
 }
 

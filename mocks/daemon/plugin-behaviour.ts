@@ -4,7 +4,7 @@
 // declarations are generic (mocks/store/plugin-catalog.ts).
 
 import type { CompactorPolicy, SimulatedCompactor, SummarizerSpec } from '../engine/engine-types';
-import { findModel } from '../store/catalog';
+import { findModel, pricesOf } from '../store/catalog';
 import { findPlugin } from '../store/plugin-catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { AgentState, Schemas, SessionState } from '../store/types';
@@ -16,12 +16,8 @@ const num = (v: unknown, fallback: number): number => (typeof v === 'number' && 
 
 /** The summarizer model behind an alias (or the agent's own), as the engine prices it. */
 export function summarizerSpec(alias: string | null, agent: AgentState): SummarizerSpec {
-  const model = findModel(alias ?? agent.model_alias) ?? findModel(agent.model_alias);
-  return {
-    model: model ? `${model.provider}:${model.model}` : 'unknown:unknown',
-    inputPerMTok: model?.input_usd_per_mtok ?? 0,
-    outputPerMTok: model?.output_usd_per_mtok ?? 0,
-  };
+  const model = findModel(alias ?? agent.model_alias);
+  return { model: model.id, prices: pricesOf(model) };
 }
 
 /** The delegate plugin when it is attached to the agent and loaded (a well-formed manifest), else null. */

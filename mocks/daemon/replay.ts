@@ -13,7 +13,8 @@
 
 import { applyCompaction } from '../engine/apply';
 import type { CompactedOutcome, CompactionOutcome } from '../engine/engine-types';
-import { estimateTokens, messageTokens, tokenLimits } from '../engine/estimate';
+import { tokenLimits } from '../../src/domain/accounting/thresholds';
+import { estimateTokens, messageTokens } from '../engine/estimate';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { pruneToolOutputs } from '../engine/prune';
@@ -21,12 +22,14 @@ import { extractReferences, messageReferences } from '../engine/references';
 import { groupUnits } from '../engine/units';
 import { errorFigures } from '../importers/token-profile';
 import type { Store } from '../store/store';
-import type { AgentState, Message, RecordedCompaction, Schemas, SessionState } from '../store/types';
+import type { AgentState, CompactionRecord, Message, RecordedCompaction, Schemas, SessionState } from '../store/types';
 import { engineInput, requireAgent, requireSession } from './compaction-service';
 import { checkConfigDraft } from './config';
 import { unflattenConfig } from '../../src/domain/knobs/inheritance';
 import { DaemonError } from './errors';
-import { fixedTokensOf, RESERVED_OUTPUT_TOKENS, windowOf } from './views';
+import { RESERVED_OUTPUT_TOKENS } from '../../src/domain/accounting/context';
+import { windowOf } from './model-windows';
+import { fixedTokensOf } from './views';
 
 type Values = Schemas['CompactionConfigValues'];
 type ReplayRequest = Schemas['ReplayRequest'];
@@ -94,10 +97,12 @@ class HarmTracker {
 }
 
 interface Context {
+  store: Store;
   session: SessionState;
   agent: AgentState;
   history: Message[];
-  recordedAt: Map<string, RecordedCompaction>;
+  /** A recorded compaction by the message that follows it, with its record (its figures are the ledger's). */
+  recordedAt: Map<string, { rc: RecordedCompaction; record: CompactionRecord }>;
   includeRecorded: boolean;
   refs: (m: Message) => string[];
 }
@@ -106,6 +111,21 @@ interface Context {
 function apply(active: Message[], outcome: CompactedOutcome): { active: Message[]; gone: Message[] } {
   const gone = new Set(outcome.superseded_ids);
   return { active: applyCompaction(active, outcome).filter((m) => !m.superseded), gone: active.filter((m) => gone.has(m.id)) };
+}
+
+/** A recorded compaction as the lab lists it: the figures of its record. */
+function recordedEvent(turn: number, r: CompactionRecord): Omit<ReplayEvent, 'message_id' | 'superseded_count' | 'superseded_ids'> {
+  return {
+    turn,
+    trigger: r.trigger,
+    strategy: r.strategy,
+    tokens_before: r.threshold_estimate,
+    tokens_after: r.after_estimate,
+    summary_tokens: r.summary_tokens,
+    cost_usd: r.cost_usd,
+    fallback_reason: r.fallback_reason,
+    awaiting_approval: false,
+  };
 }
 
 function eventOf(turn: number, m: Message, outcome: CompactedOutcome, awaiting: boolean): ReplayEvent {
@@ -127,7 +147,7 @@ function eventOf(turn: number, m: Message, outcome: CompactedOutcome, awaiting: 
 }
 
 /** A compaction the transcript recorded, replayed as the seed imports it: every unit outside the always-keep set goes, the summary takes their place. */
-function recordedCompactionOutcome(active: Message[], values: Values, rc: RecordedCompaction, at: Message): { active: Message[]; gone: Message[] } {
+function recordedCompactionOutcome(active: Message[], values: Values, rc: RecordedCompaction, record: CompactionRecord, at: Message): { active: Message[]; gone: Message[] } {
   const pinned = computePins(active, values.always_keep).messages;
   const gone = groupUnits(pinned).filter((u) => !u.pinned).flatMap((u) => u.messages);
   const goneIds = new Set(gone.map((m) => m.id));
@@ -139,7 +159,7 @@ function recordedCompactionOutcome(active: Message[], values: Values, rc: Record
     tool_calls: [],
     tool_call_id: null,
     tool_name: null,
-    metadata: { token_estimate: rc.summary_tokens, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: null, compactor_cost: null },
+    metadata: { token_estimate: record.summary_tokens ?? 0, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: null, compactor_cost: null },
   };
   const first = active.findIndex((m) => goneIds.has(m.id));
   const kept = active.filter((m) => !goneIds.has(m.id));
@@ -149,7 +169,7 @@ function recordedCompactionOutcome(active: Message[], values: Values, rc: Record
 
 function runSetting(ctx: Context, label: string | null, set: Record<string, unknown>, values: Values): ReplayRun {
   const { session, agent, history } = ctx;
-  const window = windowOf(agent);
+  const window = windowOf(ctx.store, agent);
   const fixed = fixedTokensOf(agent);
   const limits = tokenLimits(window.tokens, values.upper_threshold, values.lower_threshold);
   const pruneFloor = values.prune.protect_tokens + values.prune.minimum_savings;
@@ -173,7 +193,7 @@ function runSetting(ctx: Context, label: string | null, set: Record<string, unkn
   };
   const compact = (m: Message, historyCount: number, trigger: 'threshold_crossed' | 'provider_overflow_retry'): void => {
     const ids = { compactionId: `replay_${turn}_${trigger}`, runId: `replay_${turn}`, summaryMessageId: `replay:${turn}`, now: m.created_at };
-    const input = engineInput(session, agent, values, active, ids, `${session.id}:${agent.agent_path}:${historyCount}`);
+    const input = engineInput(ctx.store, session, agent, values, active, ids, `${session.id}:${agent.agent_path}:${historyCount}`);
     const outcome: CompactionOutcome = runCompaction({ ...input, trigger, dryRun: false });
     const compacted = outcome.kind === 'compacted' ? outcome : outcome.kind === 'pending' ? outcome.proposal : null;
     if (outcome.kind === 'failed') failed += 1;
@@ -188,25 +208,12 @@ function runSetting(ctx: Context, label: string | null, set: Record<string, unkn
   history.forEach((m, historyCount) => {
     const recorded = ctx.includeRecorded ? ctx.recordedAt.get(m.id) : undefined;
     if (recorded) {
-      const next = recordedCompactionOutcome(active, values, recorded, m);
-      harm.compacted(Math.max(0, turn), next.gone, next.active, recorded.summary);
+      const next = recordedCompactionOutcome(active, values, recorded.rc, recorded.record, m);
+      harm.compacted(Math.max(0, turn), next.gone, next.active, recorded.rc.summary);
       active = next.active;
       recount();
-      events.push({
-        turn: turn + 1,
-        message_id: m.id,
-        trigger: recorded.trigger === 'auto' ? 'threshold_crossed' : 'operator_manual',
-        strategy: 'summarize',
-        // As the ledger records it: the harness's own count before it compacted.
-        tokens_before: recorded.pre_tokens,
-        tokens_after: estimate(),
-        superseded_count: next.gone.length,
-        superseded_ids: next.gone.map((g) => g.id),
-        summary_tokens: recorded.summary_tokens,
-        cost_usd: recorded.cost_usd ?? 0,
-        fallback_reason: null,
-        awaiting_approval: false,
-      });
+      // As the ledger records it: the same record, the same figures.
+      events.push({ ...recordedEvent(turn + 1, recorded.record), message_id: m.id, superseded_count: next.gone.length, superseded_ids: next.gone.map((g) => g.id) });
     }
     if (m.role === 'assistant') {
       turn += 1;
@@ -254,7 +261,7 @@ function runSetting(ctx: Context, label: string | null, set: Record<string, unkn
 function recordedRun(ctx: Context, turnIds: readonly string[]): Schemas['ReplayRecorded'] | null {
   const rec = ctx.agent.recorded;
   if (!rec || (rec.turns.length === 0 && rec.compactions.length === 0)) return null;
-  const window = windowOf(ctx.agent).tokens;
+  const window = windowOf(ctx.store, ctx.agent).tokens;
   const byId = new Map(rec.turns.map((t) => [t.message_id, t]));
   const sent = turnIds.map((id) => byId.get(id)?.recorded ?? null);
   const position = new Map(ctx.history.map((m, i) => [m.id, i]));
@@ -264,11 +271,11 @@ function recordedRun(ctx: Context, turnIds: readonly string[]): Schemas['ReplayR
     turnOfMessage[i] = t;
     if (m.role === 'assistant') t += 1;
   });
-  const events = rec.compactions.flatMap((c) => {
-    const at = c.before_message_id === null ? undefined : position.get(c.before_message_id);
+  const events = [...ctx.recordedAt.values()].flatMap(({ rc, record }) => {
+    const at = rc.before_message_id === null ? undefined : position.get(rc.before_message_id);
     if (at === undefined) return [];
-    const turn = turnOfMessage[at] ?? 0;
-    return [{ turn, trigger: c.trigger, tokens_before: c.pre_tokens, tokens_after: sent.slice(turn).find((x) => x !== null) ?? null, summary_tokens: c.summary_tokens, cost_usd: c.cost_usd }];
+    const e = recordedEvent(turnOfMessage[at] ?? 0, record);
+    return [{ turn: e.turn, compaction_id: record.id, trigger: rc.trigger, tokens_before: e.tokens_before, tokens_after: e.tokens_after, summary_tokens: e.summary_tokens ?? 0, cost_usd: e.cost_usd }];
   });
   // Harm as it really happened: a boundary takes everything before it out, the summary stays.
   const harm = new HarmTracker(ctx.refs);
@@ -277,7 +284,7 @@ function recordedRun(ctx: Context, turnIds: readonly string[]): Schemas['ReplayR
   for (const m of ctx.history) {
     const c = ctx.recordedAt.get(m.id);
     if (c) {
-      harm.compacted(Math.max(0, turn), context, [], c.summary);
+      harm.compacted(Math.max(0, turn), context, [], c.rc.summary);
       context = [];
     }
     if (m.role === 'assistant') turn += 1;
@@ -322,14 +329,19 @@ export function replaySession(store: Store, sessionId: string, request: ReplayRe
     }
     return r;
   };
-  const recordedAt = new Map((agent.recorded?.compactions ?? []).flatMap((c) => (c.before_message_id ? [[c.before_message_id, c] as const] : [])));
-  const ctx: Context = { session, agent, history, recordedAt, includeRecorded: request.include_recorded_compactions ?? false, refs };
+  const recordedAt = new Map(
+    (agent.recorded?.compactions ?? []).flatMap((rc) => {
+      const record = store.compaction(rc.compaction_id);
+      return rc.before_message_id && record ? [[rc.before_message_id, { rc, record }] as const] : [];
+    }),
+  );
+  const ctx: Context = { store, session, agent, history, recordedAt, includeRecorded: request.include_recorded_compactions ?? false, refs };
   const calls = history.filter((m) => m.role === 'assistant');
   const recordedTurns = new Map((agent.recorded?.turns ?? []).map((t) => [t.message_id, t]));
   return {
     session_id: session.id,
     agent_path: agent.agent_path,
-    window: windowOf(agent),
+    window: windowOf(store, agent),
     base_tokens: agent.base_tokens ?? 0,
     reserved_output_tokens: RESERVED_OUTPUT_TOKENS,
     history_messages: history.length,

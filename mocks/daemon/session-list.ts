@@ -11,15 +11,15 @@ const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
  */
 export function sessionSummaries(store: Store, filter: { project_id?: string | null; status?: string | null } = {}): Schemas['SessionSummary'][] {
   const wanted = (s: { project_id: string; status: string }) => (!filter.project_id || s.project_id === filter.project_id) && (!filter.status || s.status === filter.status);
-  const out = [...store.sessions.values()].filter(wanted).map(toSummary);
+  const out = [...store.sessions.values()].filter(wanted).map((s) => toSummary(store, s));
   const history = store.history;
   if (history) {
     history.sessions.forEach((s, i) => {
       if (!wanted(s) || store.sessions.has(s.id)) return;
-      const summary = toSummary(sessionState(history, i, []));
+      const summary = toSummary(store, sessionState(history, i, []));
       const compactor = round(history.sessionCompactorUsd[i] as number);
       summary.compaction_count = (history.factStart[i + 1] as number) - (history.factStart[i] as number);
-      summary.cost = { primary_usd: summary.cost.primary_usd, compactor_usd: compactor, total_usd: round(summary.cost.primary_usd + compactor) };
+      summary.cost = { ...summary.cost, compactor_usd: compactor, total_usd: round(summary.cost.primary_usd + compactor), compactor_parts: null };
       out.push(summary);
     });
   }

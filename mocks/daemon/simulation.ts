@@ -1,15 +1,18 @@
-import { estimateMessageTokens, tokenLimits, tokenScaleFor } from '../engine/estimate';
+import { addCosts, priceUsage, type TokenUsage } from '../../src/domain/accounting/cost';
+import { tokenLimits } from '../../src/domain/accounting/thresholds';
+import { estimateMessageTokens, tokenScaleFor } from '../engine/estimate';
 import { effectiveConfig } from './config';
 import { delegateTrigger } from './plugin-behaviour';
 import type { ImportedMessage } from '../importers/types';
-import { findModel } from '../store/catalog';
+import { pricesOf } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { Store } from '../store/store';
 import type { AgentState, Message, SessionState } from '../store/types';
 import { commitOutcome, pipelineInput, runPipeline } from './compaction-service';
 import { runReactive, type DispatchState, type ProviderError } from '../engine/reactive';
+import { agentModel, windowOf } from './model-windows';
 import { syntheticTurn } from './synthetic';
-import { activeTokenSum, estimateOf, fixedTokensOf, toSummary, windowOf } from './views';
+import { activeTokenSum, estimateOf, fixedTokensOf, toSummary } from './views';
 
 /** A paused (approval pending) or overflowed session runs no further calls. */
 export function isHalted(session: SessionState): boolean {
@@ -18,8 +21,7 @@ export function isHalted(session: SessionState): boolean {
 
 /** The tokenizer family's scale of an agent's model (Claude counts are scaled from o200k). */
 export function tokenScaleOf(agent: AgentState): number {
-  const model = findModel(agent.model_alias);
-  return tokenScaleFor(model ? `${model.provider}:${model.model}` : agent.model_alias);
+  return tokenScaleFor(agentModel(agent).id);
 }
 
 export function toMessage(im: ImportedMessage, session: SessionState, agent: AgentState, id: string): Message {
@@ -48,18 +50,27 @@ export function toMessage(im: ImportedMessage, session: SessionState, agent: Age
   };
 }
 
-/** What one primary-model call cost, from the usage the transcript recorded. */
-function callCost(agent: AgentState, im: ImportedMessage): number {
-  const model = findModel(agent.model_alias);
-  if (!model || !im.usage) return 0;
-  const input = im.usage.input_tokens + im.usage.cache_creation_input_tokens * 1.25 + im.usage.cache_read_input_tokens * 0.1;
-  return (input * model.input_usd_per_mtok + im.usage.output_tokens * model.output_usd_per_mtok) / 1e6;
+/**
+ * A simulated call's usage, from the context it is sent (base + active messages): the part the
+ * previous call already sent is a cache read (unless a compaction since rewrote the list), the
+ * rest is written to the cache; the output is the answer's own size.
+ */
+function simulatedUsage(session: SessionState, agent: AgentState, answer: Message): TokenUsage {
+  const sent = (agent.base_tokens ?? 0) + activeTokenSum(agent) - answer.metadata.token_estimate;
+  const previous = agent.last_call && agent.last_call.compactions === session.compactions.length ? Math.min(agent.last_call.tokens, sent) : 0;
+  agent.last_call = { tokens: sent, compactions: session.compactions.length };
+  return { input: 0, cache_read: previous, cache_write: sent - previous, output: answer.metadata.token_estimate };
+}
+
+/** Charges a simulated call to the agent, priced like every other call. */
+function chargeCall(session: SessionState, agent: AgentState, answer: Message): void {
+  agent.primary_cost = addCosts(agent.primary_cost, priceUsage(simulatedUsage(session, agent, answer), pricesOf(agentModel(agent))));
 }
 
 /** The session degrades: the run failed on context length and the operator must compact by hand. */
 function overflow(store: Store, session: SessionState): void {
   session.status = 'context_overflow';
-  store.publish('session.updated', session.id, { session: toSummary(session) });
+  store.publish('session.updated', session.id, { session: toSummary(store, session) });
 }
 
 /**
@@ -87,7 +98,7 @@ export function beforeLlmCall(store: Store, session: SessionState, agent: AgentS
   // transcript then costs O(1) per call instead of a pass over the whole list.
   // A delegate plugin's own trigger replaces the upper threshold (as in the pipeline).
   const values = effectiveConfig(session, agent).values;
-  const windowTokens = windowOf(agent).tokens;
+  const windowTokens = windowOf(store, agent).tokens;
   const trigger = delegateTrigger(values, agent, windowTokens);
   const upper = trigger != null && trigger > 0 ? Math.ceil(trigger) : tokenLimits(windowTokens, values.upper_threshold, 0).upper;
   const size = fixedTokensOf(agent) + activeTokenSum(agent);
@@ -95,7 +106,7 @@ export function beforeLlmCall(store: Store, session: SessionState, agent: AgentS
   const proactive = runPipeline(store, session, agent, { trigger: 'threshold_crossed', request: {}, dryRun: false });
   if (proactive.kind !== 'not_triggered') commitOutcome(store, session, agent, proactive, {}, 'harness');
   const estimate = estimateOf(session, agent);
-  const window = windowOf(agent).tokens;
+  const window = windowOf(store, agent).tokens;
   if (isHalted(session) || estimate <= window) return;
   reactToProviderError(store, session, agent, { status: 400, message: `prompt is too long: ${estimate} tokens > ${window} maximum` }, { reactiveRetryAttempted: false });
 }
@@ -107,8 +118,9 @@ export function appendMessages(store: Store, session: SessionState, agent: Agent
     if (isHalted(session)) break;
     if (im.role === 'assistant') beforeLlmCall(store, session, agent);
     if (isHalted(session)) break;
-    agent.messages.push(toMessage(im, session, agent, `${idPrefix}${agent.messages.length.toString().padStart(5, '0')}`));
-    agent.primary_cost_usd += callCost(agent, im);
+    const message = toMessage(im, session, agent, `${idPrefix}${agent.messages.length.toString().padStart(5, '0')}`);
+    agent.messages.push(message);
+    if (im.role === 'assistant') chargeCall(session, agent, message);
     appended += 1;
   }
   return appended;
@@ -133,6 +145,6 @@ export function advanceSession(store: Store, session: SessionState, opts: { maxT
     if (opts.untilCompaction && session.compactions.length > before) break;
   }
   session.updated_at = store.nowIso();
-  store.publish('session.updated', session.id, { session: toSummary(session) });
+  store.publish('session.updated', session.id, { session: toSummary(store, session) });
   return { turns, compactions: session.compactions.length - before };
 }

@@ -94,7 +94,7 @@ describe('one session\'s stats, kept per state of the session', () => {
     const session = [...store.sessions.values()][0];
     if (!session?.agents[0]) throw new Error('no session');
     const first = sessionCompactionStats(store, session);
-    session.agents[0].primary_cost_usd += 1;
+    session.agents[0].primary_cost = { ...session.agents[0].primary_cost, output_usd: session.agents[0].primary_cost.output_usd + 1 };
     const next = sessionCompactionStats(store, session);
     expect(next.cost.primary_usd).toBeCloseTo(first.cost.primary_usd + 1, 6);
     expect(next).toEqual(compactionStats([session]));

@@ -1,6 +1,6 @@
 import type { Store } from '../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../store/types';
-import { costOf } from './views';
+import { costOf, primaryUsdOf } from './views';
 
 type Stats = Schemas['CompactionStats'];
 type StatCount = Schemas['StatCount'];
@@ -88,7 +88,10 @@ export function compactionStats(sessions: readonly SessionState[], agentPath?: s
   const primaryUsd =
     agentPath === undefined
       ? sessions.reduce((sum, s) => sum + costOf(s).primary_usd, 0)
-      : sessions.reduce((sum, s) => sum + (s.agents.find((a) => a.agent_path === agentPath)?.primary_cost_usd ?? 0), 0);
+      : sessions.reduce((sum, s) => {
+          const agent = s.agents.find((a) => a.agent_path === agentPath);
+          return sum + (agent ? primaryUsdOf(agent) : 0);
+        }, 0);
   return {
     events_total: events,
     by_trigger: counted(byTrigger),
@@ -101,6 +104,10 @@ export function compactionStats(sessions: readonly SessionState[], agentPath?: s
       primary_usd: round(primaryUsd),
       compactor_usd: round(compactorUsd),
       total_usd: round(primaryUsd + compactorUsd),
+      // Totals only: every event's and call's cost is priced cache-aware where it is made.
+      primary_parts: null,
+      compactor_parts: null,
+      primary_source: 'computed',
     },
     hook_timings: [...timings.values()]
       .flatMap((hooks) => [...hooks.values()])
@@ -134,7 +141,7 @@ const sessionAnswers = new WeakMap<SessionState, Map<string, { key: string; stat
  * this is the difference between a pass over every record per request and a map look-up.
  */
 export function sessionCompactionStats(store: Store, session: SessionState, agentPath?: string): Stats {
-  const primary = session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+  const primary = session.agents.reduce((sum, a) => sum + primaryUsdOf(a), 0);
   const key = `${store.sessionRevision(session.id)}:${session.compactions.length}:${primary}`;
   let answers = sessionAnswers.get(session);
   if (!answers) {

@@ -84,14 +84,14 @@ export function syntheticTurn(rng: Rng, opts: SyntheticTurnOptions): ImportedMes
       const file = rng.pick(FILES);
       return { id: `${opts.idPrefix}_${s}_${i}`, name, arguments: JSON.stringify(name === 'bash' ? { command: `npm test -- ${file}` } : { path: file }), file };
     });
-    out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(8, 40))), tool_calls: calls.map(({ file: _f, ...c }) => c), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(80, 1_500), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+    out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(8, 40))), tool_calls: calls.map(({ file: _f, ...c }) => c), created_at: at() });
     // Results of parallel calls may come back in any order.
     const order = parallel > 1 && rng.chance(0.5) ? [...calls].reverse() : calls;
     for (const call of order) {
       out.push({ ...base, role: 'tool', content: primed(toolOutput(rng, call.name, call.file)), tool_call_id: call.id, tool_name: call.name, is_error: rng.chance(0.05), created_at: at() });
     }
   }
-  out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(30, 160))), created_at: at(), usage: { input_tokens: rng.int(2_000, 90_000), output_tokens: rng.int(100, 2_000), cache_read_input_tokens: 0, cache_creation_input_tokens: 0 } });
+  out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(30, 160))), created_at: at() });
   return out;
 }
 

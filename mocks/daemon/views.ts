@@ -1,12 +1,12 @@
-import { estimateTokens } from '../engine/estimate';
+import { contextParts, contextTotal, type ContextParts } from '../../src/domain/accounting/context';
+import { addCosts, costTotal, NO_COST, roundUsd, type CostParts } from '../../src/domain/accounting/cost';
+import { messageTokens } from '../engine/estimate';
 import { computePins } from '../engine/pins';
 import { pruneToolOutputs } from '../engine/prune';
-import { findModel } from '../store/catalog';
+import type { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, Schemas, SessionState } from '../store/types';
 import { effectiveConfig } from './config';
-
-/** Tokens the model may write in its answer, reserved in every estimate (agent.md § Trigger semantics). */
-export const RESERVED_OUTPUT_TOKENS = 8_192;
+import { agentModel, windowOf } from './model-windows';
 
 export function activeMessages(agent: AgentState): Message[] {
   return agent.messages.filter((m) => !m.superseded);
@@ -19,24 +19,22 @@ export function historyLength(agent: AgentState): number {
   return n;
 }
 
-/** The effective context window: operator override, else catalog, else the 128k fallback. */
-export function windowOf(agent: AgentState): Schemas['ContextWindow'] {
-  const model = findModel(agent.model_alias);
-  if (!model) return { tokens: 128_000, source: 'fallback' };
-  if (model.overridden) return { tokens: model.max_input_tokens, source: 'override' };
-  if (model.catalog_max_input_tokens === null) return { tokens: 128_000, source: 'fallback' };
-  return { tokens: model.catalog_max_input_tokens, source: 'catalog' };
+/**
+ * The harness's pre-call estimate in its parts: the active list after the tool-output pruning
+ * pre-pass (which never touches the always-keep set), the base the list does not hold (system
+ * prompt and tool definitions of an imported transcript), and the reserved output.
+ */
+export function estimatePartsOf(session: SessionState, agent: AgentState, messages: readonly Message[] = agent.messages): ContextParts {
+  const { prune, always_keep } = effectiveConfig(session, agent).values;
+  const pinned = computePins(messages.filter((m) => !m.superseded), always_keep).messages;
+  let tokens = 0;
+  for (const m of pruneToolOutputs(pinned, prune, (x) => x.pin !== null).messages) if (!m.superseded) tokens += messageTokens(m);
+  return contextParts(tokens, agent.base_tokens ?? 0);
 }
 
-/**
- * The harness's pre-call estimate: the active list after the tool-output pruning pre-pass (which
- * never touches the always-keep set), plus what the list does not hold (system prompt and tool
- * definitions of an imported transcript) and the reserved output.
- */
+/** The harness's pre-call estimate: messages + base + reserved output. */
 export function estimateOf(session: SessionState, agent: AgentState): number {
-  const { prune, always_keep } = effectiveConfig(session, agent).values;
-  const pinned = computePins(activeMessages(agent), always_keep).messages;
-  return estimateTokens(pruneToolOutputs(pinned, prune, (m) => m.pin !== null).messages, fixedTokensOf(agent));
+  return contextTotal(estimatePartsOf(session, agent));
 }
 
 /**
@@ -60,25 +58,38 @@ export function activeTokenSum(agent: AgentState): number {
 
 /** Tokens in every estimate beside the messages: the reserved output and the agent's base (system prompt, tool definitions). */
 export function fixedTokensOf(agent: AgentState): number {
-  return RESERVED_OUTPUT_TOKENS + (agent.base_tokens ?? 0);
+  return contextTotal(contextParts(0, agent.base_tokens ?? 0));
+}
+
+/** What the agent's own model calls cost: a total the transcript recorded, else its calls priced part by part. */
+export function primaryUsdOf(agent: AgentState): number {
+  return agent.primary_recorded_usd ?? costTotal(agent.primary_cost);
 }
 
 export function costOf(session: SessionState): Schemas['CostBreakdown'] {
-  return costFrom(primaryCost(session), compactorCost(session));
+  return costFrom(session, compactorCost(session));
 }
 
-function primaryCost(session: SessionState): number {
-  return session.agents.reduce((sum, a) => sum + a.primary_cost_usd, 0);
+function compactorCost(session: SessionState): CostParts {
+  let parts = NO_COST;
+  for (const r of session.compactions) if (r.plugin_cost) parts = addCosts(parts, r.plugin_cost.parts);
+  return parts;
 }
 
-function compactorCost(session: SessionState): number {
-  let compactor = 0;
-  for (const r of session.compactions) compactor += r.cost_usd;
-  return compactor;
-}
-
-function costFrom(primary: number, compactor: number): Schemas['CostBreakdown'] {
-  return { primary_usd: round(primary), compactor_usd: round(compactor), total_usd: round(primary + compactor) };
+/** The session's split: a recorded primary total has no parts (only the transcript's total is known). */
+function costFrom(session: SessionState, compactor: CostParts): Schemas['CostBreakdown'] {
+  const recorded = session.agents.some((a) => a.primary_recorded_usd != null);
+  const primary = session.agents.reduce((sum, a) => sum + primaryUsdOf(a), 0);
+  const primaryParts = recorded ? null : session.agents.reduce((sum, a) => addCosts(sum, a.primary_cost), NO_COST);
+  const compactorUsd = costTotal(compactor);
+  return {
+    primary_usd: round(primary),
+    compactor_usd: round(compactorUsd),
+    total_usd: round(primary + compactorUsd),
+    primary_parts: primaryParts,
+    compactor_parts: compactor,
+    primary_source: recorded ? 'recorded' : 'computed',
+  };
 }
 
 /** The session's records not rolled back, of one agent or of all (a count, without copying 100,000 records). */
@@ -88,20 +99,29 @@ function standingCompactions(session: SessionState, agentPath?: string): number 
   return n;
 }
 
-const round = (usd: number) => Math.round(usd * 1e6) / 1e6;
+const round = (usd: number) => roundUsd(Math.round(usd * 1e6) / 1e6);
 
-export function toAgent(session: SessionState, agent: AgentState): Schemas['Agent'] {
+/** The largest context a recorded call of the agent was sent, or null without recorded calls. */
+function recordedPeak(agent: AgentState): number | null {
+  let peak: number | null = null;
+  for (const t of agent.recorded?.turns ?? []) if (peak === null || t.recorded > peak) peak = t.recorded;
+  return peak;
+}
+
+export function toAgent(store: Store, session: SessionState, agent: AgentState): Schemas['Agent'] {
   const { values } = effectiveConfig(session, agent);
-  const model = findModel(agent.model_alias);
   const superseded = agent.messages.filter((m) => m.superseded).length;
+  const parts = estimatePartsOf(session, agent);
   return {
     agent_path: agent.agent_path,
     parent_path: agent.parent_path,
     name: agent.name,
     model_alias: agent.model_alias,
-    model: model ? `${model.provider}:${model.model}` : `unknown:${agent.model_alias}`,
-    window: windowOf(agent),
-    estimate_tokens: estimateOf(session, agent),
+    model: agentModel(agent).id,
+    window: windowOf(store, agent),
+    estimate_tokens: contextTotal(parts),
+    estimate_parts: parts,
+    recorded_peak_tokens: recordedPeak(agent),
     upper_threshold: values.upper_threshold,
     lower_threshold: values.lower_threshold,
     strategy: values.strategy,
@@ -117,8 +137,8 @@ function primaryOf(session: SessionState): AgentState {
   return primary;
 }
 
-export function toSummary(session: SessionState): Schemas['SessionSummary'] {
-  return summaryWith(session, toAgent(session, primaryOf(session)));
+export function toSummary(store: Store, session: SessionState): Schemas['SessionSummary'] {
+  return summaryWith(session, toAgent(store, session, primaryOf(session)));
 }
 
 /**
@@ -126,15 +146,14 @@ export function toSummary(session: SessionState): Schemas['SessionSummary'] {
  * bursts, a thousand a second): what toSummary answers then, without a pass over every record and
  * message each time. Call it once the record is stored; the agents' views are those of the start.
  */
-export function summariesAsAppended(session: SessionState): (record: CompactionRecord) => Schemas['SessionSummary'] {
-  const primary = toAgent(session, primaryOf(session));
-  const primaryUsd = primaryCost(session);
+export function summariesAsAppended(store: Store, session: SessionState): (record: CompactionRecord) => Schemas['SessionSummary'] {
+  const primary = toAgent(store, session, primaryOf(session));
   let compactor = compactorCost(session);
   let standing = standingCompactions(session);
   return (record) => {
-    compactor += record.cost_usd;
+    if (record.plugin_cost) compactor = addCosts(compactor, record.plugin_cost.parts);
     if (!record.rolled_back) standing += 1;
-    return summaryWith(session, primary, standing, costFrom(primaryUsd, compactor));
+    return summaryWith(session, primary, standing, costFrom(session, compactor));
   };
 }
 
@@ -156,6 +175,8 @@ function summaryWith(session: SessionState, agent: Schemas['Agent'], standing = 
     primary_context: {
       agent_path: agent.agent_path,
       estimate_tokens: agent.estimate_tokens,
+      estimate_parts: agent.estimate_parts,
+      recorded_peak_tokens: agent.recorded_peak_tokens,
       window: agent.window,
       upper_threshold: agent.upper_threshold,
       lower_threshold: agent.lower_threshold,
@@ -163,7 +184,7 @@ function summaryWith(session: SessionState, agent: Schemas['Agent'], standing = 
   };
 }
 
-export function toDetail(session: SessionState): Schemas['SessionDetail'] {
-  const primary = toAgent(session, primaryOf(session));
-  return { ...summaryWith(session, primary), agents: [primary, ...session.agents.slice(1).map((a) => toAgent(session, a))] };
+export function toDetail(store: Store, session: SessionState): Schemas['SessionDetail'] {
+  const primary = toAgent(store, session, primaryOf(session));
+  return { ...summaryWith(session, primary), agents: [primary, ...session.agents.slice(1).map((a) => toAgent(store, session, a))] };
 }

@@ -1,6 +1,7 @@
 // Engine contracts: what runCompaction takes and returns, and the simulated plugins and
 // summarizer it runs. Wire shapes (Message, CompactionRecord, …) are in types.ts.
 
+import type { ModelPrices } from '../../src/domain/accounting/cost';
 import type { PredicateError } from './pins';
 import type {
   CompactionConfig,
@@ -60,10 +61,8 @@ export interface CompactorPolicy {
 export interface SummarizerSpec {
   /** provider:model */
   model: string;
-  /** USD per million input tokens. */
-  inputPerMTok: number;
-  /** USD per million output tokens. */
-  outputPerMTok: number;
+  /** Its prices per token (the catalog's). */
+  prices: ModelPrices;
   /** Simulate a provider error on the summarizer call. */
   fail?: boolean;
 }

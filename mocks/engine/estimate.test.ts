@@ -5,11 +5,8 @@ import {
   estimateMessageTokens,
   estimateTextTokens,
   estimateTokens,
-  FALLBACK_CONTEXT_WINDOW,
   MESSAGE_OVERHEAD_TOKENS,
-  resolveWindow,
   TOOL_CALL_OVERHEAD_TOKENS,
-  tokenLimits,
   tokenScaleFor,
 } from './estimate';
 import { msg } from './test-support/build';
@@ -67,26 +64,3 @@ describe('estimateTokens', () => {
   });
 });
 
-describe('resolveWindow', () => {
-  it('prefers an operator override, then the catalog, then the 128k fallback', () => {
-    expect(resolveWindow(200_000, 50_000)).toEqual({ tokens: 50_000, source: 'override' });
-    expect(resolveWindow(200_000, null)).toEqual({ tokens: 200_000, source: 'catalog' });
-    expect(resolveWindow(null, null)).toEqual({ tokens: FALLBACK_CONTEXT_WINDOW, source: 'fallback' });
-    expect(FALLBACK_CONTEXT_WINDOW).toBe(128_000);
-  });
-
-  it('treats non-positive or non-finite values as absent', () => {
-    expect(resolveWindow(0, -5)).toEqual({ tokens: 128_000, source: 'fallback' });
-    expect(resolveWindow(Number.NaN, Number.POSITIVE_INFINITY)).toEqual({ tokens: 128_000, source: 'fallback' });
-    expect(resolveWindow(8_192, 0)).toEqual({ tokens: 8_192, source: 'catalog' });
-  });
-});
-
-describe('tokenLimits', () => {
-  it('turns ratios into integer limits without floating-point noise', () => {
-    expect(tokenLimits(32_000, 0.85, 0.6)).toEqual({ upper: 27_200, target: 19_200 });
-    expect(tokenLimits(128_000, 0.85, 0.6)).toEqual({ upper: 108_800, target: 76_800 });
-    // 0.333 × 1000 = 333: upper rounds up (≥ ratio), target down (≤ ratio)
-    expect(tokenLimits(1_001, 0.5, 0.5)).toEqual({ upper: 501, target: 500 });
-  });
-});

@@ -1,7 +1,7 @@
 // Token estimation (mirrors @kaged/llm's pre-call estimator): a real BPE tokenizer (OpenAI's
 // o200k_base, via gpt-tokenizer) counts each message's text once, scaled for the model's own
-// tokenizer family, plus a fixed per-message overhead; and the context window the thresholds are
-// ratios of.
+// tokenizer family, plus a fixed per-message overhead. Windows and thresholds are the accounting
+// module's (src/domain/accounting).
 //
 // A message's size in the context is its metadata.token_estimate: the daemon sets it when the
 // message is stored (from its text, or from the usage a transcript recorded, which also covers
@@ -10,10 +10,7 @@
 // prompt and tool definitions a transcript does not contain, and the reserved output).
 
 import { countTokens as o200kCount } from 'gpt-tokenizer/encoding/o200k_base';
-import type { ContextWindowSource, Message, ToolCall } from './types';
-
-/** Used when the model is not in the catalog and the operator set no override (ADR-0024 amendment 2). */
-export const FALLBACK_CONTEXT_WINDOW = 128_000;
+import type { Message, ToolCall } from './types';
 
 /** Role / framing tokens every message costs on top of its text. */
 export const MESSAGE_OVERHEAD_TOKENS = 4;
@@ -102,11 +99,6 @@ export function tokenScaleFor(model: string): number {
   return m.startsWith('anthropic:') || m.startsWith('anthropic/') || /(^|[:/])claude/.test(m) ? ANTHROPIC_TOKEN_SCALE : 1;
 }
 
-export interface ResolvedWindow {
-  tokens: number;
-  source: ContextWindowSource;
-}
-
 /** Tokens of a bare string (the tokenizer's count); 0 for the empty string. */
 export function estimateTextTokens(text: string): number {
   return countTokens(text);
@@ -142,36 +134,4 @@ export function estimateTokens(messages: readonly Message[], fixedTokens: number
     if (!m.superseded) total += messageTokens(m);
   }
   return total;
-}
-
-function usable(n: number | null): n is number {
-  return n !== null && Number.isFinite(n) && n > 0;
-}
-
-/**
- * The effective context window (ADR-0026): an operator override wins, then the catalog's
- * maxInputTokens, then FALLBACK_CONTEXT_WINDOW. Non-positive or non-finite values count as absent.
- */
-export function resolveWindow(maxInputTokens: number | null, override: number | null): ResolvedWindow {
-  if (usable(override)) return { tokens: Math.floor(override), source: 'override' };
-  if (usable(maxInputTokens)) return { tokens: Math.floor(maxInputTokens), source: 'catalog' };
-  return { tokens: FALLBACK_CONTEXT_WINDOW, source: 'fallback' };
-}
-
-/** Token limits derived from the config's ratios and the window. */
-export interface TokenLimits {
-  /** Compaction fires at or above this estimate (upper_threshold × window). */
-  upper: number;
-  /** Compaction compacts until the estimate is at or below this (lower_threshold × window). */
-  target: number;
-}
-
-/** Strips binary floating-point noise (0.85 × 32000 is not exactly 27200 in IEEE 754). */
-function product(ratio: number, window: number): number {
-  return Math.round(ratio * window * 1e6) / 1e6;
-}
-
-/** Integer limits: an integer estimate e satisfies e ≥ upper ⇔ e/window ≥ ratio, and e ≤ target ⇔ e/window ≤ ratio. */
-export function tokenLimits(window: number, upper: number, lower: number): TokenLimits {
-  return { upper: Math.ceil(product(upper, window)), target: Math.floor(product(lower, window)) };
 }

@@ -5,17 +5,7 @@ export type * from './types';
 export type * from './engine-types';
 
 export { DEFAULT_COMPACTION_CONFIG, DEFAULT_SUMMARY_PROMPT, resolveCompactionConfig, type CompactionConfigPatch } from './defaults';
-export {
-  estimateMessageTokens,
-  estimateTextTokens,
-  estimateTokens,
-  FALLBACK_CONTEXT_WINDOW,
-  MESSAGE_OVERHEAD_TOKENS,
-  resolveWindow,
-  tokenLimits,
-  type ResolvedWindow,
-  type TokenLimits,
-} from './estimate';
+export { estimateMessageTokens, estimateTextTokens, estimateTokens, MESSAGE_OVERHEAD_TOKENS } from './estimate';
 export { prunedNotice, pruneToolOutputs, type PruneResult } from './prune';
 export { compilePredicates, computePins, firstOperatorMessageId, type PinResult, type PredicateError } from './pins';
 export { groupUnits, newestUnit, type Unit, type UnitKind } from './units';

@@ -5,7 +5,8 @@
 
 import { completedEvent, failedEvent, noopEvent, triggeredEvent, type AuditScope } from './audit';
 import type { AuditDraft, CompactedOutcome, CompactionInput, CompactionOutcome } from './engine-types';
-import { estimateTokens, tokenLimits, type TokenLimits } from './estimate';
+import { tokenLimits, type TokenLimits } from '../../src/domain/accounting/thresholds';
+import { estimateTokens } from './estimate';
 import { firePostCompact, firePreCompact, type PreCompactEffects } from './observers';
 import { computePins, type PredicateError } from './pins';
 import { pruneToolOutputs } from './prune';
@@ -161,6 +162,7 @@ export function runCompaction(input: CompactionInput): CompactionOutcome {
     chain: exec.chain,
     fallbackReason: exec.fallback?.reason ?? null,
     dryRun: proposalOnly,
+    fixed: { base: input.baseTokens ?? 0, reserve: input.reservedOutput },
   });
   const recordScope = scope(proposalOnly);
   const failure = failureEvent(recordScope, input, exec);

@@ -1,6 +1,8 @@
 // Builds the CompactionRecord for a compaction event (persisted, or proposed by a dry run).
 
-import { roundUsd } from './cost';
+import { contextParts, type ContextParts } from '../../src/domain/accounting/context';
+import { simulatedProvenance, type Provenance } from '../../src/domain/accounting/provenance';
+import { roundUsd } from '../../src/domain/accounting/cost';
 import type { CompactionIds, ContextWindow } from './engine-types';
 import { estimateTextTokens } from './estimate';
 import type { Plan } from './strategies/plan';
@@ -23,11 +25,20 @@ export interface RecordParts {
   chain: FallbackStep[];
   fallbackReason: string | null;
   dryRun: boolean;
+  /** What the token figures hold besides the messages: the base (system prompt, tools) and the output reserve (0 for a figure a transcript recorded: what a call was sent). */
+  fixed: { base: number; reserve: number };
+  /** Where the event and its figures come from; absent: the simulator computed it. */
+  provenance?: Provenance;
 }
 
 /** after / before; 1 when there was nothing to compress. */
 export function compressionRatio(before: number, after: number): number {
   return before > 0 ? after / before : 1;
+}
+
+/** A token figure in its parts: the messages are what the base and the reserve leave of it. */
+function partsOf(total: number, fixed: RecordParts['fixed']): ContextParts {
+  return contextParts(total - fixed.base - fixed.reserve, fixed.base, fixed.reserve);
 }
 
 export function buildRecord(p: RecordParts): CompactionRecord {
@@ -43,6 +54,8 @@ export function buildRecord(p: RecordParts): CompactionRecord {
     strategy: p.strategy,
     threshold_estimate: p.thresholdEstimate,
     after_estimate: plan.after_estimate,
+    before_parts: partsOf(p.thresholdEstimate, p.fixed),
+    after_parts: partsOf(plan.after_estimate, p.fixed),
     context_window: p.window.tokens,
     context_window_source: p.window.source,
     window_upper: p.config.upper_threshold,
@@ -53,7 +66,8 @@ export function buildRecord(p: RecordParts): CompactionRecord {
     superseded_message_ids: [...plan.superseded_ids],
     summary_message_id: plan.summary_message?.id ?? null,
     summary: plan.summary,
-    summary_tokens: plan.summary === null ? null : estimateTextTokens(plan.summary),
+    // The summary's size in the context: its message's estimate, the figure the diff and the next estimate count.
+    summary_tokens: plan.summary === null ? null : (plan.summary_message?.metadata.token_estimate ?? estimateTextTokens(plan.summary)),
     key_facts: [...plan.key_facts],
     summarizer_model: plan.summarizer_model,
     plugins_fired: p.plugins,
@@ -71,5 +85,6 @@ export function buildRecord(p: RecordParts): CompactionRecord {
     flagged_at: null,
     version: 1,
     rolled_back: false,
+    provenance: p.provenance ?? simulatedProvenance(plan.summary),
   };
 }

@@ -20,7 +20,8 @@ import { issueStreamTicket } from '../daemon/stream-tickets';
 import { toDetail } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
-import { MODEL_ALIASES, PROMPTS } from '../store/catalog';
+import { MODEL_ALIAS_NAMES, PROMPTS } from '../store/catalog';
+import { setModelWindow, toModelAlias, toModelWindow } from '../daemon/model-windows';
 import type { Schemas } from '../store/types';
 import { actorOf, API, idempotencyKey, readJson, respond } from './respond';
 import { validateBody } from './validate';
@@ -53,7 +54,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         return { items: sessionSummaries(store(), { project_id: q.get('project_id'), status: q.get('status') }) };
       }),
     ),
-    http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(requireSession(store(), param(params.session_id))))),
+    http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(store(), requireSession(store(), param(params.session_id))))),
     http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;
@@ -130,7 +131,17 @@ export function apiHandlers(daemon: SimulatedDaemon) {
         return rollbackCheckpoint(store(), param(params.session_id), param(params.checkpoint_id), body.dry_run === true, actorOf(request), idempotencyKey(request));
       }),
     ),
-    http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIASES }))),
+    http.get(`${API}/models`, () => respond(() => ({ items: MODEL_ALIAS_NAMES.map((alias) => toModelAlias(store(), alias)) }))),
+    http.get(`${API}/model-windows`, ({ request }) =>
+      respond(() => {
+        const model = new URL(request.url).searchParams.get('model');
+        if (!model || model.length > 200) throw new DaemonError(400, 'invalid_request', 'model is required (provider:model, at most 200 characters)', { field: 'model' });
+        return toModelWindow(store(), model);
+      }),
+    ),
+    http.put(`${API}/model-windows`, async ({ request }) =>
+      respond(async () => setModelWindow(store(), validateBody<Schemas['ModelWindowWrite']>('ModelWindowWrite', await readJson(request)), actorOf(request))),
+    ),
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
     http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),
     http.post(`${API}/events/ticket`, () => HttpResponse.json(issueStreamTicket(store()), { status: 201 })),

@@ -50,7 +50,14 @@ export interface ImportedCompaction {
   /** Index in messages[] of the first message AFTER the boundary (the summary is not in messages[]). */
   boundary_index: number;
   trigger: 'auto' | 'manual';
+  /** The context before it, in tokens; 0 when nothing records it. */
   pre_tokens: number;
+  /** Where pre_tokens comes from (the formats' importers fill it; absent reads as compact_metadata when pre_tokens > 0). */
+  pre_tokens_source?: 'compact_metadata' | 'recorded_usage' | 'none';
+  /** The input of the first recorded call after the boundary; null or absent without one. */
+  post_tokens?: number | null;
+  /** Where the summary text stands (absent reads as recorded). */
+  summary_status?: 'recorded' | 'encrypted' | 'not_recorded';
   /** The summary the compaction produced (Claude Code: the isCompactSummary user record's text). */
   summary: string;
   created_at: string;
@@ -68,6 +75,8 @@ export interface ImportedTranscript {
   title: string;
   /** provider:model, e.g. "anthropic:claude-opus-4-6". */
   model: string;
+  /** The model's context window as the transcript itself reports it (Codex token_count), else null or absent. */
+  reported_context_window?: number | null;
   started_at: string;
   messages: ImportedMessage[];
   compactions: ImportedCompaction[];

@@ -1,60 +1,95 @@
+import type { ModelPrices } from '../../src/domain/accounting/cost';
+import { bareModelName, lookupModel, modelProvider } from '../../src/domain/accounting/models';
 import type { components } from '../../src/domain/contract/schema.gen';
+import table from './model-catalog.json';
 
-type ModelAlias = components['schemas']['ModelAlias'];
 type PluginManifest = components['schemas']['PluginManifest'];
 type PromptPath = components['schemas']['PromptPath'];
 
-/**
- * The simulated daemon's model-metadata catalog (ADR-0026): catalog windows, operator
- * overrides, and one model absent from the catalog so the 128k fallback shows.
- */
-export const MODEL_ALIASES: ModelAlias[] = [
-  alias('opus', 'anthropic', 'claude-opus-4-6', 200_000, null, 15, 75),
-  alias('sonnet', 'anthropic', 'claude-sonnet-4-5', 200_000, null, 3, 15),
-  alias('haiku', 'anthropic', 'claude-haiku-4-5', 200_000, null, 1, 5),
-  alias('gpt', 'openai', 'gpt-5.1', 272_000, null, 1.25, 10),
-  alias('deepseek', 'deepseek', 'deepseek-chat', 128_000, 32_000, 0.27, 1.1),
-  alias('local-qwen', 'ollama', 'qwen3-coder:30b', null, null, 0, 0),
-  alias('vllm-tuned', 'vllm', 'kaged-ft-32k', null, 32_000, 0, 0),
+/** A model as LiteLLM's model map describes it (model-catalog.json says which copy of the map). */
+export interface CatalogModel {
+  /** The map's bare name, e.g. "claude-opus-4-6". */
+  name: string;
+  provider: string;
+  /** Null: the map gives no window (the 128k fallback applies). */
+  max_input_tokens: number | null;
+  prices: ModelPrices;
+}
+
+type Row = [string, string, number | null, number | null, number | null, number | null, number | null, string, string];
+
+const CATALOG: ReadonlyMap<string, CatalogModel> = new Map(
+  (table.models as Row[]).map(([name, provider, window, input, cacheRead, cacheWrite, output]) => [
+    name,
+    { name, provider, max_input_tokens: window, prices: { input: input ?? 0, cache_read: cacheRead, cache_write: cacheWrite, output: output ?? 0 } },
+  ]),
+);
+
+/** The catalog's entry for a model id (dated, prefixed or not); another provider's model of the same name is not it. */
+export function catalogModel(id: string): CatalogModel | undefined {
+  const entry = lookupModel(CATALOG, id);
+  const provider = modelProvider(id);
+  return entry && (provider === null || provider === entry.provider) ? entry : undefined;
+}
+
+/** Every catalog entry, by bare name. */
+export function catalogModels(): ReadonlyMap<string, CatalogModel> {
+  return CATALOG;
+}
+
+/** The simulated daemon's model aliases (the model_alias knob's choices) and the models they name. */
+const ALIASES: ReadonlyArray<[alias: string, id: string]> = [
+  ['opus', 'anthropic:claude-opus-4-6'],
+  ['sonnet', 'anthropic:claude-sonnet-4-5'],
+  ['haiku', 'anthropic:claude-haiku-4-5'],
+  ['gpt', 'openai:gpt-5.1'],
+  ['deepseek', 'deepseek:deepseek-chat'],
+  // Two models no catalog describes: a local model (the 128k fallback shows) and a fine-tune whose window the operator set.
+  ['local-qwen', 'ollama:qwen3-coder:30b'],
+  ['vllm-tuned', 'vllm:kaged-ft-32k'],
 ];
 
-function alias(
-  name: string,
-  provider: string,
-  model: string,
-  catalog: number | null,
-  override: number | null,
-  inPrice: number,
-  outPrice: number,
-): ModelAlias {
-  return {
-    alias: name,
-    provider,
-    model,
-    max_input_tokens: override ?? catalog ?? 128_000,
-    catalog_max_input_tokens: catalog,
-    overridden: override !== null,
-    input_usd_per_mtok: inPrice,
-    output_usd_per_mtok: outPrice,
-  };
+export const MODEL_ALIAS_NAMES: readonly string[] = ALIASES.map(([alias]) => alias);
+
+/** A model as the simulator uses it: named by an alias or by any provider:model id. */
+export interface ModelInfo {
+  alias: string | null;
+  /** provider:model as written (a dated id stays dated). */
+  id: string;
+  provider: string;
+  catalog: CatalogModel | undefined;
+  /** The key its window override is kept under: provider:name, the catalog's name when it has one. */
+  windowKey: string;
 }
 
-/**
- * A model id as the catalog names it, LiteLLM-style: provider prefix ("anthropic:", "anthropic/")
- * and a release-date suffix ("-20250929", "-2025-09-29", "@20250929") or "-latest" removed, so a
- * dated id resolves to its catalog entry instead of the 128k fallback.
- */
-export function canonicalModelName(model: string): string {
-  const bare = model.replace(/^[a-z0-9_.-]+[:/](?=[^:/]+$)/i, '');
-  return bare.replace(/(?:[-@](?:\d{8}|\d{4}-\d{2}-\d{2})|-latest)$/i, '').toLowerCase();
+function info(alias: string | null, id: string): ModelInfo {
+  const catalog = catalogModel(id);
+  const provider = modelProvider(id) ?? catalog?.provider ?? 'unknown';
+  const bare = bareModelName(id);
+  return { alias, id: id.includes(':') ? id : `${provider}:${bare}`, provider, catalog, windowKey: `${provider}:${catalog?.name ?? bare}` };
 }
 
-export function findModel(aliasOrModel: string): ModelAlias | undefined {
-  const exact = MODEL_ALIASES.find((m) => m.alias === aliasOrModel || `${m.provider}:${m.model}` === aliasOrModel);
-  if (exact) return exact;
-  const provider = /^([a-z0-9_.-]+)[:/]/i.exec(aliasOrModel)?.[1]?.toLowerCase();
-  const name = canonicalModelName(aliasOrModel);
-  return MODEL_ALIASES.find((m) => canonicalModelName(m.model) === name && (provider === undefined || provider === m.provider));
+/** The model an alias names, or the model an id names (catalog entry or not). */
+export function findModel(aliasOrModel: string): ModelInfo {
+  let found = resolved.get(aliasOrModel);
+  if (!found) {
+    const aliased = ALIASES.find(([alias]) => alias === aliasOrModel);
+    found = aliased ? info(aliased[0], aliased[1]) : info(null, aliasOrModel);
+    // Every call of every agent asks: remembered per id (a bounded set: the ids the data names).
+    if (resolved.size >= 10_000) resolved.clear();
+    resolved.set(aliasOrModel, found);
+  }
+  return found;
+}
+
+const resolved = new Map<string, ModelInfo>();
+
+/** The window overrides the seeded daemon starts with (an operator set the fine-tune's window), by ModelInfo.windowKey. */
+export const SEEDED_WINDOW_OVERRIDES: Readonly<Record<string, number>> = { 'vllm:kaged-ft-32k': 32_000 };
+
+/** A model's prices: the catalog's, else nothing is charged (a local or unknown model). */
+export function pricesOf(model: ModelInfo): ModelPrices {
+  return model.catalog?.prices ?? { input: 0, cache_read: null, cache_write: null, output: 0 };
 }
 
 /** Plugin manifests, with knob schemas in the kaged knob vocabulary (range, enum, text, boolean, model alias). */

@@ -58,6 +58,8 @@ export interface FactColumns {
   rolledBack: Uint8Array;
   /** Primary-model spend attributed to the event (the calls since the agent's previous compaction). */
   primaryUsd: Float64Array;
+  /** 1 when the simulator computed the event (provenance origin simulated), 0 when it was recorded. */
+  simulated: Uint8Array;
   slots: Slot[];
   /** Per slot: duration in ms, NaN when the plugin did not fire there. */
   slotMs: Float64Array[];
@@ -144,6 +146,7 @@ export function emptyFacts(length: number, slots: Slot[], plugins: readonly stri
     flaggedAt: new Float64Array(length).fill(Number.NaN),
     rolledBack: new Uint8Array(length),
     primaryUsd: new Float64Array(length),
+    simulated: new Uint8Array(length),
     slots,
     slotMs: slots.map(() => new Float64Array(length).fill(Number.NaN)),
     slotKind: slots.map(() => new Uint8Array(length)),
@@ -230,6 +233,7 @@ export function permuteFacts(t: FactColumns, order: Int32Array): FactColumns {
     flaggedAt: permF64(t.flaggedAt, order),
     rolledBack: permU8(t.rolledBack, order),
     primaryUsd: permF64(t.primaryUsd, order),
+    simulated: permU8(t.simulated, order),
     slotMs: t.slotMs.map((c) => permF64(c, order)),
     slotKind: t.slotKind.map((c) => permU8(c, order)),
     pluginVersion,

@@ -1,4 +1,6 @@
-import { findModel } from './catalog';
+import type { CostParts } from '../../src/domain/accounting/cost';
+import { simulatedProvenance } from '../../src/domain/accounting/provenance';
+import { historySummarizerCost, historyWindow } from './history-costs';
 import { FLAGS, KIND_ERROR, RESULT_KINDS, type FactColumns, type SilentColumns } from './facts';
 import type { AgentState, CompactionRecord, Schemas, SessionState } from './types';
 import { STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
@@ -26,7 +28,8 @@ export interface HistoryAgent {
   model_alias: string;
   plugins: string[];
   own: Record<string, unknown>;
-  primary_usd: number;
+  /** Its own calls, priced part by part (mocks/store/history-costs.ts). */
+  primary_cost: CostParts;
 }
 
 export interface HistorySession {
@@ -210,7 +213,6 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
   const compactor = f.slots.find((slot, i) => slot.role === 'compactor' && (f.slotKind[i]?.[row] ?? 0) > 0)?.plugin ?? 'hindsight';
   const fallbackIdx = f.fallback[row] as number;
   const fallback = fallbackIdx >= 0 ? fallbackText(f.fallbackKinds[fallbackIdx] as string, compactor, summarizer) : null;
-  const model = summarizer ? findModel(summarizer) : undefined;
   const flagCode = f.flag[row] as number;
   const seededFlag = FLAGS[flagCode] ?? null;
   const note = seededNote(seed, row);
@@ -234,7 +236,7 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     threshold_estimate: before,
     after_estimate: after,
     context_window: f.window[row] as number,
-    context_window_source: findModel(agent?.model_alias ?? '')?.overridden ? 'override' : findModel(agent?.model_alias ?? '')?.catalog_max_input_tokens ? 'catalog' : 'fallback',
+    context_window_source: historyWindow(agent?.model_alias ?? '').source,
     window_upper: typeof own.upper_threshold === 'number' ? own.upper_threshold : 0.85,
     window_lower: typeof own.lower_threshold === 'number' ? own.lower_threshold : 0.6,
     messages_before: messagesBefore,
@@ -247,10 +249,7 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     key_facts: summary ? [...new Set([HISTORY_FILES[a] as string, HISTORY_FILES[b] as string])] : [],
     summarizer_model: summarizer,
     plugins_fired,
-    plugin_cost:
-      summarizer && summaryTokens >= 0
-        ? { provider: model?.provider ?? summarizer.split(':')[0] ?? 'unknown', model: model?.model ?? summarizer.split(':').slice(1).join(':'), input_tokens: before, output_tokens: summaryTokens, cost_usd: f.cost[row] as number }
-        : null,
+    plugin_cost: summarizer && summaryTokens >= 0 ? historySummarizerCost(summarizer, before, summaryTokens) : null,
     cost_usd: f.cost[row] as number,
     duration_ms: f.duration[row] as number,
     prune: null,
@@ -258,6 +257,10 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     fallback_reason: fallback?.reason ?? null,
     fallback_chain: fallback ? fallback.chain : [{ strategy: STRATEGIES[f.strategy[row] as number] as Schemas['FallbackStep']['strategy'], outcome: 'ok', reason: null }],
     dry_run: false,
+    // The generated history is the simulator's: every event in it is simulated, its parts not kept.
+    provenance: simulatedProvenance(summary),
+    before_parts: null,
+    after_parts: null,
     ...seeded,
     ...(edit ?? {}),
   };
@@ -281,7 +284,7 @@ function toAgent(a: HistoryAgent): AgentState {
     messages: [],
     own: { ...a.own },
     config_version: 1,
-    primary_cost_usd: a.primary_usd,
+    primary_cost: a.primary_cost,
     plugins: [...a.plugins],
     summarizer_fails: false,
   };

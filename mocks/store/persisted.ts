@@ -20,13 +20,14 @@ export const PERSISTED_FIELDS = {
   historySpec: 'value',
   historyEdits: 'value',
   imports: 'value',
+  windowOverrides: 'value',
 } as const satisfies Partial<Record<keyof Store, PersistKind>>;
 
 export type PersistKind = 'value' | 'entries' | 'log';
 export type PersistedField = keyof typeof PERSISTED_FIELDS;
 
 /** Bump when a field changes meaning: older saved data is then discarded and the seed used. */
-export const PERSIST_FORMAT = 2;
+export const PERSIST_FORMAT = 3;
 
 export interface PersistMeta {
   format: number;

@@ -1,5 +1,5 @@
 import { checkManifest, type ManifestCheck } from '../../src/domain/knobs/manifest-check';
-import { MODEL_ALIASES, PLUGINS } from './catalog';
+import { MODEL_ALIAS_NAMES, PLUGINS } from './catalog';
 
 /**
  * Plugins modelled on other agents' compaction (seeds 001 and 002), in the kaged knob vocabulary.
@@ -99,7 +99,7 @@ export interface PluginEntry {
 
 function entry(manifest: unknown): PluginEntry {
   const name = String((manifest as { name?: unknown }).name);
-  const check = checkManifest(manifest, name, { modelAliases: MODEL_ALIASES.map((m) => m.alias) });
+  const check = checkManifest(manifest, name, { modelAliases: MODEL_ALIAS_NAMES });
   return { name, manifest, check, loaded: check.problems.length === 0 };
 }
 

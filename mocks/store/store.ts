@@ -11,6 +11,7 @@ import type {
   ImportRegistry,
   Project,
   SessionState,
+  WindowOverride,
 } from './types';
 
 export type FrameListener = (frame: EventFrame) => void;
@@ -33,6 +34,8 @@ export class Store {
   private readonly compactionIndex = new Map<string, CompactionRecord>();
   readonly audit: AuditEvent[] = [];
   readonly events: EventFrame[] = [];
+  /** The operator's context window overrides, by model (ModelInfo.windowKey). */
+  readonly windowOverrides = new Map<string, WindowOverride>();
   /** Idempotency-Key → the first answer given for it. */
   readonly idempotency = new Map<string, unknown>();
   /** Transcript imports: jobs and the registry of imported files (plain data). */

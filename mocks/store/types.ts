@@ -1,3 +1,4 @@
+import type { CostParts } from '../../src/domain/accounting/cost';
 import type { components } from '../../src/domain/contract/schema.gen';
 import type { CompactedOutcome } from '../engine/engine-types';
 import type { ImportJob } from '../../src/domain/contract/simulator-imports';
@@ -25,8 +26,16 @@ export interface AgentState {
   /** The agent's own compaction values by dotted key; absent keys inherit. */
   own: Record<string, unknown>;
   config_version: number;
-  /** Cost of the agent's own (primary) model calls. */
-  primary_cost_usd: number;
+  /** The agent's own (primary) model calls, priced part by part at its model's prices (cache-aware). */
+  primary_cost: CostParts;
+  /** A total the transcript itself recorded for those calls (a trajectory's instance cost): it replaces the priced parts. */
+  primary_recorded_usd?: number | null;
+  /** The simulator's last call of this agent: what it was sent, and the session's record count then (a compaction since breaks the cached prefix). */
+  last_call?: { tokens: number; compactions: number } | null;
+  /** The context window the agent's transcript says its harness used (Codex token_count), when it says. */
+  reported_window?: number | null;
+  /** The window the transcript's harness runs with by default (Claude Code: 200k), when the transcript says none. */
+  harness_window?: number | null;
   /** Plugins declared on this agent, in manifest-declaration order. */
   plugins: string[];
   /** Simulation switches: make this agent's summarizer calls fail. */
@@ -53,16 +62,13 @@ export interface RecordedTurn {
   output_tokens: number;
 }
 
-/** A compaction the transcript recorded (Claude Code compact_boundary). */
+/** A compaction the transcript recorded: its figures are its CompactionRecord's (compaction_id), one truth for every screen. */
 export interface RecordedCompaction {
+  compaction_id: string;
   /** The first message after the boundary (null when the boundary ends the transcript). */
   before_message_id: string | null;
   trigger: 'auto' | 'manual';
-  pre_tokens: number;
   summary: string;
-  summary_tokens: number;
-  /** The summarizer call's cost when its usage was recorded. */
-  cost_usd: number | null;
 }
 
 export interface RecordedHistory {
@@ -109,6 +115,15 @@ export interface ImportedFileEntry {
 export interface ImportRegistry {
   jobs: ImportJob[];
   files: Record<string, ImportedFileEntry>;
+}
+
+/** The operator's context window for a model (kept per ModelInfo.windowKey), versioned like other config. */
+export interface WindowOverride {
+  /** Null: no override (the catalog's window, or the fallback). */
+  tokens: number | null;
+  version: number;
+  changed_by: string | null;
+  changed_at: string | null;
 }
 
 export interface Project {

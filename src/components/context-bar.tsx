@@ -1,24 +1,24 @@
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../domain/format';
 import type { ContextWindow } from '../domain/contract/types';
+import { windowNote } from '../domain/accounting/window';
 import { Badge } from './status-badge';
 import './context-bar.css';
 
-const SOURCE: Record<ContextWindow['source'], { label: string; title: string } | null> = {
+const SOURCE_TITLES: Record<ContextWindow['source'], string | null> = {
   catalog: null,
-  override: { label: 'override', title: "The operator's override of the model's context window" },
-  fallback: {
-    label: '128k fallback',
-    title: 'No model metadata: thresholds are computed against the 128,000-token fallback window',
-  },
+  override: "The operator's override of the model's context window",
+  recorded: 'The window the transcript says its harness used',
+  harness: "The window the transcript's harness runs with unless told otherwise (Claude Code: 200k); recorded usage above it would show it wrong",
+  fallback: 'No model metadata: thresholds are computed against a 128,000-token window assumed for the model',
 };
 
-/** Where a context window comes from, when it is not the model catalog. */
-export function WindowSourceTag({ source }: { source: ContextWindow['source'] }) {
-  const tag = SOURCE[source];
-  if (tag === null) return null;
+/** Where a context window comes from, when it is not the model catalog: "window unknown: 128k assumed", "operator override". */
+export function WindowSourceTag({ window }: { window: ContextWindow }) {
+  const note = windowNote(window);
+  if (note === null) return null;
   return (
-    <Badge tone={source === 'fallback' ? 'warn' : 'accent'} title={tag.title}>
-      {tag.label}
+    <Badge tone={window.source === 'fallback' ? 'warn' : 'accent'} title={SOURCE_TITLES[window.source] ?? undefined}>
+      {note}
     </Badge>
   );
 }
@@ -75,7 +75,7 @@ export function ContextBar({ estimateTokens, window, upperThreshold, lowerThresh
           {formatTokens(estimateTokens)} / {formatTokens(window.tokens)}
         </span>
       )}
-      {!hideSource && <WindowSourceTag source={window.source} />}
+      {!hideSource && <WindowSourceTag window={window} />}
     </div>
   );
 }

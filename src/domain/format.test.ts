@@ -5,6 +5,7 @@ import {
   formatDuration,
   formatPercent,
   formatRatio,
+  formatThreshold,
   formatRelativeTime,
   formatTokens,
   formatUsd,
@@ -34,7 +35,9 @@ describe('format', () => {
   it('formats ratios, percentages and counts', () => {
     expect(formatRatio(0.85)).toBe('0.85');
     expect(formatRatio(0.6)).toBe('0.60');
-    expect(formatPercent(0.853)).toBe('85%');
+    expect(formatPercent(0.853)).toBe('85\u00a0%');
+    expect(formatThreshold(0.85)).toBe('85\u00a0%');
+    expect(formatThreshold(0.855)).toBe('85.5\u00a0%');
     expect(formatCount(12345)).toBe('12,345');
   });
 

@@ -1,4 +1,5 @@
-/** The one place figures become text: tokens, money, ratios, counts, durations, times. */
+/** The one place figures become text: tokens, money, ratios, percentages, thresholds, counts, durations, times. */
+import { thresholdToPercent } from './accounting/thresholds';
 
 /** How far ahead of the browser's clock a timestamp may be (clock skew) before it is called implausible. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
@@ -58,14 +59,22 @@ export function formatUsd(value: number): string {
   return `$${value.toFixed(4)}`;
 }
 
-/** A 0..1 ratio as the operator configures it: 0.85 */
+/** A compression ratio (after ÷ before): 0.42 → "0.42" */
 export function formatRatio(value: number): string {
   return value.toFixed(2);
 }
 
-/** A 0..1 fraction as a percentage: 0.853 → "85%" */
+/** Between a figure and its unit sign ("85 %"): a space no line break separates from the figure. */
+const UNIT_SPACE = '\u00a0';
+
+/** A share as a whole percentage: 0.853 → "85 %" */
 export function formatPercent(value: number): string {
-  return `${Math.round(value * 100)}%`;
+  return `${Math.round(value * 100)}${UNIT_SPACE}%`;
+}
+
+/** A threshold (a fraction of the context window in the API) as every screen shows it, a percent of the window: 0.85 → "85 %", 0.855 → "85.5 %" */
+export function formatThreshold(fraction: number): string {
+  return `${enUsNumber(thresholdToPercent(fraction), 1, 0)}${UNIT_SPACE}%`;
 }
 
 /** 340 → "340 ms", 1234 → "1.2 s", 95_000 → "1 min 35 s" */

@@ -11,6 +11,7 @@ import type { Agent } from './contract/types';
 import { checkAgentTree, checkRecord, checkRecordPages, checkRecords, checkStats, checkTimestamp } from './plausibility';
 import { makeRecord } from '../test-support/test-records';
 import { TRIGGERS } from './contract/enums.gen';
+import { makeCost } from '../test-support/test-records';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 
@@ -64,7 +65,7 @@ function oddStats(count: number): Array<{ name: string; stats: CompactionStats }
       fallback_total: 0,
       fallback_reasons: [],
       tokens_saved: int(0, 1_000_000),
-      cost: { primary_usd: 1, compactor_usd: 0.5, total_usd: 1.5 },
+      cost: makeCost(1, 0.5),
       hook_timings: [],
       sessions: 1,
     };
@@ -82,7 +83,7 @@ function oddStats(count: number): Array<{ name: string; stats: CompactionStats }
         return { name: `#${i} unknown trigger`, stats: { ...base, by_trigger: [{ key: `trigger_${i}_\u202Eevil`, count: total }] } };
       default: {
         const total_usd = int(2, 1_000) + random();
-        return { name: `#${i} total $${total_usd} not a sum`, stats: { ...base, cost: { primary_usd: 1, compactor_usd: 0.5, total_usd } } };
+        return { name: `#${i} total $${total_usd} not a sum`, stats: { ...base, cost: makeCost(1, 0.5, total_usd) } };
       }
     }
   });

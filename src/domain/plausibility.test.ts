@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeCost } from '../test-support/test-records';
 import { bounded, checkAgentTree, checkCost, checkLoadedPages, checkRecord, checkRecordPages, checkRecords, checkSession, checkStats, checkTimestamp, checkUsd, pagesChecker } from './plausibility';
 import { TRIGGERS } from './contract/enums.gen';
 
@@ -19,9 +20,9 @@ describe('implausible data, case by case', () => {
   });
 
   it('flags a total that is not the sum of its parts, within a cent', () => {
-    expect(checkCost({ primary_usd: 1, compactor_usd: 0.5, total_usd: 1.5 })).toEqual([]);
-    expect(checkCost({ primary_usd: 1, compactor_usd: 0.5, total_usd: 1.505 })).toEqual([]);
-    expect(kinds(checkCost({ primary_usd: 1, compactor_usd: 0.5, total_usd: 9 }))).toEqual(['cost-total-not-sum']);
+    expect(checkCost(makeCost(1, 0.5))).toEqual([]);
+    expect(checkCost(makeCost(1, 0.5, 1.505))).toEqual([]);
+    expect(kinds(checkCost(makeCost(1, 0.5, 9)))).toEqual(['cost-total-not-sum']);
   });
 
   it.each([
@@ -85,14 +86,14 @@ describe('implausible data, case by case', () => {
     ],
     by_strategy: [{ key: 'summarize', count: 10 }],
     hook_timings: [{ plugin: 'p', hook: 'pre_compact' as const, count: 3, p50_ms: 5, p95_ms: 9, max_ms: 12, result_kinds: [] }],
-    cost: { primary_usd: 1, compactor_usd: 0.1, total_usd: 1.1 },
+    cost: makeCost(1, 0.1),
   };
   it.each([
     ['consistent stats', {}, []],
     ['counts that are not the total', { events_total: 12 }, ['trigger-sum', 'strategy-sum']],
     ['an unknown trigger', { by_trigger: [...stats.by_trigger.slice(0, 1), { key: 'moon_phase', count: 3 }] }, ['trigger-unknown']],
     ['p50 above max', { hook_timings: [{ ...stats.hook_timings[0]!, p50_ms: 50 }] }, ['percentiles-order']],
-    ['a total cost that is not a sum', { cost: { primary_usd: 1, compactor_usd: 0.1, total_usd: 5 } }, ['cost-total-not-sum']],
+    ['a total cost that is not a sum', { cost: makeCost(1, 0.1, 5) }, ['cost-total-not-sum']],
   ])('%s', (_, change, expected) => {
     expect(kinds(checkStats({ ...stats, ...change }, TRIGGERS))).toEqual(expected);
   });
@@ -103,7 +104,7 @@ describe('implausible data, case by case', () => {
   });
 
   it('checks a session row', () => {
-    expect(kinds(checkSession({ cost: { primary_usd: Infinity, compactor_usd: 0, total_usd: Infinity }, created_at: '2026-01-01T00:00:00Z', updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
+    expect(kinds(checkSession({ cost: makeCost(Infinity, 0), created_at: '2026-01-01T00:00:00Z', updated_at: '2099-01-01T00:00:00Z' }, NOW))).toEqual([
       'cost-not-finite',
       'cost-not-finite',
       'date-future',

@@ -12,6 +12,8 @@ const BASE: CompactionRecord = {
   strategy: 'summarize',
   threshold_estimate: 172_000,
   after_estimate: 116_000,
+  before_parts: { messages_tokens: 151_808, base_tokens: 12_000, reserve_tokens: 8_192 },
+  after_parts: { messages_tokens: 95_808, base_tokens: 12_000, reserve_tokens: 8_192 },
   context_window: 200_000,
   context_window_source: 'catalog',
   window_upper: 0.85,
@@ -29,8 +31,17 @@ const BASE: CompactionRecord = {
     { name: 'hindsight', role: 'observer', hook: 'pre_compact', duration_ms: 331, result_kind: 'inject' },
     { name: 'guard-rails', role: 'observer', hook: 'pre_compact', duration_ms: 2, result_kind: 'null' },
   ],
-  plugin_cost: { provider: 'anthropic', model: 'claude-haiku-4-5', input_tokens: 56_000, output_tokens: 443, cost_usd: 0.0123 },
-  cost_usd: 0.0123,
+  plugin_cost: {
+    provider: 'anthropic',
+    model: 'claude-haiku-4-5',
+    input_tokens: 2_000,
+    cache_read_tokens: 54_000,
+    cache_write_tokens: 0,
+    output_tokens: 443,
+    cost_usd: 0.009615,
+    parts: { input_usd: 0.002, cache_read_usd: 0.0054, cache_write_usd: 0, output_usd: 0.002215 },
+  },
+  cost_usd: 0.009615,
   duration_ms: 2_400,
   prune: null,
   fallback_occurred: false,
@@ -43,6 +54,7 @@ const BASE: CompactionRecord = {
   flagged_at: null,
   version: 1,
   rolled_back: false,
+  provenance: { origin: 'simulated', tokens_before: 'estimated', tokens_after: 'estimated', cost: 'computed', summary: 'computed' },
 };
 
 export function makeRecord(overrides: Partial<CompactionRecord> = {}): CompactionRecord {
@@ -102,4 +114,16 @@ export function makeDryRunResult(after: number, kept: number, cost: number, fall
       compression_ratio: after / 100_000, context_window: 200_000,
     },
   } as unknown as Schemas['DryRunResult'];
+}
+
+/** A session's cost split with its parts (the primary all output, the compactor all input), adding up to primary + compactor unless `total` says otherwise. */
+export function makeCost(primary: number, compactor: number, total = primary + compactor): Schemas['CostBreakdown'] {
+  return {
+    primary_usd: primary,
+    compactor_usd: compactor,
+    total_usd: total,
+    primary_parts: { input_usd: 0, cache_read_usd: 0, cache_write_usd: 0, output_usd: primary },
+    compactor_parts: { input_usd: compactor, cache_read_usd: 0, cache_write_usd: 0, output_usd: 0 },
+    primary_source: 'computed',
+  };
 }

@@ -9,8 +9,10 @@ import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 export const nS = STRATEGIES.length;
 const nT = TRIGGERS.length;
 /** One bucket's counters: events by strategy, by trigger, then these. */
-export const [TOKENS, COMPACTOR, PRIMARY, FALLBACKS, FAILURES, NOOPS] = [0, 1, 2, 3, 4, 5].map((i) => nS + nT + i) as [number, number, number, number, number, number];
-export const WIDTH = nS + nT + 6;
+export const [TOKENS, COMPACTOR, PRIMARY, FALLBACKS, FAILURES, NOOPS, SIMULATED] = [0, 1, 2, 3, 4, 5, 6].map((i) => nS + nT + i) as [number, number, number, number, number, number, number];
+export const WIDTH = nS + nT + 7;
+/** COMPACTOR and PRIMARY hold USD in these units (1e-8, the precision every cost is rounded to). */
+export const USD_UNITS = 1e8;
 
 interface Hook {
   plugin: string;
@@ -86,7 +88,7 @@ export class HealthSums {
   /** Record rows [lo, hi) (time-ordered, inside the range) of the sessions in the mask and the agent (-1: any), rolled-back ones aside. */
   addRecords(f: FactColumns, inScope: Uint8Array, agentSel: number, lo: number, hi: number, take: Take): void {
     if (hi <= lo) return;
-    const { at, before, after, strategy, trigger, cost, primaryUsd, summaryTokens, flag, fallback, session, agent, rolledBack } = f;
+    const { at, before, after, strategy, trigger, cost, primaryUsd, simulated, summaryTokens, flag, fallback, session, agent, rolledBack } = f;
     const { edges, series, flags, ratio, summary } = this;
     const slotHooks = f.slots.map((slot) => this.hook(slot.plugin, slot.hook));
     const fallbackCounts = new Float64Array(f.fallbackKinds.length);
@@ -106,8 +108,10 @@ export class HealthSums {
         const ti = o + nS + (trigger[r] as number);
         series[ti] = (series[ti] as number) + 1;
         series[o + TOKENS] = (series[o + TOKENS] as number) + (x > y ? x - y : 0);
-        series[o + COMPACTOR] = (series[o + COMPACTOR] as number) + (cost[r] as number);
-        series[o + PRIMARY] = (series[o + PRIMARY] as number) + (primaryUsd[r] as number);
+        // Money in whole 1e-8 USD: sums are exact, whatever the order partials are merged in.
+        series[o + COMPACTOR] = (series[o + COMPACTOR] as number) + Math.round((cost[r] as number) * USD_UNITS);
+        series[o + PRIMARY] = (series[o + PRIMARY] as number) + Math.round((primaryUsd[r] as number) * USD_UNITS);
+        series[o + SIMULATED] = (series[o + SIMULATED] as number) + (simulated[r] as number);
         if (fb >= 0) series[o + FALLBACKS] = (series[o + FALLBACKS] as number) + 1;
       }
       if (!take.wide) continue;

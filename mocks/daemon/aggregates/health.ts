@@ -2,7 +2,7 @@ import { lowerBound } from '../../store/facts';
 import type { Schemas } from '../../store/types';
 import { flagMix, round6, statCounts } from './counts';
 import { historyPartials } from './health-partials';
-import { COMPACTOR, FAILURES, FALLBACKS, HealthSums, nS, NOOPS, PRIMARY, TAKE_ALL, TOKENS, WIDTH } from './health-sums';
+import { COMPACTOR, FAILURES, FALLBACKS, HealthSums, nS, NOOPS, PRIMARY, SIMULATED, TAKE_ALL, TOKENS, USD_UNITS, WIDTH } from './health-sums';
 import { rangeEcho, type PartScope, type Scope } from './scope';
 import { histPercentiles, intValue, RATIO_STEPS, ratioValue } from './sketch';
 import { bucketOf } from './time';
@@ -129,13 +129,14 @@ export function healthAnswer(scope: Scope, sums: HealthSums): Health {
     scope: { project_id: scope.projectId, session_id: scope.sessionId, agent_path: scope.agentPath, ...rangeEcho(scope.range) },
     totals: {
       events: totalEvents,
+      simulated_events: total(SIMULATED),
       sessions: sums.sessionCount(),
       noops: totalNoops,
       failures: totalFailures,
       fallbacks: totalFallbacks,
       tokens_saved: total(TOKENS),
-      compactor_usd: round6(total(COMPACTOR)),
-      primary_usd: round6(total(PRIMARY)),
+      compactor_usd: round6(total(COMPACTOR) / USD_UNITS),
+      primary_usd: round6(total(PRIMARY) / USD_UNITS),
       fallback_rate: totalEvents === 0 ? 0 : totalFallbacks / totalEvents,
       failure_rate: attempts === 0 ? 0 : totalFailures / attempts,
       noop_rate: attempts === 0 ? 0 : totalNoops / attempts,
@@ -150,8 +151,8 @@ export function healthAnswer(scope: Scope, sums: HealthSums): Health {
         by_strategy: Object.fromEntries(STRATEGIES.map((k, j) => [k, series[o + j] as number])) as Schemas['StrategyCounts'],
         by_trigger: Object.fromEntries(TRIGGERS.map((k, j) => [k, series[o + nS + j] as number])) as Schemas['TriggerCounts'],
         tokens_saved: series[o + TOKENS] as number,
-        compactor_usd: round6(series[o + COMPACTOR] as number),
-        primary_usd: round6(series[o + PRIMARY] as number),
+        compactor_usd: round6((series[o + COMPACTOR] as number) / USD_UNITS),
+        primary_usd: round6((series[o + PRIMARY] as number) / USD_UNITS),
         fallbacks: series[o + FALLBACKS] as number,
         failures: series[o + FAILURES] as number,
         noops: series[o + NOOPS] as number,

@@ -1,3 +1,4 @@
+import { costTotal } from '../../../src/domain/accounting/cost';
 import { FLAGS, RESULT_KINDS } from '../../store/facts';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
@@ -59,7 +60,7 @@ export function projectStats(store: Store, projectId: string): Schemas['Compacti
       if (!ps.sessions[i] || sessions.has(s.id)) return;
       sessions.add(s.id);
       const stored = store.sessions.get(s.id);
-      primary += stored ? costOf(stored).primary_usd : (ps.part.history?.sessions[i]?.agents.reduce((n, a) => n + a.primary_usd, 0) ?? 0);
+      primary += stored ? costOf(stored).primary_usd : (ps.part.history?.sessions[i]?.agents.reduce((n, a) => n + costTotal(a.primary_cost), 0) ?? 0);
     });
   }
   return {
@@ -70,7 +71,8 @@ export function projectStats(store: Store, projectId: string): Schemas['Compacti
     fallback_total: fallbacks,
     fallback_reasons: statCounts(fallbackReasons),
     tokens_saved: tokens,
-    cost: { primary_usd: round6(primary), compactor_usd: round6(compactor), total_usd: round6(primary + compactor) },
+    // Totals only: every event's and call's cost is priced cache-aware where it is made.
+    cost: { primary_usd: round6(primary), compactor_usd: round6(compactor), total_usd: round6(primary + compactor), primary_parts: null, compactor_parts: null, primary_source: 'computed' },
     hook_timings: [...hooks.values()]
       .filter((h) => h.ms.length > 0)
       .map((h) => {

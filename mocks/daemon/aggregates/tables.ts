@@ -4,6 +4,7 @@ import { HISTORY_ID_PREFIX, historyId, historyRow, materialize, type History, ty
 import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, CompactionRecord, SessionState } from '../../store/types';
 import { effectiveConfig } from '../config';
+import { primaryUsdOf } from '../views';
 import { fallbackKind } from '../stats';
 import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 
@@ -101,7 +102,8 @@ function liveFacts(store: Store, sessions: Map<string, number>): { facts: FactCo
     f.flaggedAt[row] = r.flagged_at ? Date.parse(r.flagged_at) : Number.NaN;
     f.rolledBack[row] = r.rolled_back ? 1 : 0;
     const agent = session?.agents.find((a) => a.agent_path === r.agent_path);
-    f.primaryUsd[row] = (agent?.primary_cost_usd ?? 0) / (perAgent.get(`${r.session_id}\u0000${r.agent_path}`) ?? 1);
+    f.primaryUsd[row] = (agent ? primaryUsdOf(agent) : 0) / (perAgent.get(`${r.session_id}\u0000${r.agent_path}`) ?? 1);
+    f.simulated[row] = r.provenance.origin === 'simulated' ? 1 : 0;
     for (const p of r.plugins_fired) {
       const slot = slots.find(`${p.name}\u0000${p.hook}\u0000${p.role}`);
       (f.slotMs[slot] as Float64Array)[row] = p.duration_ms;

@@ -17,7 +17,7 @@ export const ANCHOR = Date.UTC(2026, 10, 22, 12);
 const HOUR = 3_600_000;
 
 function agent(path: string, plugins: string[], own: Record<string, unknown> = {}): AgentState {
-  return { agent_path: path, parent_path: path === 'primary' ? null : 'primary', name: path, model_alias: 'sonnet', messages: [], own, config_version: 1, primary_cost_usd: 1.5, plugins, summarizer_fails: false };
+  return { agent_path: path, parent_path: path === 'primary' ? null : 'primary', name: path, model_alias: 'sonnet', messages: [], own, config_version: 1, primary_cost: { input_usd: 0.5, cache_read_usd: 0.25, cache_write_usd: 0.25, output_usd: 0.5 }, plugins, summarizer_fails: false };
 }
 
 function session(id: string, project: string, status: SessionState['status'], agents: AgentState[]): SessionState {
@@ -92,6 +92,9 @@ function record(store: Store, rng: Rng, s: SessionState, path: string, at: numbe
     flagged_at: flag ? new Date(at + rng.int(1, 48) * HOUR).toISOString() : null,
     version: flag ? 2 : 1,
     rolled_back: rng.chance(0.05),
+    before_parts: null,
+    after_parts: null,
+    provenance: { origin: rng.chance(0.3) ? 'recorded' : 'simulated', tokens_before: 'estimated', tokens_after: 'estimated', cost: 'computed', summary: summary ? 'computed' : null },
     ...over,
   };
 }

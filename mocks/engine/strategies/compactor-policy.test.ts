@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CompactedOutcome, CompactionOutcome, CompactorPolicy, SimulatedCompactor } from '../engine-types';
 import { estimateTokens } from '../estimate';
 import { runCompaction } from '../pipeline';
-import { input } from '../test-support/build';
+import { input, SUMMARIZER } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
 import { loadOpenAiChat } from '../test-support/load-transcripts';
 import { groupUnits } from '../units';
 
 const messages = loadOpenAiChat('django__django-11133.traj.json').messages;
 const cfg = { strategy: 'delegate' as const, delegate: { plugin: 'chunked-summarizer' }, lower_threshold: 0.3 };
-const haiku = { model: 'anthropic:claude-haiku-4-5', inputPerMTok: 1, outputPerMTok: 5 };
+const haiku = SUMMARIZER;
 const policy = (p: Partial<CompactorPolicy> = {}): CompactorPolicy => ({ keepRecent: 10, chunks: 1, summarizer: haiku, refuse: null, ...p });
 const compactor = (p: Partial<CompactorPolicy> = {}): SimulatedCompactor => ({ name: 'chunked-summarizer', mode: 'ok', durationMs: 200, policy: policy(p) });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactedOutcome, CompactionOutcome, SimulatedCompactor } from '../engine-types';
+import { modelCost } from '../cost';
 import { runCompaction } from '../pipeline';
 import { input, parallelSession } from '../test-support/build';
 import { compactedProblems } from '../test-support/invariants';
@@ -89,12 +90,12 @@ describe.each(sessions)('delegate on %s', (_name, messages) => {
 
 describe('delegate', () => {
   it('counts the compactor model cost when the plugin reports one', () => {
-    const cost = { provider: 'openai', model: 'gpt-5-mini', input_tokens: 9_000, output_tokens: 700, cost_usd: 0.0036 };
+    const cost = modelCost({ model: 'openai:gpt-5-mini', prices: { input: 2.5e-7, cache_read: 2.5e-8, cache_write: null, output: 2e-6 } }, { input: 9_000, cache_read: 0, cache_write: 0, output: 700 });
     const out = compacted(
       runCompaction(input(parallelSession(30), cfg, { compactor: { ...compactor('ok'), cost } })),
     );
     expect(out.record.plugin_cost).toEqual(cost);
-    expect(out.record.cost_usd).toBe(0.0036);
+    expect(out.record.cost_usd).toBe(0.00365);
     expect(out.record.summarizer_model).toBe('openai:gpt-5-mini');
     expect(out.summary_message?.metadata.compactor_cost).toEqual(cost);
   });

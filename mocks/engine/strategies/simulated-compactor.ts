@@ -2,7 +2,7 @@
 // returns a summarize-like CompactorResult; the invalid modes corrupt that result the way a
 // buggy plugin would, so the harness's real validation has something to catch.
 
-import { modelCost } from '../cost';
+import { freshCall, modelCost } from '../cost';
 import type { CompactorPolicy, CompactorResult, SimulatedCompactor } from '../engine-types';
 import type { Message } from '../types';
 import { groupUnits, type Unit } from '../units';
@@ -30,7 +30,7 @@ function policySummary(ctx: StrategyContext, compactor: SimulatedCompactor, poli
   const text = summaries.length <= 1 ? (summaries[0]?.text ?? '') : summaries.map((s, i) => `### Chunk ${i + 1} of ${summaries.length}\n${s.text}`).join('\n\n');
   const input = summaries.reduce((n, s) => n + s.input_tokens, 0);
   const output = summaries.reduce((n, s) => n + s.output_tokens, 0);
-  const cost = policy.summarizer ? modelCost(policy.summarizer, input, output) : (compactor.cost ?? null);
+  const cost = policy.summarizer ? modelCost(policy.summarizer, freshCall(input, output)) : (compactor.cost ?? null);
   return { units, draft: { text, key_facts: [...new Set(summaries.flatMap((s) => s.key_facts))], cost, model: policy.summarizer?.model ?? null } };
 }
 

@@ -1,7 +1,7 @@
 // summarize: replace a window of the oldest compactable units (never the preserve_recent
 // most recent messages) by one summary message from the (simulated) summarizer model.
 
-import { modelCost } from '../cost';
+import { freshCall, modelCost } from '../cost';
 import { SUMMARIZER_ERROR_MS, summarizerDurationMs } from '../timing';
 import type { FallbackStep } from '../types';
 import type { StrategyAttempt, StrategyContext } from './context';
@@ -31,7 +31,7 @@ export function runSummarize(ctx: StrategyContext, step: FallbackStep['strategy'
   if (ctx.summarizer.fail) return failed('error', `summarizer ${ctx.summarizer.model} failed: simulated provider error`, SUMMARIZER_ERROR_MS);
 
   const summary = summarizeUnits(ctx, window.units, ctx.summarizer.model);
-  const cost = modelCost(ctx.summarizer, summary.input_tokens, summary.output_tokens);
+  const cost = modelCost(ctx.summarizer, freshCall(summary.input_tokens, summary.output_tokens));
   const plan = buildPlan(ctx, window.units, { text: summary.text, key_facts: summary.key_facts, cost, model: ctx.summarizer.model });
   const duration_ms = summarizerDurationMs(summary.input_tokens, summary.output_tokens);
   if (!plan.reached) {

@@ -73,7 +73,7 @@ export function parallelSession(turns: number, resultTokens = 400): Message[] {
   return out;
 }
 
-export const SUMMARIZER: SummarizerSpec = { model: 'anthropic:claude-haiku-4-5', inputPerMTok: 1, outputPerMTok: 5 };
+export const SUMMARIZER: SummarizerSpec = { model: 'anthropic:claude-haiku-4-5', prices: { input: 1e-6, cache_read: 1e-7, cache_write: 1.25e-6, output: 5e-6 } };
 
 export function input(messages: Message[], patch: CompactionConfigPatch = {}, over: Partial<CompactionInput> = {}): CompactionInput {
   return {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
 import { createApiClient, unwrap, type KagedClient } from './client';
 import type { components } from '../../domain/contract/schema.gen';
+import { makeCost } from '../../test-support/test-records';
 
 type Reply = { status: number; body: string; headers?: Record<string, string>; delayMs?: number };
 
@@ -15,6 +16,8 @@ const agent: components['schemas']['Agent'] = {
   model: 'anthropic:claude-sonnet-4',
   window: { tokens: 200_000, source: 'catalog' },
   estimate_tokens: 120_000,
+  estimate_parts: { messages_tokens: 99_808, base_tokens: 12_000, reserve_tokens: 8_192 },
+  recorded_peak_tokens: null,
   upper_threshold: 0.85,
   lower_threshold: 0.6,
   strategy: 'summarize',
@@ -35,8 +38,8 @@ const session: components['schemas']['SessionDetail'] = {
   source: { kind: 'generated', name: 'test' },
   agent_count: 1,
   compaction_count: 2,
-  cost: { primary_usd: 1.2, compactor_usd: 0.03, total_usd: 1.23 },
-  primary_context: { agent_path: 'primary', estimate_tokens: 120_000, window: agent.window, upper_threshold: 0.85, lower_threshold: 0.6 },
+  cost: makeCost(1.2, 0.03),
+  primary_context: { agent_path: 'primary', estimate_tokens: 120_000, estimate_parts: agent.estimate_parts, recorded_peak_tokens: null, window: agent.window, upper_threshold: 0.85, lower_threshold: 0.6 },
   agents: [agent],
 };
 

@@ -4,14 +4,9 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { estimateMarks } from '../lib/estimates';
+import { windowSourceLabel } from '../../../domain/accounting/window';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { finalStrategy } from '../lib/labels';
-
-const WINDOW_SOURCE: Record<CompactionRecord['context_window_source'], string> = {
-  catalog: 'model catalog',
-  override: 'operator override',
-  fallback: '128k fallback (no model metadata)',
-};
 
 function Fields({ title, fields }: { title: string; fields: readonly [string, ReactNode][] }) {
   return (
@@ -78,7 +73,7 @@ export function RecordFacts({ record }: { record: CompactionRecord }) {
           [
             'Window',
             <span className="num">
-              {formatTokens(record.context_window)} · {WINDOW_SOURCE[record.context_window_source]}
+              {formatTokens(record.context_window)} · {windowSourceLabel({ tokens: record.context_window, source: record.context_window_source })}
             </span>,
           ],
           [

@@ -9,6 +9,7 @@ import { summaryHistogram, niceBinWidth } from './histogram';
 import { hookTimingRows, slowestMs } from './hook-timings';
 import { appliedEvents, axisTimeLabel } from './series';
 import { median, prepareTimeline, summarizeTimeline, thresholdsUniform, timelineMax } from './timeline';
+import { makeCost } from '../../../test-support/test-records';
 
 describe('the events drawn', () => {
   it('keeps applied events only, oldest first, the latest `limit`', () => {
@@ -159,8 +160,8 @@ describe('cost', () => {
   });
 
   it('splits the session cost into primary and compactor', () => {
-    expect(costSplit({ primary_usd: 3, compactor_usd: 1, total_usd: 4 })).toEqual({ primary: 3, compactor: 1, total: 4, compactorShare: 0.25 });
-    expect(costSplit({ primary_usd: 0, compactor_usd: 0, total_usd: 0 }).compactorShare).toBe(0);
+    expect(costSplit(makeCost(3, 1))).toEqual({ primary: 3, compactor: 1, total: 4, compactorShare: 0.25 });
+    expect(costSplit(makeCost(0, 0)).compactorShare).toBe(0);
   });
 });
 

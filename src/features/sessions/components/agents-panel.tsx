@@ -48,7 +48,7 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
             <td className="agents__window">
               <span className="num agents__line">{formatTokens(agent.window.tokens)}</span>
               <span className="agents__sub">
-                {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag source={agent.window.source} />}
+                {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag window={agent.window} />}
               </span>
             </td>
             <td className="agents__context">
