@@ -6,9 +6,9 @@
 // plain data.
 
 import type { ImportFileReport, ImportJob } from '../../src/domain/contract/simulator-imports';
-import { baseName } from '../importers/common';
+import { baseName } from '../../src/domain/transcripts/common';
+import { EXPECTED_FORMATS } from '../../src/domain/transcripts/formats';
 import {
-  EXPECTED_FORMATS,
   prepareUpload,
   type ImportUpload,
   type PreparedFile,

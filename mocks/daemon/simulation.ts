@@ -1,7 +1,7 @@
 import { estimateMessageTokens, tokenLimits, tokenScaleFor } from '../engine/estimate';
 import { effectiveConfig } from './config';
 import { delegateTrigger } from './plugin-behaviour';
-import type { ImportedMessage } from '../importers/types';
+import type { ImportedMessage } from '../../src/domain/transcripts/types';
 import { findModel } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { Store } from '../store/store';

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { ImportCapability } from '../../src/domain/contract/simulator-imports';
 import { importJob, MAX_FILE_BYTES, recentJobs, startImport } from '../daemon/imports';
-import { EXPECTED_FORMATS } from '../importers/prepare';
+import { EXPECTED_FORMATS } from '../../src/domain/transcripts/formats';
 import type { SimulatedDaemon } from '../runtime';
 import { errorResponse } from './respond';
 

@@ -2,7 +2,7 @@
 // fetched only when loadFixturesInBrowser() is first called.
 
 import { loadFixtureTranscripts } from './load-fixtures';
-import type { ImportedTranscript } from './types';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 const PREFIX = '../fixtures/transcripts/';
 const files = import.meta.glob<string>('../fixtures/transcripts/**/*', { query: '?raw', import: 'default' });

@@ -2,7 +2,7 @@
 // main thread, then sends the result back in small pieces (worker-preparer.ts's protocol).
 
 import { prepareUpload, type PreparedUnit } from './prepare';
-import type { ImportedTranscript } from './types';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 import { MESSAGES_PER_REPLY, type WorkerReply, type WorkerRequest } from './worker-preparer';
 
 function reply(message: WorkerReply): void {

@@ -2,15 +2,10 @@
 // touching the file system itself: the caller hands in a reader and the listing. The Node
 // adapter is node-fixtures.ts, the browser (Vite) adapter is browser-fixtures.ts.
 
-import {
-  importClaudeCode,
-  isSubagentFileName,
-  sessionFileOfSubagent,
-  type SubagentFile,
-} from './claude-code';
-import { baseName } from './common';
-import { importOpenAiChat } from './openai-chat';
-import type { ImportedTranscript } from './types';
+import { importClaudeCode, isSubagentFileName, sessionFileOfSubagent, type SubagentFile } from '../../src/domain/transcripts/claude-code-session';
+import { baseName } from '../../src/domain/transcripts/common';
+import { importOpenAiChat } from '../../src/domain/transcripts/openai-chat';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 /** Every file under mocks/fixtures/transcripts/, relative to it (a test checks it against the directory). */
 export const FIXTURE_FILES: readonly string[] = [

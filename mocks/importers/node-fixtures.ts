@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadFixtureTranscripts } from './load-fixtures';
-import type { ImportedTranscript } from './types';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
 

@@ -13,26 +13,14 @@
 //   a warning; a compaction agent file (agent-acompact-*) alone is reported, never dropped silently.
 // - Token sizes are computed here (token-profile.ts), so seeding never tokenizes again.
 
-import {
-  importClaudeCodeParsed,
-  importClaudeCodeSubagentAlone,
-  isCompactionAgentFileName,
-  isSubagentWindow,
-  parseJsonlIncrementally,
-  type ParsedJsonl,
-} from './claude-code';
-import { baseName, isObject, stringOrNull } from './common';
-import { conversationOf, importOpenAiChatDoc } from './openai-chat';
+import { importClaudeCodeParsed, importClaudeCodeSubagentAlone, isCompactionAgentFileName, isSubagentWindow } from '../../src/domain/transcripts/claude-code-session';
+import { parseJsonlIncrementally, type ParsedJsonl } from '../../src/domain/transcripts/jsonl';
+import { baseName, stringOrNull } from '../../src/domain/transcripts/common';
+import { detectFormat, EXPECTED_FORMATS, type TranscriptFormat } from '../../src/domain/transcripts/formats';
+import { conversationOf, importOpenAiChatDoc } from '../../src/domain/transcripts/openai-chat';
 import { errorFigures, profileTokens } from './token-profile';
-import { countTranscript } from './transcript-checks';
-import type { ImportedTranscript, ImportResult } from './types';
-
-export type TranscriptFormat = 'claude-code' | 'openai-chat';
-
-export const EXPECTED_FORMATS =
-  'Claude Code session JSONL (one record per line, e.g. ~/.claude/projects/<project>/<session>.jsonl, with its ' +
-  '<session>/subagents/agent-*.jsonl files) or an OpenAI-chat trajectory JSON (mini-swe-agent / SWE-agent .traj.json, ' +
-  'or a plain array of {role, content} messages)';
+import { countTranscript } from '../../src/domain/transcripts/transcript-checks';
+import type { ImportedTranscript, ImportResult } from '../../src/domain/transcripts/types';
 
 export interface SourceFile {
   /** The name as given: a relative path for a folder ("proj/abc/subagents/agent-1.jsonl"), else the file name. */
@@ -102,21 +90,6 @@ export interface PreparedImport {
 }
 
 const EMPTY_COUNTS: FileCounts = { sessions: 0, agents: 0, messages: 0, tool_exchanges: 0, tool_calls: 0, parallel_calls: 0, recorded_compactions: 0, recorded_calls: 0 };
-
-/** The format a file's content is in, or null. Looks only at the start (and the first line). */
-export function detectFormat(text: string): TranscriptFormat | null {
-  const head = text.trimStart();
-  if (head.startsWith('[')) return 'openai-chat';
-  if (!head.startsWith('{')) return null;
-  const firstLine = head.slice(0, head.indexOf('\n') < 0 ? head.length : head.indexOf('\n'));
-  try {
-    const record: unknown = JSON.parse(firstLine);
-    if (isObject(record) && typeof record.type === 'string' && ('sessionId' in record || 'message' in record || 'snapshot' in record || 'uuid' in record || 'leafUuid' in record)) return 'claude-code';
-  } catch {
-    // Not one record per line: a JSON document (or nothing we know).
-  }
-  return 'openai-chat';
-}
 
 function fileBase(f: SourceFile): Omit<PreparedFile, 'role' | 'format'> {
   return { file: f.name, bytes: f.bytes, sha256: f.sha256, counts: { ...EMPTY_COUNTS }, skipped: [], malformed: [], warnings: [], tokens: null, error: null };

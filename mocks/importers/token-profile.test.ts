@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../engine/estimate';
 import { loadFixturesFromDisk } from './node-fixtures';
 import { errorFigures, profileTokens, recordedInput } from './token-profile';
-import type { ImportedMessage, ImportedTranscript, ImportedUsage } from './types';
+import type { ImportedMessage, ImportedTranscript, ImportedUsage } from '../../src/domain/transcripts/types';
 
 function message(role: ImportedMessage['role'], content: string, usage: ImportedUsage | null = null): ImportedMessage {
   return { role, content, tool_calls: [], tool_call_id: null, tool_name: null, created_at: '2026-01-01T00:00:00.000Z', is_error: false, usage, external_id: null };

@@ -20,32 +20,7 @@
 // the messages after it. Without any recorded usage the sizes stay the tokenizer's and the base 0.
 
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, tokenScaleFor } from '../engine/estimate';
-import type { ImportedTranscript, ImportedUsage } from './types';
-
-export interface TurnTokens {
-  /** Index in messages[] of the assistant message this call produced. */
-  message_index: number;
-  /** The context the call was sent, as recorded: input + cache read + cache creation tokens. */
-  recorded: number;
-  /** The simulated daemon's estimate before the call: earlier recorded usage + the tokenizer's count of what came since. */
-  estimate: number;
-  /** The tokenizer alone: base + the messages' counts (no usage but the first call's). */
-  content_estimate: number;
-}
-
-export interface TokenProfile {
-  /** The tokenizer family's scale relative to o200k (estimate.ts). */
-  scale: number;
-  /** System prompt + tool definitions: the first recorded call's input minus its messages; 0 without usage. */
-  base_tokens: number;
-  base_source: 'recorded_usage' | 'none';
-  /** Per message of messages[]: its size in the context (calibrated where usage allows). */
-  sizes: number[];
-  /** Per recorded compaction: the size of its summary in the context. */
-  summary_sizes: number[];
-  /** Every call with recorded usage, in order. */
-  turns: TurnTokens[];
-}
+import type { ImportedTranscript, ImportedUsage, TokenProfile, TurnTokens } from '../../src/domain/transcripts/types';
 
 export function recordedInput(usage: ImportedUsage): number {
   return usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens;

@@ -5,7 +5,7 @@
 
 import type { ImportPreparer } from '../daemon/imports';
 import type { ImportUpload, PreparedUnit, PreparedUpload } from './prepare';
-import type { ImportedMessage } from './types';
+import type { ImportedMessage } from '../../src/domain/transcripts/types';
 
 export type WorkerRequest = ImportUpload;
 

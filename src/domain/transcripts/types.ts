@@ -1,8 +1,6 @@
-import type { TokenProfile } from './token-profile';
-
-// Shapes produced by the transcript importers (mocks/importers/*). The importers turn real
-// agent transcripts (mocks/fixtures/transcripts/) into one neutral, OpenAI-chat-like
-// conversation model that the simulated kaged daemon can seed itself with.
+// Shapes produced by the transcript importers (this folder). They turn real agent transcripts
+// (mocks/fixtures/transcripts/ has samples) into one neutral, OpenAI-chat-like conversation model
+// that the simulated kaged daemon seeds itself with (mocks/importers/, mocks/daemon/seed.ts).
 
 export interface ImportedToolCall {
   id: string;
@@ -101,4 +99,31 @@ export interface ImportResult {
   /** The same per file name, when the result covers several files (a session with its subagent files). */
   skippedByFile?: Record<string, SkipCounts>;
   malformed: MalformedEntry[];
+}
+
+/** One recorded call of a transcript, beside the estimates the simulator would have made before it. */
+export interface TurnTokens {
+  /** Index in messages[] of the assistant message this call produced. */
+  message_index: number;
+  /** The context the call was sent, as recorded: input + cache read + cache creation tokens. */
+  recorded: number;
+  /** The simulated daemon's estimate before the call: earlier recorded usage + the tokenizer's count of what came since. */
+  estimate: number;
+  /** The tokenizer alone: base + the messages' counts (no usage but the first call's). */
+  content_estimate: number;
+}
+
+/** Token sizes of a transcript calibrated on its recorded usage (computed by mocks/importers/token-profile.ts). */
+export interface TokenProfile {
+  /** The tokenizer family's scale relative to o200k (mocks/engine/estimate.ts). */
+  scale: number;
+  /** System prompt + tool definitions: the first recorded call's input minus its messages; 0 without usage. */
+  base_tokens: number;
+  base_source: 'recorded_usage' | 'none';
+  /** Per message of messages[]: its size in the context (calibrated where usage allows). */
+  sizes: number[];
+  /** Per recorded compaction: the size of its summary in the context. */
+  summary_sizes: number[];
+  /** Every call with recorded usage, in order. */
+  turns: TurnTokens[];
 }

@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importClaudeCode, type SubagentFile } from './claude-code';
-import { FIXTURES_DIR } from './node-fixtures';
+import { readTranscriptFixture } from '../../test-support/transcript-fixtures';
+import { importClaudeCode, type SubagentFile } from './claude-code-session';
 import { unmergedResponses } from './transcript-checks';
 
-const CC = join(FIXTURES_DIR, 'claude-code');
 const S1 = '4d5611e5-241a-462a-8d15-5122611a9569';
 const S2 = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
 
 function read(name: string): string {
-  return readFileSync(join(CC, name), 'utf8');
+  return readTranscriptFixture(`claude-code/${name}`);
 }
 function sub(name: string): SubagentFile {
   return { name, text: read(name) };
