@@ -20,11 +20,8 @@
 // the messages after it. Without any recorded usage the sizes stay the tokenizer's and the base 0.
 
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, tokenScaleFor } from '../engine/estimate';
-import type { ImportedTranscript, ImportedUsage, TokenProfile, TurnTokens } from '../../src/domain/transcripts/types';
-
-export function recordedInput(usage: ImportedUsage): number {
-  return usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens;
-}
+import { recordedInput } from '../../src/domain/transcripts/recorded-usage';
+import type { ImportedTranscript, TokenProfile, TurnTokens } from '../../src/domain/transcripts/types';
 
 /** A context entry: a message index, or -(k + 1) for the summary of compaction k. */
 type Entry = number;

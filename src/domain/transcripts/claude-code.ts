@@ -42,7 +42,8 @@
 import { anthropicModel, claudeUsage, COMMAND_ARGS, COMMAND_NAME, EPOCH_ISO, flattenContent, LOCAL_COMMAND_OUTPUT, localCommandMarks, realModel, userMessage } from './claude-code-records';
 import { baseName, deriveTitle, isObject, numberOr, objectOrNull, stringOrNull, tally, toIso, type JsonObject } from './common';
 import { malformedWarnings, type ParsedJsonl } from './jsonl';
-import type { ImportedCompaction, ImportedMessage, ImportedTranscript, SkipCounts } from './types';
+import { fillPostTokens } from './recorded-usage';
+import { SUMMARY_NOT_RECORDED, type ImportedCompaction, type ImportedMessage, type ImportedTranscript, type SkipCounts } from './types';
 
 const SILENT_RECORD_TYPES = new Set(['progress', 'file-history-snapshot', 'queue-operation', 'summary']);
 
@@ -163,7 +164,10 @@ export function importClaudeCodeFile(file: ParsedJsonl, warnings: string[], skip
         boundary_index: messages.length,
         trigger,
         pre_tokens: numberOr(meta?.preTokens, 0),
-        summary: '',
+        pre_tokens_source: typeof meta?.preTokens === 'number' ? 'compact_metadata' : 'none',
+        post_tokens: null,
+        summary: SUMMARY_NOT_RECORDED,
+        summary_status: 'not_recorded',
         created_at: createdAt,
         summarizer: null,
       };
@@ -197,6 +201,7 @@ export function importClaudeCodeFile(file: ParsedJsonl, warnings: string[], skip
       const summary = flattenContent(msg.content);
       if (pendingBoundary) {
         pendingBoundary.compaction.summary = summary;
+        pendingBoundary.compaction.summary_status = 'recorded';
         pendingBoundary = null;
       } else {
         warnings.push(`${fileName}:${line}: compact summary without a compact_boundary; skipped`);
@@ -271,6 +276,7 @@ export function importClaudeCodeFile(file: ParsedJsonl, warnings: string[], skip
     );
   }
 
+  fillPostTokens(messages, compactions);
   const externalId = agentId ? `agent-${agentId}` : (sessionId ?? fileName.replace(/\.jsonl$/, ''));
   return {
     sessionId,
@@ -286,6 +292,7 @@ export function importClaudeCodeFile(file: ParsedJsonl, warnings: string[], skip
       compactions,
       subagents: [],
       cost_usd: null,
+      reported_context_window: null,
     },
   };
 }

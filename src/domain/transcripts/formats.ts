@@ -2,8 +2,9 @@
 // sentence that names them for a person (the import dialog, refusals).
 
 import { isObject } from './common';
+import type { ImportedFormat } from './types';
 
-export type TranscriptFormat = 'claude-code' | 'openai-chat';
+export type TranscriptFormat = ImportedFormat;
 
 export const EXPECTED_FORMATS =
   'Claude Code session JSONL (one record per line, e.g. ~/.claude/projects/<project>/<session>.jsonl, with its ' +

@@ -44,28 +44,58 @@ export interface ImportedMessage {
   context_tokens?: number;
 }
 
+/** Where a recorded compaction's summary text stands. */
+export type SummaryStatus =
+  /** The transcript holds the summary's text (ImportedCompaction.summary). */
+  | 'recorded'
+  /** The transcript holds only ciphertext (Codex's remote compaction): summary is SUMMARY_ENCRYPTED. */
+  | 'encrypted'
+  /** The transcript records the compaction but no summary: summary is SUMMARY_NOT_RECORDED. */
+  | 'not_recorded';
+
+export const SUMMARY_ENCRYPTED = 'summary not readable (encrypted)';
+export const SUMMARY_NOT_RECORDED = 'summary not recorded';
+
+/**
+ * A compaction the transcript itself records (Claude Code's compact_boundary, Codex's `compacted`
+ * record, Gemini CLI's history replaced by a <state_snapshot>), the same shape for every format.
+ */
 export interface ImportedCompaction {
   /** Index in messages[] of the first message AFTER the boundary (the summary is not in messages[]). */
   boundary_index: number;
+  /** Formats that do not record the trigger read as auto, with a warning in the import report. */
   trigger: 'auto' | 'manual';
+  /** The context before it, in tokens (see pre_tokens_source); 0 when nothing records it. */
   pre_tokens: number;
-  /** The summary the compaction produced (Claude Code: the isCompactSummary user record's text). */
+  /**
+   * compact_metadata: the harness's own count written on the boundary (Claude Code preTokens);
+   * recorded_usage: the input of the last recorded call before the boundary; none: not recorded.
+   */
+  pre_tokens_source: 'compact_metadata' | 'recorded_usage' | 'none';
+  /** The input of the first recorded call after the boundary (before any later compaction); null without one. */
+  post_tokens: number | null;
+  /** The summary's text, or SUMMARY_ENCRYPTED / SUMMARY_NOT_RECORDED as summary_status says. */
   summary: string;
+  summary_status: SummaryStatus;
   created_at: string;
-  /** The summarizer's own call (Claude Code: the matching acompact subagent file), when present. */
+  /** The summarizer's own call (Claude Code: the matching acompact subagent file; Codex: a usage record with no response), when present. */
   summarizer: { model: string; usage: ImportedUsage | null } | null;
 }
 
+export type ImportedFormat = 'claude-code' | 'openai-chat' | 'codex-rollout' | 'gemini-cli';
+
 export interface ImportedTranscript {
-  format: 'claude-code' | 'openai-chat';
+  format: ImportedFormat;
   /** File name (no directory). */
   source_file: string;
-  /** Claude Code: sessionId (subagents: "agent-<agentId>"); OpenAI chat: instance_id. */
+  /** Claude Code: sessionId (subagents: "agent-<agentId>"); OpenAI chat: instance_id; Codex: session_meta id; Gemini CLI: sessionId. */
   external_id: string;
   /** The first user message's first line, at most 80 characters. */
   title: string;
   /** provider:model, e.g. "anthropic:claude-opus-4-6". */
   model: string;
+  /** The model's context window in tokens as the transcript itself reports it (Codex token_count), else null. */
+  reported_context_window: number | null;
   started_at: string;
   messages: ImportedMessage[];
   compactions: ImportedCompaction[];
