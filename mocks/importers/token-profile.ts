@@ -123,3 +123,10 @@ export function errorFigures(pairs: readonly { estimate: number; recorded: numbe
     bias: nearestRank([...signed].sort((a, b) => a - b), 0.5),
   };
 }
+
+/** Adds the token profile of the transcript and of every subagent window (tokenizing each message once). */
+export function withTokenProfiles(t: ImportedTranscript): ImportedTranscript {
+  t.token_profile = profileTokens(t);
+  for (const s of t.subagents) s.token_profile = profileTokens(s);
+  return t;
+}
