@@ -207,6 +207,8 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
       const name = callNames.get(id) ?? null;
       if (name === null) warnings.push(`${fileName}:${line}: ${type} for unknown call_id ${JSON.stringify(id)}`);
       push({ ...message('tool', outputText(p.output), at), tool_call_id: id, tool_name: name, is_error: outputFailed(p.output) });
+    } else if (type === 'ghost_snapshot' || type === 'compaction' || type === 'compaction_summary') {
+      tally(skipped, type === 'ghost_snapshot' ? "ghost snapshots (the harness's git snapshots, not sent as conversation)" : 'compaction items in the history (their compaction is its compacted record)');
     } else {
       tally(skipped, `response items "${type}"`);
       if (!unknown.has(type)) warnings.push(`${fileName}:${line}: response item "${type}" is not understood; such items are skipped`);

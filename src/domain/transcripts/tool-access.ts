@@ -2,7 +2,8 @@
 // their real transcripts name them:
 // - Claude Code: Read {file_path}, Grep {pattern, path, glob}, Glob {pattern, path}, LS {path},
 //   Bash {command}; Edit / MultiEdit / Write {file_path}, NotebookEdit {notebook_path}.
-// - Codex: exec_command {cmd}, shell {command: [...]}, local_shell {command: [...]}: shell commands;
+// - Codex: exec_command {cmd}, shell {command: [...]}, shell_command {command}, local_shell {command:
+//   [...]}: shell commands;
 //   apply_patch (free-form patch text, or {input}); view_image {path}.
 // - Gemini CLI: read_file {absolute_path | file_path}, read_many_files {paths}, glob {pattern, path},
 //   search_file_content / grep_search {pattern, path, include}, list_directory {path | dir_path},
@@ -32,7 +33,7 @@ export interface ToolAccess {
 const FILE_READ = new Set(['Read', 'read_file', 'view_image']);
 const SEARCH = new Set(['Grep', 'search_file_content', 'grep_search', 'grep', 'Glob', 'glob', 'LS', 'list_directory', 'ls', 'read_many_files']);
 const EDIT = new Set(['Edit', 'MultiEdit', 'Write', 'NotebookEdit', 'write_file', 'replace', 'edit', 'create_file', 'str_replace_editor']);
-const SHELL = new Set(['Bash', 'bash', 'shell', 'exec_command', 'run_shell_command', 'local_shell', 'container.exec']);
+const SHELL = new Set(['Bash', 'bash', 'shell', 'shell_command', 'exec_command', 'run_shell_command', 'local_shell', 'container.exec']);
 
 const NOT_UNDERSTOOD: ToolAccess = { understood: false, readLike: false, key: null, file: null, paths: [], writes: [] };
 const NEITHER: ToolAccess = { understood: true, readLike: false, key: null, file: null, paths: [], writes: [] };
