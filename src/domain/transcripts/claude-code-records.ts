@@ -1,6 +1,6 @@
 // Claude Code record helpers: usage, model names, content flattening, local-command markers.
 
-import { isObject, numberOr, objectOrNull, stringOrNull, type JsonObject } from './common';
+import { isObject, newMessage, numberOr, objectOrNull, stringOrNull, type JsonObject } from './common';
 import type { ParsedLine } from './jsonl';
 import type { ImportedMessage, ImportedUsage } from './types';
 
@@ -53,17 +53,7 @@ export function userRecordText(record: JsonObject): string | null {
 }
 
 export function userMessage(content: string, createdAt: string, uuid: string | null): ImportedMessage {
-  return {
-    role: 'user',
-    content,
-    tool_calls: [],
-    tool_call_id: null,
-    tool_name: null,
-    created_at: createdAt,
-    is_error: false,
-    usage: null,
-    external_id: uuid,
-  };
+  return newMessage('user', content, createdAt, { external_id: uuid });
 }
 
 /**

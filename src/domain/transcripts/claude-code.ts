@@ -40,7 +40,7 @@
 // importer throws only when the file holds no conversation message at all.
 
 import { anthropicModel, claudeUsage, COMMAND_ARGS, COMMAND_NAME, EPOCH_ISO, flattenContent, LOCAL_COMMAND_OUTPUT, localCommandMarks, realModel, userMessage } from './claude-code-records';
-import { baseName, deriveTitle, isObject, numberOr, objectOrNull, stringOrNull, tally, toIso, type JsonObject } from './common';
+import { baseName, deriveTitle, isObject, newMessage, numberOr, objectOrNull, stringOrNull, tally, toIso, type JsonObject } from './common';
 import { malformedWarnings, type ParsedJsonl } from './jsonl';
 import { fillPostTokens } from './recorded-usage';
 import { SUMMARY_NOT_RECORDED, type ImportedCompaction, type ImportedMessage, type ImportedTranscript, type SkipCounts } from './types';
@@ -109,17 +109,7 @@ export function importClaudeCodeFile(file: ParsedJsonl, warnings: string[], skip
       if (open !== null && open.id === id) {
         target = open.message;
       } else {
-        target = {
-          role: 'assistant',
-          content: '',
-          tool_calls: [],
-          tool_call_id: null,
-          tool_name: null,
-          created_at: createdAt,
-          is_error: false,
-          usage: null,
-          external_id: id,
-        };
+        target = newMessage('assistant', '', createdAt, { external_id: id });
         push(target, false);
         open = { message: target, id };
       }

@@ -27,7 +27,7 @@
 //   response items or the UI: counted, not imported. turn_context gives the model.
 
 import { codexRecord, compactedSummary, contentText, outputFailed, outputText, readTokenCount, type CodexRecord } from './codex-records';
-import { baseName, deriveTitle, stringOrNull, tally, toIso } from './common';
+import { baseName, deriveTitle, newMessage, stringOrNull, tally, toIso } from './common';
 import { malformedWarnings, parseJsonl, type ParsedJsonl } from './jsonl';
 import { fillPostTokens, lastRecordedInputBefore } from './recorded-usage';
 import { SUMMARY_NOT_RECORDED, type ImportResult, type ImportedCompaction, type ImportedMessage, type ImportedUsage, type SkipCounts, type SummaryStatus } from './types';
@@ -81,17 +81,6 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
     awaitingEvent = false;
     if (m.role !== 'assistant') response = null;
   };
-  const message = (role: ImportedMessage['role'], content: string, createdAt: string): ImportedMessage => ({
-    role,
-    content,
-    tool_calls: [],
-    tool_call_id: null,
-    tool_name: null,
-    created_at: createdAt,
-    is_error: false,
-    usage: null,
-    external_id: null,
-  });
   const compaction = (at: string, summary: string, status: SummaryStatus): ImportedCompaction => {
     const before = lastRecordedInputBefore(messages, messages.length);
     const c: ImportedCompaction = { boundary_index: messages.length, trigger: 'auto', pre_tokens: before ?? 0, pre_tokens_source: before === null ? 'none' : 'recorded_usage', post_tokens: null, summary, summary_status: status, created_at: at, summarizer: null };
@@ -109,7 +98,7 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
     if (task) task.modelItems++;
     if (response && response.usage === null) return response;
     dropPendingCall();
-    const m = message('assistant', '', createdAt);
+    const m = newMessage('assistant', '', createdAt);
     push(m);
     response = m;
     return m;
@@ -165,7 +154,7 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
         if (task) task.userMessages++;
         const previous = messages[messages.length - 1];
         if (previous && userItems.has(previous)) tally(skipped, 'user_message events (the user message item before them)');
-        else push(message('user', text, at));
+        else push(newMessage('user', text, at));
       } else if (type === 'task_started' || type === 'turn_started') {
         task = { userMessages: 0, modelItems: 0, compactions: [] };
         window = typeof p.model_context_window === 'number' ? p.model_context_window : window;
@@ -182,11 +171,11 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
         const m = openResponse(at);
         if (text.trim() !== '') m.content = m.content === '' ? text : `${m.content}\n\n${text}`;
       } else if (role === 'user') {
-        const m = message('user', text, at);
+        const m = newMessage('user', text, at);
         userItems.add(m);
         push(m);
       }
-      else if (role === 'developer' || role === 'system') push(message('system', text, at));
+      else if (role === 'developer' || role === 'system') push(newMessage('system', text, at));
       else {
         tally(skipped, `messages with role ${JSON.stringify(role)}`);
         warnings.push(`${fileName}:${line}: message with role ${JSON.stringify(role)} skipped`);
@@ -206,7 +195,7 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
       const id = stringOrNull(p.call_id) ?? '';
       const name = callNames.get(id) ?? null;
       if (name === null) warnings.push(`${fileName}:${line}: ${type} for unknown call_id ${JSON.stringify(id)}`);
-      push({ ...message('tool', outputText(p.output), at), tool_call_id: id, tool_name: name, is_error: outputFailed(p.output) });
+      push(newMessage('tool', outputText(p.output), at, { tool_call_id: id, tool_name: name, is_error: outputFailed(p.output) }));
     } else if (type === 'ghost_snapshot' || type === 'compaction' || type === 'compaction_summary') {
       tally(skipped, type === 'ghost_snapshot' ? "ghost snapshots (the harness's git snapshots, not sent as conversation)" : 'compaction items in the history (their compaction is its compacted record)');
     } else {
@@ -226,7 +215,7 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
       format: 'codex-rollout',
       source_file: fileName,
       external_id: sessionId ?? fileName.replace(/\.jsonl$/, ''),
-      title: deriveTitle(typedTitle === null ? messages : [message('user', typedTitle, '')], fileName),
+      title: deriveTitle(typedTitle === null ? messages : [newMessage('user', typedTitle, '')], fileName),
       model: `${provider}:${model ?? 'unknown'}`,
       reported_context_window: window,
       started_at: startedAt ?? messages[0]?.created_at ?? new Date(0).toISOString(),

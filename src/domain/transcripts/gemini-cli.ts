@@ -17,7 +17,7 @@
 // - Title: the recording's own one-line summary when it has one, else the first user line the CLI
 //   itself would show (not its <session_context> turn nor a slash command).
 
-import { baseName, deriveTitle, isObject, stringOrNull, tally, toIso, type JsonObject } from './common';
+import { baseName, deriveTitle, isObject, newMessage, stringOrNull, tally, toIso, type JsonObject } from './common';
 import { contentParts, partsText, replayRecording, responseText, type RecordingEntry } from './gemini-cli-recording';
 import { malformedWarnings, parseJsonl, type ParsedJsonl } from './jsonl';
 import { fillPostTokens, lastRecordedInputBefore } from './recorded-usage';
@@ -46,10 +46,6 @@ export function geminiUsage(tokens: unknown): ImportedUsage | null {
   return { input_tokens: n(tokens.input) - cached + n(tokens.tool), output_tokens: n(tokens.output) + n(tokens.thoughts), cache_read_input_tokens: cached, cache_creation_input_tokens: 0 };
 }
 
-function message(role: ImportedMessage['role'], content: string, createdAt: string): ImportedMessage {
-  return { role, content, tool_calls: [], tool_call_id: null, tool_name: null, created_at: createdAt, is_error: false, usage: null, external_id: null };
-}
-
 export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
   const fileName = baseName(file.name);
   const warnings: string[] = [];
@@ -64,12 +60,12 @@ export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
   let lastTime = toIso(stringOrNull(metadata.startTime)) ?? new Date(0).toISOString();
 
   const toolMessage = (id: string, name: string | null, text: string, isError: boolean, at: string): void => {
-    messages.push({ ...message('tool', text, at), tool_call_id: id, tool_name: name, is_error: isError });
+    messages.push(newMessage('tool', text, at, { tool_call_id: id, tool_name: name, is_error: isError }));
     answered.add(id);
   };
   const readGemini = (r: JsonObject, at: string): void => {
     const parts = contentParts(r.content);
-    const m: ImportedMessage = { ...message('assistant', partsText(parts), at), usage: geminiUsage(r.tokens), external_id: stringOrNull(r.id) };
+    const m: ImportedMessage = newMessage('assistant', partsText(parts), at, { usage: geminiUsage(r.tokens), external_id: stringOrNull(r.id) });
     model ??= stringOrNull(r.model);
     if (Array.isArray(r.thoughts) && r.thoughts.length > 0) tally(skipped, 'thought summaries (not message text; their tokens are in the recorded usage)', r.thoughts.length);
     const records = Array.isArray(r.toolCalls) ? r.toolCalls.filter(isObject) : [];
@@ -105,7 +101,7 @@ export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
       }
     }
     const text = partsText(parts.filter((p) => !isObject(p.functionResponse)));
-    if (text.trim() !== '' || !parts.some((p) => isObject(p.functionResponse))) messages.push({ ...message('user', text, at), external_id: stringOrNull(r.id) });
+    if (text.trim() !== '' || !parts.some((p) => isObject(p.functionResponse))) messages.push(newMessage('user', text, at, { external_id: stringOrNull(r.id) }));
   };
 
   const live = entries.map((e, k) => ({ e, k })).filter(({ e }) => !e.removed);
@@ -142,7 +138,7 @@ export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
       format: 'gemini-cli',
       source_file: fileName,
       external_id: stringOrNull(metadata.sessionId) ?? fileName.replace(/\.jsonl?$/, ''),
-      title: deriveTitle(summary ? [message('user', summary, '')] : messages.filter((m) => m.role !== 'user' || !IGNORED_USER_CONTENT.test(m.content.trim())), fileName),
+      title: deriveTitle(summary ? [newMessage('user', summary, '')] : messages.filter((m) => m.role !== 'user' || !IGNORED_USER_CONTENT.test(m.content.trim())), fileName),
       model: `google:${model ?? 'unknown'}`,
       reported_context_window: null,
       started_at: toIso(stringOrNull(metadata.startTime)) ?? messages[0]?.created_at ?? lastTime,

@@ -34,19 +34,21 @@ function parseLine(raw: string, lineNo: number, fileName: string, out: ParsedJso
   out.lines.push({ line: lineNo, record: value });
 }
 
+/** The lines of a text: 1-based number, start and end offsets (end excludes the newline). */
+function* lineSpans(text: string): Generator<[lineNo: number, start: number, end: number]> {
+  let from = 0;
+  for (let lineNo = 1; from <= text.length; lineNo++) {
+    const end = text.indexOf('\n', from);
+    yield [lineNo, from, end < 0 ? text.length : end];
+    if (end < 0) return;
+    from = end + 1;
+  }
+}
+
 /** Parses JSONL leniently: bad lines are reported with their line numbers, never exceptions. */
 export function parseJsonl(text: string, fileName: string): ParsedJsonl {
   const out: ParsedJsonl = { name: fileName, lines: [], malformed: [] };
-  let from = 0;
-  let lineNo = 0;
-  while (from <= text.length) {
-    const end = text.indexOf('\n', from);
-    const stop = end < 0 ? text.length : end;
-    lineNo += 1;
-    parseLine(text.slice(from, stop), lineNo, fileName, out);
-    if (end < 0) break;
-    from = end + 1;
-  }
+  for (const [lineNo, start, end] of lineSpans(text)) parseLine(text.slice(start, end), lineNo, fileName, out);
   return out;
 }
 
@@ -62,20 +64,13 @@ export async function parseJsonlIncrementally(
   sliceChars = 1_000_000,
 ): Promise<ParsedJsonl> {
   const out: ParsedJsonl = { name: fileName, lines: [], malformed: [] };
-  let from = 0;
-  let lineNo = 0;
   let nextPause = sliceChars;
-  while (from <= text.length) {
-    const end = text.indexOf('\n', from);
-    const stop = end < 0 ? text.length : end;
-    lineNo += 1;
-    parseLine(text.slice(from, stop), lineNo, fileName, out);
-    if (end < 0) break;
-    from = end + 1;
-    if (from >= nextPause) {
-      onProgress(from);
+  for (const [lineNo, start, end] of lineSpans(text)) {
+    parseLine(text.slice(start, end), lineNo, fileName, out);
+    if (end + 1 >= nextPause && end < text.length) {
+      onProgress(end + 1);
       await pause();
-      nextPause = from + sliceChars;
+      nextPause = end + 1 + sliceChars;
     }
   }
   onProgress(text.length);
