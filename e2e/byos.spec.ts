@@ -97,6 +97,35 @@ test('imports a Claude Code session with its subagents and an OpenAI-chat trajec
   expect(JSON.parse(stored ?? '{}').state.drafts[`${sessionId}\nprimary`]).toEqual({ set: { upper_threshold: 0.6, lower_threshold: 0.4 }, unset: [], version: null });
 });
 
+test('imports a Codex CLI rollout and a Gemini CLI recording, read by their content; the prompt log is refused for what it is', async ({ page, request }) => {
+  await resetDaemon(request);
+  const codex = 'rollout-2026-02-23T12-54-34-019c8a59-e9dd-71f0-9ae3-4079fe9726a9.jsonl';
+  const gemini = 'session-2025-12-28T03-31-4eb0784d.json';
+  const dialog = await openImport(page);
+  await expect(dialog.getByText(/Expected: .*Codex CLI rollout JSONL .*Gemini CLI chat recording/)).toBeVisible();
+  await dialog.getByLabel('Transcript files').setInputFiles([`${FIXTURES}/codex-rollout/${codex}`, `${FIXTURES}/gemini-cli/${gemini}`, `${FIXTURES}/gemini-cli/logs.json`]);
+  await dialog.getByRole('button', { name: 'Import 3 files' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('2 sessions imported, 1 file not imported.', { timeout: 60_000 });
+  const figure = (report: ReturnType<typeof fileReport>, label: string) => report.locator('dl div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+
+  const rollout = fileReport(page, codex);
+  await expect(rollout.getByText('Codex CLI', { exact: true })).toBeVisible();
+  await expect(figure(rollout, 'Messages')).toHaveText('742');
+  await expect(figure(rollout, 'Parallel calls')).toHaveText('86');
+  await expect(figure(rollout, 'Recorded compactions')).toHaveText('1');
+  await expect(rollout.getByText(/records skipped: reasoning items/)).toBeVisible();
+
+  const recording = fileReport(page, gemini);
+  await expect(recording.getByText('Gemini CLI', { exact: true })).toBeVisible();
+  await expect(figure(recording, 'Messages')).toHaveText('119');
+  await expect(figure(recording, 'Recorded compactions')).toHaveText('0');
+  await expect(fileReport(page, 'logs.json').getByText(/a Gemini CLI prompt log \(logs\.json\): it holds only the prompts typed/)).toBeVisible();
+
+  // The session says where it came from.
+  await rollout.getByRole('link', { name: /Open session ses_/ }).click();
+  await expect(page.getByText(`codex-rollout: ${codex}`)).toBeVisible();
+});
+
 test('says why a file is not imported, and that a file imported again changes nothing', async ({ page, request }) => {
   await resetDaemon(request);
   let dialog = await openImport(page);

@@ -23,16 +23,17 @@ test('npm start serves the UI on the in-browser simulated daemon', async ({ page
   await expect(agents.getByText(/fallback/i).first()).toBeVisible();
 });
 
-test('imports a transcript in the browser: the simulator reads it in a Web Worker, the page shows the report', async ({ page }) => {
+test('imports transcripts in the browser: the simulator reads them in a Web Worker, the page shows the report', async ({ page }) => {
   // The dev server compiles each page on its first visit: slow on a busy machine.
   test.setTimeout(120_000);
   await page.goto('/sessions');
   await page.getByRole('button', { name: 'Import transcripts…' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
-  await dialog.getByLabel('Transcript files').setInputFiles('mocks/fixtures/transcripts/openai-chat/astropy__astropy-12907.traj.json');
-  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('1 session imported.', { timeout: 30_000 });
-  await dialog.getByRole('link', { name: /Open session ses_/ }).click();
+  await dialog.getByLabel('Transcript files').setInputFiles(['mocks/fixtures/transcripts/openai-chat/astropy__astropy-12907.traj.json', 'mocks/fixtures/transcripts/gemini-cli/session-2025-12-01T21-45-5b959dae.json']);
+  await dialog.getByRole('button', { name: 'Import 2 files' }).click();
+  await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('2 sessions imported.', { timeout: 30_000 });
+  await expect(dialog.getByRole('article', { name: 'session-2025-12-01T21-45-5b959dae.json' }).getByText('Gemini CLI', { exact: true })).toBeVisible();
+  await dialog.getByRole('article', { name: 'astropy__astropy-12907.traj.json' }).getByRole('link', { name: /Open session ses_/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('astropy-12907', { timeout: 60_000 });
 });
 

@@ -4,7 +4,7 @@ import { seedStore, type Scale } from './daemon/seed';
 import { advanceSession } from './daemon/simulation';
 import { prepareSessionLedgers } from './daemon/queries';
 import { prepareSessionStats } from './daemon/stats';
-import type { ImportedTranscript } from './importers/types';
+import type { ImportedTranscript } from '../src/domain/transcripts/types';
 import { PERSIST_FORMAT, restoreStore, snapshotStore, type Snapshot } from './store/persisted';
 import type { Persistence } from './store/persistence';
 import type { Store } from './store/store';

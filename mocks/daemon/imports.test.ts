@@ -89,6 +89,24 @@ describe('import reports and identity', () => {
     expect(sub).toMatchObject({ outcome: 'joined', role: 'subagent', session_id: main.session_id, agent_path: 'primary/agent-a2898e3' });
     expect(job.files.find((f) => f.file.includes('acompact-e1f845'))).toMatchObject({ outcome: 'joined', role: 'compaction_agent' });
     expect(job.files.filter((f) => f.format === 'openai-chat').map((f) => f.outcome)).toEqual(['imported', 'imported', 'imported']);
+    expect(job.files.filter((f) => f.format === 'codex-rollout').map((f) => f.outcome)).toEqual(Array(6).fill('imported'));
+    expect(job.files.filter((f) => f.format === 'gemini-cli').map((f) => [f.file.replace(/^.*\//, ''), f.outcome])).toEqual([
+      ['logs.json', 'rejected'],
+      ['session-2025-12-01T21-45-5b959dae.json', 'imported'],
+      ['session-2025-12-28T03-31-4eb0784d.json', 'imported'],
+      ['session-2026-01-11T00-25-17b4d5e9.json', 'imported'],
+    ]);
+    expect(job.files.find((f) => f.file.endsWith('logs.json'))?.message).toMatch(/a Gemini CLI prompt log \(logs\.json\): it holds only the prompts typed/);
+    // The same report for every format: the Codex session with its recorded compaction, per-call estimate against recorded usage.
+    const codex = job.files.find((f) => f.file.includes('12-54-34'))!;
+    expect(codex.counts).toEqual({ sessions: 1, agents: 1, messages: 742, tool_exchanges: 253, tool_calls: 365, parallel_calls: 86, recorded_compactions: 1, recorded_calls: 286 });
+    expect(codex.tokens?.calls).toBe(285);
+    const codexSession = store.session(codex.session_id!)!;
+    expect(codexSession.source).toEqual({ kind: 'codex-rollout', name: 'rollout-2026-02-23T12-54-34-019c8a59-e9dd-71f0-9ae3-4079fe9726a9.jsonl' });
+    expect(codexSession.compactions.some((r) => r.threshold_estimate === 209_950)).toBe(true);
+    const gemini = job.files.find((f) => f.file.includes('17b4d5e9'))!;
+    expect(gemini.counts).toMatchObject({ messages: 444, tool_calls: 181, recorded_calls: 219, recorded_compactions: 0 });
+    expect(gemini.tokens?.median_error).toBeLessThan(0.1);
     const session = store.session(main.session_id!)!;
     expect(session.project_id).toBe('imported');
     expect(session.agents.map((a) => a.agent_path)).toEqual(['primary', 'primary/agent-a2898e3']);

@@ -6,22 +6,17 @@
 // plain data.
 
 import type { ImportFileReport, ImportJob } from '../../src/domain/contract/simulator-imports';
-import { baseName } from '../importers/common';
-import {
-  EXPECTED_FORMATS,
-  prepareUpload,
-  type ImportUpload,
-  type PreparedFile,
-  type PreparedUnit,
-  type PreparedUpload,
-  type RawFile,
-} from '../importers/prepare';
+import { baseName } from '../../src/domain/transcripts/common';
+import { EXPECTED_FORMATS } from '../../src/domain/transcripts/formats';
+import type { PreparedFile } from '../importers/reports';
+import type { PreparedUnit } from '../importers/units';
+import { prepareUpload, type ImportUpload, type PreparedUpload, type RawFile } from '../importers/upload';
 import type { Store } from '../store/store';
 import type { SessionState } from '../store/types';
 import { addTranscriptAgentSteps, drain, seedTranscriptSessionSteps } from './transcript-session';
 import { toSummary } from './views';
 
-export { MAX_FILE_BYTES, type ImportUpload, type RawFile } from '../importers/prepare';
+export { MAX_FILE_BYTES, type ImportUpload, type RawFile } from '../importers/upload';
 
 /** Reads, parses, imports and counts an upload (progress 0…1). Swappable: a Web Worker in the browser. */
 export type ImportPreparer = (upload: ImportUpload, onProgress: (fraction: number) => void) => Promise<PreparedUpload>;

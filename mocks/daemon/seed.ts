@@ -2,7 +2,7 @@ import { RESERVED_OUTPUT_TOKENS } from '../../src/domain/accounting/context';
 import { countTokens } from '../engine/estimate';
 import { freshCall, modelCost } from '../engine/cost';
 import { buildRecord } from '../engine/record';
-import type { ImportedTranscript } from '../importers/types';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 import { findModel, pricesOf, SEEDED_WINDOW_OVERRIDES } from '../store/catalog';
 import { createRng, hashSeed, type Rng } from '../store/prng';
 import { Store } from '../store/store';

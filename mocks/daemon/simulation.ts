@@ -3,7 +3,7 @@ import { tokenLimits } from '../../src/domain/accounting/thresholds';
 import { estimateMessageTokens, tokenScaleFor } from '../engine/estimate';
 import { effectiveConfig } from './config';
 import { delegateTrigger } from './plugin-behaviour';
-import type { ImportedMessage } from '../importers/types';
+import type { ImportedMessage } from '../../src/domain/transcripts/types';
 import { pricesOf } from '../store/catalog';
 import { createRng, hashSeed } from '../store/prng';
 import type { Store } from '../store/store';

@@ -1,5 +1,5 @@
 import { countTokens, primeTokenCount } from '../engine/estimate';
-import type { ImportedMessage } from '../importers/types';
+import type { ImportedMessage } from '../../src/domain/transcripts/types';
 import type { Rng } from '../store/prng';
 
 /**

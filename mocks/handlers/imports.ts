@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { ImportCapability } from '../../src/domain/contract/simulator-imports';
 import { importJob, MAX_FILE_BYTES, recentJobs, startImport } from '../daemon/imports';
-import { EXPECTED_FORMATS } from '../importers/prepare';
+import { EXPECTED_FORMATS, TRANSCRIPT_FORMATS } from '../../src/domain/transcripts/formats';
 import type { SimulatedDaemon } from '../runtime';
 import { errorResponse } from './respond';
 
@@ -81,10 +81,7 @@ export function importHandlers(daemon: SimulatedDaemon) {
     http.get('*/__mock/imports', () => {
       const body: ImportCapability = {
         available: true,
-        formats: [
-          { id: 'claude-code', label: 'Claude Code session (JSONL, with its subagent files)', extensions: ['.jsonl'] },
-          { id: 'openai-chat', label: 'OpenAI-chat trajectory (mini-swe-agent / SWE-agent .traj.json, messages array)', extensions: ['.json'] },
-        ],
+        formats: TRANSCRIPT_FORMATS.map(({ id, label, extensions }) => ({ id, label, extensions })),
         expected: EXPECTED_FORMATS,
         max_file_bytes: MAX_FILE_BYTES,
         jobs: recentJobs(daemon.store),

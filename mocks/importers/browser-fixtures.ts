@@ -2,10 +2,11 @@
 // fetched only when loadFixturesInBrowser() is first called.
 
 import { loadFixtureTranscripts } from './load-fixtures';
-import type { ImportedTranscript } from './types';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 const PREFIX = '../fixtures/transcripts/';
-const files = import.meta.glob<string>('../fixtures/transcripts/**/*', { query: '?raw', import: 'default' });
+// The seeded folders only (load-fixtures.ts isSeededFixture): the others never reach the bundle.
+const files = import.meta.glob<string>('../fixtures/transcripts/{claude-code,openai-chat}/*', { query: '?raw', import: 'default' });
 
 export async function loadFixturesInBrowser(onWarning?: (warning: string) => void): Promise<ImportedTranscript[]> {
   const texts = new Map(

@@ -1,8 +1,9 @@
 // Web Worker (demo mode): reads, parses, imports and counts the tokens of an upload off the page's
 // main thread, then sends the result back in small pieces (worker-preparer.ts's protocol).
 
-import { prepareUpload, type PreparedUnit } from './prepare';
-import type { ImportedTranscript } from './types';
+import type { PreparedUnit } from './units';
+import { prepareUpload } from './upload';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 import { MESSAGES_PER_REPLY, type WorkerReply, type WorkerRequest } from './worker-preparer';
 
 function reply(message: WorkerReply): void {

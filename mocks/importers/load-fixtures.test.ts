@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { loadFixturesInBrowser } from './browser-fixtures';
 import { FIXTURE_FILES, loadFixtureTranscripts } from './load-fixtures';
 import { listFixtureFiles, loadFixturesFromDisk } from './node-fixtures';
-import { checkToolPairing, countTranscript, unmergedResponses, type TranscriptCounts } from './transcript-checks';
-import type { ImportedTranscript } from './types';
+import { checkToolPairing, countTranscript, unmergedResponses, type TranscriptCounts } from '../../src/domain/transcripts/transcript-checks';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 const warnings: string[] = [];
 const transcripts = loadFixturesFromDisk(undefined, (w) => warnings.push(w));

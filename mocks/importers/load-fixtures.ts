@@ -1,16 +1,13 @@
-// Loads the fixture transcripts (mocks/fixtures/transcripts/) through the importers, without
-// touching the file system itself: the caller hands in a reader and the listing. The Node
-// adapter is node-fixtures.ts, the browser (Vite) adapter is browser-fixtures.ts.
+// Loads the fixture transcripts the simulator seeds itself with (mocks/fixtures/transcripts/
+// claude-code and openai-chat) through the importers, without touching the file system itself: the
+// caller hands in a reader and the listing. The Node adapter is node-fixtures.ts, the browser
+// (Vite) adapter is browser-fixtures.ts. The Codex and Gemini CLI fixtures are for the importers'
+// tests and the re-read measure: not seeded (they would change the demo every screen is tested on).
 
-import {
-  importClaudeCode,
-  isSubagentFileName,
-  sessionFileOfSubagent,
-  type SubagentFile,
-} from './claude-code';
-import { baseName } from './common';
-import { importOpenAiChat } from './openai-chat';
-import type { ImportedTranscript } from './types';
+import { importClaudeCode, isSubagentFileName, sessionFileOfSubagent, type SubagentFile } from '../../src/domain/transcripts/claude-code-session';
+import { baseName } from '../../src/domain/transcripts/common';
+import { importOpenAiChat } from '../../src/domain/transcripts/openai-chat';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 /** Every file under mocks/fixtures/transcripts/, relative to it (a test checks it against the directory). */
 export const FIXTURE_FILES: readonly string[] = [
@@ -26,7 +23,25 @@ export const FIXTURE_FILES: readonly string[] = [
   'openai-chat/astropy__astropy-12907.traj.json',
   'openai-chat/django__django-11133.traj.json',
   'openai-chat/django__django-11910.traj.json',
+  'codex-rollout/rollout-2026-02-23T12-40-23-019c8a4c-ed82-79a1-aa28-7738fc5ab61a.jsonl',
+  'codex-rollout/rollout-2026-02-23T12-41-04-019c8a4d-8f45-7010-8b5d-7fad920aa6f9.jsonl',
+  'codex-rollout/rollout-2026-02-23T12-47-42-019c8a53-a0dd-7130-bcd7-95445d84846a.jsonl',
+  'codex-rollout/rollout-2026-02-23T12-54-34-019c8a59-e9dd-71f0-9ae3-4079fe9726a9.jsonl',
+  'codex-rollout/rollout-2026-02-23T20-34-25-019c8bfe-ec25-79e0-97d7-bda6a9c575ff.jsonl',
+  'codex-rollout/rollout-2026-05-11T13-28-45-019e1695-0522-7c83-8b39-0dd379793f80.jsonl',
+  'gemini-cli/logs.json',
+  'gemini-cli/session-2025-12-01T21-45-5b959dae.json',
+  'gemini-cli/session-2025-12-28T03-31-4eb0784d.json',
+  'gemini-cli/session-2026-01-11T00-25-17b4d5e9.json',
 ];
+
+/** The fixture folders the simulator seeds itself with. */
+const SEEDED_FIXTURE_FOLDERS: readonly string[] = ['claude-code', 'openai-chat'];
+
+/** Whether a fixture path (relative to the transcripts folder) is one the simulator seeds itself with. */
+export function isSeededFixture(relPath: string): boolean {
+  return SEEDED_FIXTURE_FOLDERS.includes(relPath.split('/')[0] ?? '');
+}
 
 export type ReadFixture = (relPath: string) => string;
 

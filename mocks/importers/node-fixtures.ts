@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadFixtureTranscripts } from './load-fixtures';
-import type { ImportedTranscript } from './types';
+import { isSeededFixture, loadFixtureTranscripts } from './load-fixtures';
+import type { ImportedTranscript } from '../../src/domain/transcripts/types';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../fixtures/transcripts/', import.meta.url));
 
@@ -20,5 +20,5 @@ export function loadFixturesFromDisk(
   dir: string = FIXTURES_DIR,
   onWarning?: (warning: string) => void,
 ): ImportedTranscript[] {
-  return loadFixtureTranscripts((rel) => readFileSync(join(dir, rel), 'utf8'), listFixtureFiles(dir), onWarning);
+  return loadFixtureTranscripts((rel) => readFileSync(join(dir, rel), 'utf8'), listFixtureFiles(dir).filter(isSeededFixture), onWarning);
 }

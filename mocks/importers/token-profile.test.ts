@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS } from '../engine/estimate';
 import { loadFixturesFromDisk } from './node-fixtures';
-import { errorFigures, profileTokens, recordedInput } from './token-profile';
-import type { ImportedMessage, ImportedTranscript, ImportedUsage } from './types';
+import { recordedInput } from '../../src/domain/transcripts/recorded-usage';
+import { errorFigures, profileTokens } from './token-profile';
+import type { ImportedMessage, ImportedTranscript, ImportedUsage } from '../../src/domain/transcripts/types';
 
 function message(role: ImportedMessage['role'], content: string, usage: ImportedUsage | null = null): ImportedMessage {
   return { role, content, tool_calls: [], tool_call_id: null, tool_name: null, created_at: '2026-01-01T00:00:00.000Z', is_error: false, usage, external_id: null };
@@ -11,7 +12,7 @@ function message(role: ImportedMessage['role'], content: string, usage: Imported
 const usage = (input: number, output = 10): ImportedUsage => ({ input_tokens: 3, output_tokens: output, cache_read_input_tokens: input - 3, cache_creation_input_tokens: 0 });
 
 function transcript(messages: ImportedMessage[], compactions: ImportedTranscript['compactions'] = []): ImportedTranscript {
-  return { format: 'openai-chat', source_file: 't.json', external_id: 't', title: 't', model: 'openai:gpt-5.1', started_at: '2026-01-01T00:00:00.000Z', messages, compactions, subagents: [], cost_usd: null };
+  return { format: 'openai-chat', source_file: 't.json', external_id: 't', title: 't', model: 'openai:gpt-5.1', started_at: '2026-01-01T00:00:00.000Z', messages, compactions, subagents: [], cost_usd: null, reported_context_window: null };
 }
 
 describe('profileTokens', () => {
@@ -44,7 +45,7 @@ describe('profileTokens', () => {
   it('starts a new context at a recorded compaction: its summary, then what follows', () => {
     const t = transcript(
       [message('user', 'task'), message('assistant', 'a', usage(1_000)), message('tool', 'x'.repeat(50)), message('user', 'next'), message('assistant', 'b', usage(1_300))],
-      [{ boundary_index: 3, trigger: 'auto', pre_tokens: 1_200, summary: 'The summary of what happened so far.', created_at: '2026-01-01T00:00:00.000Z', summarizer: null }],
+      [{ boundary_index: 3, trigger: 'auto', pre_tokens: 1_200, pre_tokens_source: 'compact_metadata', post_tokens: null, summary: 'The summary of what happened so far.', summary_status: 'recorded', created_at: '2026-01-01T00:00:00.000Z', summarizer: null }],
     );
     const p = profileTokens(t);
     expect(p.turns[1]?.estimate).toBe(p.base_tokens + estimateMessageTokens({ content: t.compactions[0]!.summary, tool_calls: [] }) + estimateMessageTokens(t.messages[3]!));

@@ -20,36 +20,8 @@
 // the messages after it. Without any recorded usage the sizes stay the tokenizer's and the base 0.
 
 import { estimateMessageTokens, MESSAGE_OVERHEAD_TOKENS, tokenScaleFor } from '../engine/estimate';
-import type { ImportedTranscript, ImportedUsage } from './types';
-
-export interface TurnTokens {
-  /** Index in messages[] of the assistant message this call produced. */
-  message_index: number;
-  /** The context the call was sent, as recorded: input + cache read + cache creation tokens. */
-  recorded: number;
-  /** The simulated daemon's estimate before the call: earlier recorded usage + the tokenizer's count of what came since. */
-  estimate: number;
-  /** The tokenizer alone: base + the messages' counts (no usage but the first call's). */
-  content_estimate: number;
-}
-
-export interface TokenProfile {
-  /** The tokenizer family's scale relative to o200k (estimate.ts). */
-  scale: number;
-  /** System prompt + tool definitions: the first recorded call's input minus its messages; 0 without usage. */
-  base_tokens: number;
-  base_source: 'recorded_usage' | 'none';
-  /** Per message of messages[]: its size in the context (calibrated where usage allows). */
-  sizes: number[];
-  /** Per recorded compaction: the size of its summary in the context. */
-  summary_sizes: number[];
-  /** Every call with recorded usage, in order. */
-  turns: TurnTokens[];
-}
-
-export function recordedInput(usage: ImportedUsage): number {
-  return usage.input_tokens + usage.cache_read_input_tokens + usage.cache_creation_input_tokens;
-}
+import { recordedInput } from '../../src/domain/transcripts/recorded-usage';
+import type { ImportedTranscript, TokenProfile, TurnTokens } from '../../src/domain/transcripts/types';
 
 /** A context entry: a message index, or -(k + 1) for the summary of compaction k. */
 type Entry = number;
@@ -150,4 +122,11 @@ export function errorFigures(pairs: readonly { estimate: number; recorded: numbe
     p90: nearestRank(abs, 0.9),
     bias: nearestRank([...signed].sort((a, b) => a - b), 0.5),
   };
+}
+
+/** Adds the token profile of the transcript and of every subagent window (tokenizing each message once). */
+export function withTokenProfiles(t: ImportedTranscript): ImportedTranscript {
+  t.token_profile = profileTokens(t);
+  for (const s of t.subagents) s.token_profile = profileTokens(s);
+  return t;
 }

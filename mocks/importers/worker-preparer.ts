@@ -4,8 +4,9 @@
 // page for long. Where Worker does not exist (Node, tests) the daemon prepares in-thread.
 
 import type { ImportPreparer } from '../daemon/imports';
-import type { ImportUpload, PreparedUnit, PreparedUpload } from './prepare';
-import type { ImportedMessage } from './types';
+import type { PreparedUnit } from './units';
+import type { ImportUpload, PreparedUpload } from './upload';
+import type { ImportedMessage } from '../../src/domain/transcripts/types';
 
 export type WorkerRequest = ImportUpload;
 

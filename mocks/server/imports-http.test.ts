@@ -56,7 +56,7 @@ describe('/__mock/imports', () => {
     const res = await fetch(`${origin}/__mock/imports`);
     const body: unknown = await res.json();
     expect(importShapeProblem('ImportCapability', body)).toBeNull();
-    expect((body as { formats: { id: string }[] }).formats.map((f) => f.id)).toEqual(['claude-code', 'openai-chat']);
+    expect((body as { formats: { id: string }[] }).formats.map((f) => f.id)).toEqual(['claude-code', 'codex-rollout', 'gemini-cli', 'openai-chat']);
   });
 
   it('imports a Claude Code session with its subagent and an OpenAI-chat trajectory; the sessions honour the kaged contract', async () => {

@@ -3,7 +3,7 @@
 // window is one list; ids are m0.., agent_path 'primary', created_at as recorded.
 
 import { loadFixturesFromDisk } from '../../importers/node-fixtures';
-import type { ImportedTranscript } from '../../importers/types';
+import type { ImportedTranscript } from '../../../src/domain/transcripts/types';
 import { estimateMessageTokens } from '../estimate';
 import type { Message } from '../types';
 

@@ -7,7 +7,7 @@
  */
 import { importShapes } from './validators/imports.gen';
 
-export type ImportFormatId = 'claude-code' | 'openai-chat';
+export type ImportFormatId = 'claude-code' | 'openai-chat' | 'codex-rollout' | 'gemini-cli';
 
 export interface ImportCapability {
   available: true;

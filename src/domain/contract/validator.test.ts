@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import contract from './kaged-openapi.json';
+import { makeCost } from '../../test-support/test-records';
 import { hasResponseSchema, validateComponent, validateResponseBody } from './validator';
 
 const summary = {
@@ -14,10 +15,12 @@ const summary = {
   source: { kind: 'live', name: 'x' },
   agent_count: 1,
   compaction_count: 0,
-  cost: { primary_usd: 0, compactor_usd: 0, total_usd: 0 },
+  cost: makeCost(0, 0),
   primary_context: {
     agent_path: 'primary',
     estimate_tokens: 10,
+    estimate_parts: { messages_tokens: 0, base_tokens: 10, reserve_tokens: 0 },
+    recorded_peak_tokens: null,
     window: { tokens: 128_000, source: 'fallback' },
     upper_threshold: 0.85,
     lower_threshold: 0.6,

@@ -3,6 +3,7 @@
  * session's split between the agents' own calls and compaction.
  */
 import type { CompactionRecord, CostBreakdown } from '../../../domain/contract/types';
+import { usageInput } from '../../../domain/accounting/cost';
 import { axisTimeLabel, timeSpan } from './series';
 
 export interface CostPoint {
@@ -15,6 +16,7 @@ export interface CostPoint {
   usd: number;
   /** provider:model, or null when no model ran (drop). */
   model: string | null;
+  /** The context the call was sent: uncached input, cache reads and cache writes. */
   inputTokens: number | null;
   outputTokens: number | null;
 }
@@ -30,7 +32,7 @@ export function costPerEvent(records: readonly CompactionRecord[]): CostPoint[] 
     strategy: r.strategy,
     usd: r.cost_usd,
     model: r.plugin_cost ? `${r.plugin_cost.provider}:${r.plugin_cost.model}` : r.summarizer_model,
-    inputTokens: r.plugin_cost?.input_tokens ?? null,
+    inputTokens: r.plugin_cost ? usageInput({ input: r.plugin_cost.input_tokens, cache_read: r.plugin_cost.cache_read_tokens, cache_write: r.plugin_cost.cache_write_tokens, output: 0 }) : null,
     outputTokens: r.plugin_cost?.output_tokens ?? null,
   }));
 }

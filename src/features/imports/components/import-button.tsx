@@ -79,7 +79,7 @@ export function ImportButton() {
         onPointerEnter={preload}
         onFocus={preload}
         aria-haspopup="dialog"
-        title="Import Claude Code sessions or OpenAI-chat trajectories (or drop the files on the page)"
+        title="Import Claude Code, Codex CLI or Gemini CLI sessions, or OpenAI-chat trajectories (or drop the files on the page)"
       >
         Import transcripts…
       </button>

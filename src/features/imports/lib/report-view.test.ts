@@ -37,6 +37,7 @@ describe('import report view', () => {
     expect(view.tone).toBe('warn');
     expect(view.outcome).toBe('Imported');
     expect(view.format).toBe('Claude Code');
+    expect(['codex-rollout', 'gemini-cli', 'openai-chat'].map((format) => reportView(report({ format: format as ImportFileReport['format'] })).format)).toEqual(['Codex CLI', 'Gemini CLI', 'OpenAI chat']);
     expect(view.figures).toEqual([
       { label: 'Sessions', value: 1 },
       { label: 'Agents', value: 2 },

@@ -3,6 +3,7 @@
  * figures, what was skipped and why, the malformed lines, the warnings, and where the session is.
  * Every string here comes from the file or the simulator: the components render it as text.
  */
+import { formatName } from '../../../domain/transcripts/formats';
 import type { ImportFileReport } from '../../../domain/contract/simulator-imports';
 
 export type ReportTone = 'ok' | 'warn' | 'danger' | 'neutral';
@@ -14,7 +15,7 @@ export interface ReportView {
   outcome: string;
   /** The simulator's own sentence: what happened, or why not (a non-transcript names the formats expected). */
   message: string;
-  /** "Claude Code", "OpenAI chat", or null when the format was not recognised. */
+  /** "Claude Code", "Codex CLI", "Gemini CLI", "OpenAI chat", or null when the format was not recognised. */
   format: string | null;
   /** Label → figure, only for a file that was read as a transcript. */
   figures: { label: string; value: number }[];
@@ -32,8 +33,6 @@ const OUTCOMES: Record<ImportFileReport['outcome'], { label: string; tone: Repor
   already_imported: { label: 'Already imported', tone: 'neutral' },
   rejected: { label: 'Not imported', tone: 'danger' },
 };
-
-const FORMATS: Record<string, string> = { 'claude-code': 'Claude Code', 'openai-chat': 'OpenAI chat' };
 
 function count(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -60,7 +59,7 @@ export function reportView(r: ImportFileReport): ReportView {
     tone: outcome.tone === 'ok' && (r.malformed_total > 0 || r.warnings.length > 0) ? 'warn' : outcome.tone,
     outcome: outcome.label,
     message: r.message,
-    format: r.format ? (FORMATS[r.format] ?? r.format) : null,
+    format: r.format ? formatName(r.format) : null,
     figures,
     skipped: r.skipped.map((s) => `${count(s.count, 'record')} skipped: ${s.reason}`),
     malformed,

@@ -5,6 +5,11 @@ import type { ImportedMessage } from './types';
 
 export type JsonObject = Record<string, unknown>;
 
+/** A message of the neutral model with nothing but its role, text and time set; `fields` sets the rest. */
+export function newMessage(role: ImportedMessage['role'], content: string, createdAt: string, fields: Partial<ImportedMessage> = {}): ImportedMessage {
+  return { role, content, tool_calls: [], tool_call_id: null, tool_name: null, created_at: createdAt, is_error: false, usage: null, external_id: null, ...fields };
+}
+
 /** Adds one (or `n`) to a reason's count. */
 export function tally(counts: Record<string, number>, reason: string, n = 1): void {
   counts[reason] = (counts[reason] ?? 0) + n;

@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importClaudeCode, type SubagentFile } from './claude-code';
-import { FIXTURES_DIR } from './node-fixtures';
+import { readTranscriptFixture } from '../../test-support/transcript-fixtures';
+import { importClaudeCode, type SubagentFile } from './claude-code-session';
 import { unmergedResponses } from './transcript-checks';
+import { SUMMARY_NOT_RECORDED } from './types';
 
-const CC = join(FIXTURES_DIR, 'claude-code');
 const S1 = '4d5611e5-241a-462a-8d15-5122611a9569';
 const S2 = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
 
 function read(name: string): string {
-  return readFileSync(join(CC, name), 'utf8');
+  return readTranscriptFixture(`claude-code/${name}`);
 }
 function sub(name: string): SubagentFile {
   return { name, text: read(name) };
@@ -44,6 +42,8 @@ describe('importClaudeCode on session 4d5611e5 (auto compaction)', () => {
     const c = t.compactions[0]!;
     expect(c.trigger).toBe('auto');
     expect(c.pre_tokens).toBe(170251);
+    // Tokens after: the first recorded call after the boundary (its input + cache read + creation).
+    expect(c).toMatchObject({ pre_tokens_source: 'compact_metadata', post_tokens: 36081, summary_status: 'recorded' });
     expect(c.summary.startsWith('This session is being continued')).toBe(true);
     expect(c.created_at).toBe('2026-02-12T20:30:28.504Z');
     // The summary is not a message.
@@ -132,6 +132,7 @@ describe('importClaudeCode on session ae4a77f8 (manual compaction)', () => {
     const c = t.compactions[0]!;
     expect(c.trigger).toBe('manual');
     expect(c.pre_tokens).toBe(142431);
+    expect(c).toMatchObject({ pre_tokens_source: 'compact_metadata', post_tokens: 45263, summary_status: 'recorded' });
     expect(c.summary.startsWith('This session is being continued')).toBe(true);
     expect(c.summarizer?.model).toBe('anthropic:claude-opus-4-6');
     expect(c.summarizer?.usage?.cache_creation_input_tokens).toBe(121689);
@@ -264,5 +265,22 @@ describe('importClaudeCode robustness', () => {
     expect(t.messages[2]!.tool_name).toBe('Read');
     expect(t.model).toBe('anthropic:claude-x');
     expect(warnings).toEqual(['synthetic.jsonl:5: record type "mystery" is not understood; such records are skipped']);
+  });
+
+  it('a compact boundary whose summary record is missing is still a recorded compaction, said to have no summary', () => {
+    const rec = (o: object): string => JSON.stringify({ sessionId: 's', timestamp: '2026-01-01T00:00:00Z', ...o });
+    const usage = (n: number) => ({ input_tokens: 2, output_tokens: 5, cache_read_input_tokens: n - 2, cache_creation_input_tokens: 0 });
+    const text = [
+      rec({ type: 'user', uuid: 'u1', message: { role: 'user', content: 'go' } }),
+      rec({ type: 'assistant', uuid: 'a1', message: { id: 'm1', model: 'claude-x', content: [{ type: 'text', text: 'ok' }], usage: usage(900) } }),
+      rec({ type: 'system', subtype: 'compact_boundary', uuid: 'b1', compactMetadata: { trigger: 'auto' } }),
+      rec({ type: 'user', uuid: 'u2', message: { role: 'user', content: 'again' } }),
+      rec({ type: 'assistant', uuid: 'a2', message: { id: 'm2', model: 'claude-x', content: [{ type: 'text', text: 'fine' }], usage: usage(120) } }),
+    ].join('\n');
+    const { transcript: t, warnings } = importClaudeCode(text, 'nosummary.jsonl');
+    expect(warnings).toEqual(['nosummary.jsonl:3: compact_boundary without a summary record']);
+    expect(t.compactions).toEqual([
+      expect.objectContaining({ boundary_index: 2, pre_tokens: 0, pre_tokens_source: 'none', post_tokens: 120, summary: SUMMARY_NOT_RECORDED, summary_status: 'not_recorded' }),
+    ]);
   });
 });

@@ -270,6 +270,7 @@ export function importOpenAiChatDoc(doc: unknown, fileName: string): ImportResul
       compactions: [],
       subagents: [],
       cost_usd: typeof cost === 'number' && Number.isFinite(cost) ? cost : null,
+      reported_context_window: null,
     },
     warnings,
   };

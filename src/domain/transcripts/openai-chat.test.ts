@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from './node-fixtures';
+import { readTranscriptFixture } from '../../test-support/transcript-fixtures';
 import { importOpenAiChat, OPENAI_CHAT_BASE_TIME } from './openai-chat';
 
-const OC = join(FIXTURES_DIR, 'openai-chat');
-const read = (name: string): string => readFileSync(join(OC, name), 'utf8');
+const read = (name: string): string => readTranscriptFixture(`openai-chat/${name}`);
 
 describe('importOpenAiChat on the mini-swe-agent trajectories', () => {
   it('astropy__astropy-12907: metadata, roles, exit skipped', () => {
