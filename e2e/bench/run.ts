@@ -9,13 +9,14 @@
  *   BENCH_MOCK_PORT=4215         the simulator's port      BENCH_PREVIEW_PORT=4378  the build's
  *   BENCH_DIST=dist-bench        the build folder          BENCH_BUILD=0   reuse the last build
  *   BENCH_UNIT=0                 skip the vitest benchmarks
- *   BENCH_SCROLL_ROWS=10000      rows the scrolling figures go through
- *   BENCH_SCROLL_SPEED=600       scrolling speed, rows per second (10 rows a 60 Hz frame)
+ *   BENCH_SCROLL_SPEEDS=4000,16000  scrolling speeds, px per second (a trackpad fling, and four times that)
+ *   BENCH_SCROLL_SECONDS=8       how long each scroll lasts (every painted frame is recorded)
+ *   BENCH_PEER_ROWS=10000        rows the peer renders (all in its DOM)
  *   BENCH_LIVE_RATES=50,200,1000 live bursts, events per second (1,000: about what the simulator keeps up on 2 cores)
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, import, live, heap, soak, fleet
+ *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -43,11 +44,11 @@ function intEnv(name: string, fallback: number, min: number): number {
   return value;
 }
 
-function listEnv(name: string, fallback: number[]): number[] {
+function listEnv(name: string, fallback: number[], max: number): number[] {
   const raw = process.env[name];
   if (!raw) return fallback;
   const values = raw.split(',').map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isFinite(v) || v < 1 || v > 2000)) throw new Error(`${name} must list rates from 1 to 2000 per second, comma-separated (got ${JSON.stringify(raw)})`);
+  if (values.some((v) => !Number.isFinite(v) || v < 1 || v > max)) throw new Error(`${name} must list values from 1 to ${max}, comma-separated (got ${JSON.stringify(raw)})`);
   return values;
 }
 
@@ -63,7 +64,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
+const PARTS = ['bundles', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -81,9 +82,10 @@ const options: BenchOptions = {
   runs,
   baseUrl,
   daemonUrl,
-  scrollRows: intEnv('BENCH_SCROLL_ROWS', 10_000, 100),
-  rowsPerSecond: intEnv('BENCH_SCROLL_SPEED', 600, 1),
-  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200, 1000]),
+  peerRows: intEnv('BENCH_PEER_ROWS', 10_000, 100),
+  scrollSpeeds: listEnv('BENCH_SCROLL_SPEEDS', [4000, 16_000], 100_000),
+  scrollSeconds: intEnv('BENCH_SCROLL_SECONDS', 8, 1),
+  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200, 1000], 2000),
   liveSeconds: intEnv('BENCH_LIVE_SECONDS', 5, 1),
   profileDir: process.env.BENCH_PROFILE === '1' ? join(outDir, 'profiles') : null,
   artifactsDir: outDir,
@@ -152,8 +154,16 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.eventDetail(run);
       }
       if (parts.has('scroll')) {
-        console.log(`  scrolling ${options.scrollRows.toLocaleString('en-US')} ledger rows, then the peer`);
+        console.log(`  scrolling the ledger at ${options.scrollSpeeds.join(' and ')} px/s (painted frames recorded)`);
         await bench.ledgerScroll(run);
+      }
+      if (parts.has('peer')) {
+        console.log('  the peer, the same way');
+        await bench.peerScroll(run);
+      }
+      if (parts.has('lists')) {
+        console.log('  scrolling the cross-session ledger and the audit log');
+        await bench.otherListsScroll(run);
       }
       if (parts.has('dryrun')) {
         console.log('  dry-run preview and diff scroll');
@@ -239,7 +249,7 @@ async function main(): Promise<void> {
     step('vitest benchmarks (Node)');
     const json = join(outDir, 'vitest.json');
     await runVitestBench(ROOT, json);
-    unit = vitestFigures(json);
+    unit = vitestFigures(json, loadavg()[0] ?? Number.NaN);
   }
 
   if (rebuild) {
@@ -251,7 +261,7 @@ async function main(): Promise<void> {
     await buildPeer(dist);
   }
 
-  const book = new FigureBook();
+  const book = new FigureBook(() => loadavg()[0] ?? Number.NaN);
   // BENCH_ONLY=fleet: no bench-scale simulator at all, only the large one.
   const onlyFleet = PARTS.every((part) => part === 'fleet' || !parts.has(part));
   const browserResult = onlyFleet ? { chromium: '', diagnostics: {}, soak: [] } : await browserRuns(book);

@@ -11,7 +11,8 @@ import { devices, type Browser, type BrowserContext, type BrowserContextOptions,
 import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
-import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
+import { blankShares, recordPainted, restFrame } from './painted';
+import { probeScript, type LongFrame, type LongTask, type ProbeOptions } from './probe';
 import { liveLags, percentile, topScripts, type FigureBook, type FigureSpec, type ScriptCost } from './summary';
 
 /** Where the app shows its data, as the DOM already says it (roles, labels, data attributes). */
@@ -27,6 +28,8 @@ export const SEL = {
   live: '[aria-label^="Connection:"][data-status="live"]',
   peerScroll: '[data-peer-scroll]',
   peerRow: '[data-peer-row]',
+  auditScroll: '.audit-scroll',
+  auditRow: '.audit-table tbody tr:not(.audit-spacer)',
   importReport: '[aria-label="Import report"] article',
   labComparison: 'table.lab-comparison tbody tr',
   /** The health view's headline once its aggregates arrived (the skeleton is aria-busy). */
@@ -76,10 +79,12 @@ export interface BenchOptions {
   runs: number;
   baseUrl: string;
   daemonUrl: string;
-  /** Rows the scrolling figures go through (10,000). */
-  scrollRows: number;
-  /** Scrolling speed, rows per second of wall time. */
-  rowsPerSecond: number;
+  /** Rows the peer renders (every one in its DOM): enough for the fastest scroll. */
+  peerRows: number;
+  /** Scrolling speeds, px per second (a trackpad fling, and four times that). */
+  scrollSpeeds: number[];
+  /** Seconds each scroll lasts (or less, where the list ends first). */
+  scrollSeconds: number;
   /** Live bursts: frames per second, each for `liveSeconds`. */
   liveRates: number[];
   liveSeconds: number;
@@ -118,7 +123,7 @@ const LIVE_WAIT_MS = 30_000;
 
 const S_BUNDLE = 'Bundle (gzip level 9, as served to a fresh browser)';
 const S_NAV = 'Navigation to first data (cold load, ms from navigation start)';
-const S_SCROLL = 'Ledger of 100,000 events: scrolling through 10,000 rows';
+const S_PEER = 'The peer: a plain react-table ledger, every row in the DOM';
 const S_DIFF = 'Dry-run diff of the 10,000-message agent';
 const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
@@ -166,28 +171,10 @@ export const FIG = {
   bigPageBytes: fig('nav.session_100k.ledger_page_size', S_NAV, 'ledger with 100,000 events: first page (50 rows), decoded size', 'KB'),
   bigPageWire: fig('nav.session_100k.ledger_page_transferred', S_NAV, 'ledger with 100,000 events: first page, body bytes on the wire', 'KB'),
   eventDetail: fig('nav.event_detail.first_data', S_NAV, 'event detail: the record', 'ms'),
-  scrollTasks: fig('ledger.scroll.long_tasks', S_SCROLL, 'ours: long tasks > 50 ms', 'count', { goal: { text: '0', met: (v) => v === 0 } }),
-  scrollWorst: fig('ledger.scroll.worst_long_task', S_SCROLL, 'ours: worst long task', 'ms'),
-  scrollShare: fig('ledger.scroll.long_task_share', S_SCROLL, 'ours: share of the time in long tasks', '%'),
-  scrollP95: fig('ledger.scroll.frame_p95', S_SCROLL, 'ours: p95 frame time', 'ms'),
-  scrollDuration: fig('ledger.scroll.duration', S_SCROLL, 'ours: time to scroll through', 'ms', { note: 'includes fetching the 50 pages of 200 rows on the way' }),
-  peerFirst: fig('peer.first_rows', S_SCROLL, 'peer: first rows (fetch 10 pages of 1,000 + render all)', 'ms', { note: 'plain non-virtualised @tanstack/react-table <table> with the ledger\'s own columns, every row in the DOM (e2e/bench/peer)' }),
-  peerTasks: fig('peer.scroll.long_tasks', S_SCROLL, 'peer: long tasks > 50 ms', 'count'),
-  peerWorst: fig('peer.scroll.worst_long_task', S_SCROLL, 'peer: worst long task', 'ms'),
-  peerShare: fig('peer.scroll.long_task_share', S_SCROLL, 'peer: share of the time in long tasks', '%'),
-  peerP95: fig('peer.scroll.frame_p95', S_SCROLL, 'peer: p95 frame time', 'ms'),
-  peerDuration: fig('peer.scroll.duration', S_SCROLL, 'peer: time to scroll through', 'ms'),
-  ratioP95: fig('ratio.scroll.frame_p95', S_SCROLL, 'ratio ours ÷ peer: p95 frame time', 'ratio'),
-  ratioShare: fig('ratio.scroll.long_task_share', S_SCROLL, 'ratio ours ÷ peer: share of the time in long tasks', 'ratio'),
-  ratioDuration: fig('ratio.scroll.duration', S_SCROLL, 'ratio ours ÷ peer: time to scroll through', 'ratio'),
+  peerFirst: fig('peer.first_rows', S_PEER, 'peer: first rows (fetch 10 pages of 1,000 + render all)', 'ms', { note: 'plain non-virtualised @tanstack/react-table <table> with the ledger\'s own columns, every row in the DOM (e2e/bench/peer)' }),
   previewFirst: fig('dryrun.preview_to_first_rows', S_DIFF, '"Preview" click → first rows', 'ms'),
   previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response: decoded size', 'MB'),
   previewWire: fig('dryrun.response_transferred', S_DIFF, 'dry-run response: body bytes on the wire', 'MB', { note: 'gzip or Brotli where the request accepts it (the simulator, through the preview proxy, as a daemon behind a proxy)' }),
-  diffTasks: fig('dryrun.scroll.long_tasks', S_DIFF, 'scrolling the whole diff: long tasks > 50 ms', 'count'),
-  diffWorst: fig('dryrun.scroll.worst_long_task', S_DIFF, 'scrolling the whole diff: worst long task', 'ms'),
-  diffShare: fig('dryrun.scroll.long_task_share', S_DIFF, 'scrolling the whole diff: share of the time in long tasks', '%'),
-  diffP95: fig('dryrun.scroll.frame_p95', S_DIFF, 'scrolling the whole diff: p95 frame time', 'ms'),
-  diffDuration: fig('dryrun.scroll.duration', S_DIFF, 'scrolling the whole diff: time', 'ms'),
   heap: fig('memory.heap_100k', S_MEMORY, 'JS heap with 100,000 ledger rows loaded (after GC)', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
   loadAll: fig('memory.load_100k', S_MEMORY, 'time to load all 100,000 rows (scrolling to the end, 500 pages)', 'ms'),
   soakStart: fig('soak.heap.start', S_SOAK, 'heap when the page has loaded', 'MB'),
@@ -202,6 +189,44 @@ export const FIG = {
   importWorst: fig('byos.import.worst_long_task', S_BYOS, 'page: worst long task during the import', 'ms'),
   replayTime: fig('byos.replay.click_to_comparison', S_BYOS, '"Run replay" click → comparison, largest fixture, two settings', 'ms'),
 };
+
+/** The lists that scroll: ours (the same virtualiser, the same rows' design) and the peer. */
+export const LISTS = {
+  ledger: { label: 'ledger (100,000 events)', ours: true },
+  peer: { label: 'peer ledger (react-table, every row in the DOM)', ours: false },
+  fleet: { label: 'cross-session ledger', ours: true },
+  audit: { label: 'audit log', ours: true },
+  diff: { label: 'dry-run diff (10,000-message agent)', ours: true },
+} as const;
+export type ListName = keyof typeof LISTS;
+
+/** The blank-frame goal at `speed` px/s: 2 % of frames at a trackpad fling (4,000 px/s), 10 % at four times that. */
+function blankGoal(speed: number): FigureSpec['goal'] {
+  const limit = speed <= 4000 ? 2 : 10;
+  return { text: `≤ ${limit} %`, met: (v) => v <= limit };
+}
+
+/** The figures of one list scrolled at one speed: what it painted, beside what that cost. */
+export function paintFigures(list: ListName, speed: number) {
+  const { label, ours } = LISTS[list];
+  const section = `Scrolling at ${speed.toLocaleString('en-US')} px/s: every painted frame (screencast), beside what it cost`;
+  const id = `scroll.${speed}.${list}`;
+  const ids = { blank: `${id}.blank_frames`, area: `${id}.blank_area`, tasks: `${id}.long_tasks_per_10k`, p95: `${id}.frame_p95` };
+  const peer = `scroll.${speed}.peer`;
+  return {
+    blank: fig(ids.blank, section, `${label}: frames with part of the list body blank`, '%', {
+      ...(ours ? { goal: blankGoal(speed) } : {}),
+      beside: [ids.tasks, ...(ours && list === 'ledger' ? [`${peer}.blank_frames`] : [])],
+    }),
+    area: fig(ids.area, section, `${label}: blank share of the list body (mean over frames)`, '%', { beside: [ids.blank] }),
+    tasks: fig(ids.tasks, section, `${label}: long tasks > 50 ms per 10,000 rows scrolled`, 'per 10k rows', {
+      ...(ours ? { goal: { text: '≤ 1', met: (v: number) => v <= 1 } } : {}),
+      beside: [ids.blank, ...(ours && list === 'ledger' ? [`${peer}.long_tasks_per_10k`] : [])],
+    }),
+    p95: fig(ids.p95, section, `${label}: p95 frame time`, 'ms', { beside: [ids.blank, ...(ours && list === 'ledger' ? [`${peer}.frame_p95`] : [])] }),
+    frames: fig(`${id}.frames`, section, `${label}: frames recorded`, 'count', { worse: 'lower' }),
+  };
+}
 
 function liveFigures(rate: number) {
   const label = `at ${rate} events/s`;
@@ -444,63 +469,54 @@ export class Bench {
     });
   }
 
-  /** Scrolls through `scrollRows` rows of the 100,000-event ledger, then the same rows in the peer; figures side by side. */
+  /** The 100,000-event ledger scrolled at each speed with every painted frame recorded. */
   async ledgerScroll(run: number): Promise<void> {
-    const { scrollRows, rowsPerSecond } = this.options;
-    const side: { ours?: ScrollFigures } = {};
-    await this.scenario(`ledger-scroll-run${run}`, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+    const { scrollSpeeds } = this.options;
+    await this.scenario(`ledger-scroll-run${run}`, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page, cdp }) => {
       await page.goto(`/sessions/${BIG_SESSION}`);
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'stat', 'the stats');
       await page.waitForLoadState('networkidle');
-      const grid = page.locator(SEL.ledgerGrid);
-      await grid.scrollIntoViewIfNeeded();
-      const { rowHeight, clientHeight } = await grid.evaluate((el) => ({ rowHeight: el.querySelector('[data-compaction-id]')?.getBoundingClientRect().height ?? 0, clientHeight: el.clientHeight }));
-      if (rowHeight <= 0) throw new Error('the ledger rows have no height');
-      // Until the 10,000th row is the last one in view (the header row sits above the rows).
-      const target = scrollRows * rowHeight + rowHeight - clientHeight;
-      const run_ = await page.evaluate(([sel, speed, to, stall]) => window.__bench.scrollThrough(sel, speed, to, stall), [SEL.ledgerGrid, (rowsPerSecond * rowHeight) / 1000, target, STALL_MS] as const);
-      const ours = await this.scrollFigures(page, `ledger-scroll-run${run}`, run_);
-      side.ours = ours;
-      this.book.add(FIG.scrollTasks, ours.tasks);
-      this.book.add(FIG.scrollWorst, ours.worst);
-      this.book.add(FIG.scrollShare, ours.share);
-      this.book.add(FIG.scrollP95, ours.p95);
-      this.book.add(FIG.scrollDuration, ours.duration);
+      for (const speed of scrollSpeeds) await this.paintedScroll(page, cdp, `ledger-scroll-${speed}-run${run}`, 'ledger', LEDGER_LIST, speed);
     });
+  }
 
-    // The peer renders all 10,000 rows at once: on a machine under heavy load it can miss its time
+  /** The peer scrolled the same way as the ledger, in the same run: figures side by side. */
+  async peerScroll(run: number): Promise<void> {
+    const { peerRows, scrollSpeeds } = this.options;
+    // The peer renders all its rows at once: on a machine under heavy load it can miss its time
     // limit. That run then has no peer figures (said here), and the benchmark goes on.
-    await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page }) => {
-      await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${scrollRows}`);
+    await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page, cdp }) => {
+      await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${peerRows}`);
       this.book.add(FIG.peerFirst, await this.mark(page, 'row', 'the peer\'s first row'));
       const rows = await page.locator(SEL.peerRow).count();
-      if (rows !== scrollRows) throw new Error(`the peer rendered ${rows} rows, not ${scrollRows}`);
-      const scroller = page.locator(SEL.peerScroll);
-      await scroller.scrollIntoViewIfNeeded();
-      const rowHeight = await scroller.evaluate((el) => el.querySelector('[data-peer-row]')?.getBoundingClientRect().height ?? 0);
-      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.peerScroll, (rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
-      const peer = await this.scrollFigures(page, `peer-scroll-run${run}`, run_);
-      this.book.add(FIG.peerTasks, peer.tasks);
-      this.book.add(FIG.peerWorst, peer.worst);
-      this.book.add(FIG.peerShare, peer.share);
-      this.book.add(FIG.peerP95, peer.p95);
-      this.book.add(FIG.peerDuration, peer.duration);
-      const o = side.ours;
-      if (o) {
-        this.book.add(FIG.ratioP95, o.p95 / peer.p95);
-        this.book.add(FIG.ratioShare, o.share / peer.share);
-        this.book.add(FIG.ratioDuration, o.duration / peer.duration);
-      }
+      if (rows !== peerRows) throw new Error(`the peer rendered ${rows} rows, not ${peerRows}`);
+      for (const speed of scrollSpeeds) await this.paintedScroll(page, cdp, `peer-scroll-${speed}-run${run}`, 'peer', PEER_LIST, speed);
     }).catch((error: unknown) => {
       console.warn(`  the peer failed in run ${run}; this run has no peer figures: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** The cross-session ledger and the audit log (the same virtualiser) scrolled at each speed. */
+  async otherListsScroll(run: number): Promise<void> {
+    await this.scenario(`fleet-ledger-scroll-run${run}`, { watch: { row: SEL.ledgerRow } }, async ({ page, cdp }) => {
+      await page.goto('/compactions');
+      await this.mark(page, 'row', 'the cross-session ledger\'s first row');
+      await page.waitForLoadState('networkidle');
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `fleet-ledger-scroll-${speed}-run${run}`, 'fleet', LEDGER_LIST, speed);
+    });
+    await this.scenario(`audit-scroll-run${run}`, { watch: { row: SEL.auditRow } }, async ({ page, cdp }) => {
+      await page.goto('/audit');
+      await this.mark(page, 'row', 'the audit log\'s first row');
+      await page.waitForLoadState('networkidle');
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `audit-scroll-${speed}-run${run}`, 'audit', AUDIT_LIST, speed);
     });
   }
 
   /** Opens the compact dialog on the 10,000-message agent, previews, then scrolls the whole diff. */
   async dryRun(run: number): Promise<void> {
     const name = `dry-run-run${run}`;
-    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page, cdp }) => {
       await page.goto(`/sessions/${BIG_SESSION}`);
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'stat', 'the stats');
@@ -522,14 +538,7 @@ export class Bench {
       this.book.add(FIG.previewFirst, shown - click.at);
       this.keep(`${name}-preview`, await this.state(page), click.at, shown);
 
-      const rowHeight = await page.locator(SEL.diffRow).first().evaluate((el) => el.getBoundingClientRect().height);
-      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.diffTable, (this.options.rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
-      const scroll = await this.scrollFigures(page, `${name}-scroll`, run_);
-      this.book.add(FIG.diffTasks, scroll.tasks);
-      this.book.add(FIG.diffWorst, scroll.worst);
-      this.book.add(FIG.diffShare, scroll.share);
-      this.book.add(FIG.diffP95, scroll.p95);
-      this.book.add(FIG.diffDuration, scroll.duration);
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `${name}-scroll-${speed}`, 'diff', DIFF_LIST, speed);
     });
   }
 
@@ -736,13 +745,37 @@ export class Bench {
     return page.evaluate((wanted) => wanted.map((id) => window.__bench.seen[id] ?? null), ids);
   }
 
-  private async scrollFigures(page: Page, name: string, run: FrameRun): Promise<ScrollFigures> {
+  /**
+   * Scrolls `list.scroller` at `speed` px/s for the bench's scroll time (or to the list's end) with
+   * every painted frame recorded, and books what the frames showed beside what they cost: the
+   * share of frames with part of the body blank, the mean blank share, long tasks per 10,000 rows
+   * scrolled, the p95 frame time.
+   */
+  private async paintedScroll(page: Page, cdp: CDPSession, name: string, list: ListName, where: ListGeometry, speed: number): Promise<void> {
+    const figs = paintFigures(list, speed);
+    await page.locator(where.scroller).scrollIntoViewIfNeeded();
+    const g = await page.evaluate(measureList, where);
+    if (g.rowHeight <= 0) throw new Error(`${list}: its rows (${where.row}) have no height`);
+    const target = Math.min(g.scrollTop + (speed * this.options.scrollSeconds), g.fullHeight - g.clientHeight);
+    const rest = await restFrame(cdp, g.viewport);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const { result: run, frames } = await recordPainted(cdp, () =>
+      page.evaluate(([sel, pxPerMs, to, stall]) => window.__bench.scrollThrough(sel, pxPerMs, to, stall), [where.scroller, speed / 1000, target, STALL_MS] as const),
+    );
+    // The frames painted from the scroll's first step to one frame after its last.
+    const during = frames.filter((f) => f.at >= origin + run.start && f.at <= origin + run.end + 20);
+    const shares = await blankShares(this.browser, rest, during, g.body);
+    const rows = ((await page.locator(where.scroller).evaluate((el) => el.scrollTop)) - g.scrollTop) / g.rowHeight;
     const state = await this.state(page);
     const tasks = state.longTasks.filter((t) => t.start >= run.start && t.start <= run.end);
     this.keep(name, state, run.start, run.end);
-    const duration = run.end - run.start;
-    const blocked = tasks.reduce((n, t) => n + t.duration, 0);
-    return { tasks: tasks.length, worst: Math.max(0, ...tasks.map((t) => t.duration)), share: (blocked / duration) * 100, p95: percentile(run.frames, 95), duration };
+    // A frame shows a blank when at least half a row of its body is missing.
+    const limit = g.rowHeight / 2 / g.body.height;
+    this.book.add(figs.blank, (100 * shares.filter((x) => x >= limit).length) / Math.max(1, shares.length));
+    this.book.add(figs.area, (100 * shares.reduce((a, b) => a + b, 0)) / Math.max(1, shares.length));
+    this.book.add(figs.tasks, (tasks.length * 10_000) / Math.max(1, rows));
+    this.book.add(figs.p95, percentile(run.frames, 95));
+    this.book.add(figs.frames, during.length);
   }
 
   private async firstRecordId(sessionId: string): Promise<string> {
@@ -766,13 +799,38 @@ export class Bench {
   }
 }
 
-interface ScrollFigures {
-  tasks: number;
-  worst: number;
-  /** Long tasks' total time ÷ the scroll's duration, in %. */
-  share: number;
-  p95: number;
-  duration: number;
+/** Where a list scrolls, its rows, and the header that sits over its rows inside the scroller. */
+interface ListGeometry {
+  scroller: string;
+  row: string;
+  header: string | null;
+}
+
+const LEDGER_LIST: ListGeometry = { scroller: SEL.ledgerGrid, row: SEL.ledgerRow, header: '.ledger__row--head' };
+const PEER_LIST: ListGeometry = { scroller: SEL.peerScroll, row: SEL.peerRow, header: '.ledger__row--head' };
+const AUDIT_LIST: ListGeometry = { scroller: SEL.auditScroll, row: SEL.auditRow, header: 'thead' };
+const DIFF_LIST: ListGeometry = { scroller: SEL.diffTable, row: SEL.diffRow, header: null };
+
+/** Runs in the page: the list's body on screen (CSS px of the viewport), its row height and how far it can scroll. */
+function measureList(where: ListGeometry) {
+  const el = document.querySelector(where.scroller);
+  if (!el) throw new Error(`no element matches ${where.scroller}`);
+  const rect = el.getBoundingClientRect();
+  const head = where.header ? (el.querySelector(where.header)?.getBoundingClientRect().height ?? 0) : 0;
+  const rowHeight = document.querySelector(where.row)?.getBoundingClientRect().height ?? 0;
+  const rowCount = Number(el.getAttribute('aria-rowcount') ?? el.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount') ?? 0);
+  const x = Math.max(0, rect.left + el.clientLeft);
+  const top = Math.max(0, rect.top + el.clientTop + head);
+  const bottom = Math.min(window.innerHeight, rect.top + el.clientTop + el.clientHeight);
+  return {
+    body: { x, y: top, width: Math.min(el.clientWidth, window.innerWidth - x), height: bottom - top },
+    rowHeight,
+    scrollTop: el.scrollTop,
+    clientHeight: el.clientHeight,
+    // Paged lists announce their full length; the rows not yet loaded are not in scrollHeight.
+    fullHeight: Math.max(el.scrollHeight, head + Math.max(0, rowCount - (head > 0 ? 1 : 0)) * rowHeight),
+    viewport: { scrollX: window.scrollX, scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight },
+  };
 }
 
 /** The scripts and style sheets a page downloaded (the peer's excluded), each counted once by URL. */
