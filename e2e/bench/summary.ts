@@ -22,6 +22,8 @@ export interface FigureSpec {
   /** Which direction is worse: the worst run is the highest value, or the lowest. */
   worse: 'higher' | 'lower';
   goal?: Goal;
+  /** The value the goal is judged on: the median of the runs (default), or the worst run (a p95 over 5 runs). */
+  goalOn?: 'median' | 'max';
   /** A short note printed under the table (what the figure counts, a peer's name). */
   note?: string;
   /**
@@ -39,7 +41,7 @@ export interface FigureResult extends FigureSpec {
   worst: number;
   /** The machine's 1-minute load average when each value was taken. */
   loads: number[];
-  /** The goal judged on the median of the runs; null without a goal or without values. */
+  /** The goal judged on the median of the runs (or the worst, `goalOn`); null without a goal or without values. */
   met: boolean | null;
 }
 
@@ -65,7 +67,8 @@ export function summarize(spec: FigureSpec, values: readonly number[], loads: re
   const min = kept.length === 0 ? Number.NaN : Math.min(...kept);
   const max = kept.length === 0 ? Number.NaN : Math.max(...kept);
   const worst = spec.worse === 'higher' ? max : min;
-  return { ...spec, values: [...values], min, median: mid, max, worst, loads: [...loads], met: spec.goal && kept.length > 0 ? spec.goal.met(mid) : null };
+  const judged = spec.goalOn === 'max' ? worst : mid;
+  return { ...spec, values: [...values], min, median: mid, max, worst, loads: [...loads], met: spec.goal && kept.length > 0 ? spec.goal.met(judged) : null };
 }
 
 /** Collects one value per figure per run (with the load average then), in the order figures are first defined. */
@@ -143,7 +146,7 @@ function tableRows(results: readonly FigureResult[], runs: number): { header: st
       section = r.section;
       rows.push(section);
     }
-    const goal = r.goal ? `${r.goal.text}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
+    const goal = r.goal ? `${r.goal.text}${r.goalOn === 'max' ? ' on the max' : ''}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
     rows.push([`${r.label}${runsNote(r, runs)}`, formatValue(r.min, r.unit), formatValue(r.median, r.unit), formatValue(r.max, r.unit), goal, loadRange(r), besideText(r, byId)]);
   }
   return { header, rows };
