@@ -21,7 +21,9 @@ export interface ViewRange {
 /** Rows drawn beyond the view on each side at rest, and behind the view while it moves. */
 export const REST_ROWS = 3;
 /** The next move may be this much longer than the longest recent one (a slower frame). */
-const MARGIN = 1.5;
+const MARGIN = 2;
+/** A move of more views than this is a jump (to the end, to a row), not a scroll: it says nothing of the next. */
+const JUMP_VIEWS = 3;
 /**
  * Moves older than this say nothing about the next (the scroll stopped, or started again). Long:
  * on a loaded machine a frame can take a quarter of a second, and its move is the one to cover.
@@ -35,11 +37,22 @@ export class ScrollReach {
   private first: number | null = null;
   private moves: { at: number; by: number }[] = [];
 
-  /** The view's first row at a render, at time `at` (ms). */
-  note(first: number, at: number): void {
-    if (this.first !== null && first !== this.first) this.moves.push({ at, by: first - this.first });
+  /** The view's first row at a render, at time `at` (ms), with `viewRows` rows in view. */
+  note(first: number, viewRows: number, at: number): void {
+    if (this.first !== null && first !== this.first) {
+      const by = first - this.first;
+      if (Math.abs(by) > JUMP_VIEWS * Math.max(1, viewRows)) this.moves = [];
+      else this.moves.push({ at, by });
+    }
     this.first = first;
     this.moves = this.moves.filter((m) => at - m.at <= MEMORY_MS).slice(-4);
+  }
+
+  /** The view came to rest: nothing ahead until it moves again. Whether it had been moving. */
+  rest(): boolean {
+    const moving = this.moves.length > 0;
+    this.moves = [];
+    return moving;
   }
 
   /**
