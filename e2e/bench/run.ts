@@ -21,11 +21,13 @@
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
+ *   BENCH_README=0               leave e2e/bench/README.md as it is (a partial run always does)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
- * and bench.md (the table as Markdown, for the README).
+ * and bench.md (the table as Markdown); a full run (every part, five runs or more) also writes the
+ * table into e2e/bench/README.md, between its markers.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -174,7 +176,8 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.importAndReplay(run);
       }
       if (parts.has('live')) {
-        console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
+        console.log(`  live compactions, then live bursts at ${options.liveRates.join(', ')} events/s`);
+        await bench.liveCompactions(run);
         await bench.live(run);
       }
       if (run <= heapRuns && parts.has('heap')) {
@@ -298,6 +301,24 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
   console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
+  const full = PARTS.every((part) => parts.has(part)) && runs >= 5 && withUnit;
+  if (full && process.env.BENCH_README !== '0') {
+    writeGuideTable(`Taken on: ${header}. ${runs} runs of each figure; load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs)}`);
+    console.log(`the table is in ${GUIDE}`);
+  }
+}
+
+const GUIDE = join(ROOT, 'e2e/bench/README.md');
+const START = '<!-- bench:table:start -->';
+const END = '<!-- bench:table:end -->';
+
+/** The guide's table of current figures, replaced between its markers (the rest of the guide is left as it is). */
+function writeGuideTable(table: string): void {
+  const guide = readFileSync(GUIDE, 'utf8');
+  const from = guide.indexOf(START);
+  const to = guide.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${GUIDE} has no ${START} … ${END} markers for the table`);
+  writeFileSync(GUIDE, `${guide.slice(0, from + START.length)}\n${table}\n${guide.slice(to)}`);
 }
 
 main().then(

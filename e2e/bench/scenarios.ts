@@ -127,6 +127,8 @@ const S_PEER = 'The peer: a plain react-table ledger, every row in the DOM';
 const S_DIFF = 'Dry-run diff of the 10,000-message agent';
 const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
+const S_LIVE_COMPACTIONS = 'Live compactions on an open session page (5 real compactions a run)';
+const LIVE_COMPACTIONS = 5;
 const S_SOAK = 'Soak: the session page open under live events (heap after GC)';
 const S_BYOS = 'Import through the page and the threshold lab (loopback simulator)';
 const S_FLEET = 'Across sessions at 1,000,000 events (MOCK_SCALE=large; cold load, ms from navigation start)';
@@ -184,6 +186,8 @@ export const FIG = {
   previewRows: fig('dryrun.rows_shown', S_DIFF, 'diff rows in the DOM when the first shows', 'count', { worse: 'lower' }),
   previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response: decoded size', 'MB'),
   previewWire: fig('dryrun.response_transferred', S_DIFF, 'dry-run response: body bytes on the wire', 'MB', { note: 'gzip or Brotli where the request accepts it (the simulator, through the preview proxy, as a daemon behind a proxy)' }),
+  liveRequests: fig('live.compaction.requests', S_LIVE_COMPACTIONS, 'API requests per live compaction', 'per compaction', { goal: { text: '≤ 3', met: (v) => v <= 3 }, beside: ['live.compaction.shown'] }),
+  liveShown: fig('live.compaction.shown', S_LIVE_COMPACTIONS, 'of those compactions, rows in the ledger', '%', { worse: 'lower' }),
   heap: fig('memory.heap_100k', S_MEMORY, 'JS heap with 100,000 ledger rows loaded (after GC)', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
   loadAll: fig('memory.load_100k', S_MEMORY, 'time to load all 100,000 rows (scrolling to the end, 500 pages)', 'ms'),
   soakStart: fig('soak.heap.start', S_SOAK, 'heap when the page has loaded', 'MB'),
@@ -623,6 +627,41 @@ export class Bench {
       const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
       if (used === undefined) throw new Error('Chromium reported no JSHeapUsedSize');
       this.book.add(FIG.heap, used / 1024 / 1024);
+    });
+  }
+
+  /**
+   * Real compactions (the simulator runs the session's turns until it compacts, five times) with
+   * the session page open: the API requests the page makes per compaction, beside the share of
+   * them its ledger showed.
+   */
+  async liveCompactions(run: number): Promise<void> {
+    await this.scenario(`live-compactions-run${run}`, { watch: { row: SEL.ledgerRow, live: SEL.live } }, async ({ page }) => {
+      await page.goto(`/sessions/${TYPICAL_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      await this.mark(page, 'live', 'the live connection');
+      await page.waitForLoadState('networkidle');
+      const before = await this.daemonJson<{ total: number }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=1`);
+      let requests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/')) requests += 1;
+      });
+      for (let i = 0; i < LIVE_COMPACTIONS; i += 1) {
+        const advanced = await fetch(`${this.options.daemonUrl}/__mock/sessions/${TYPICAL_SESSION}/advance`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ max_turns: 60, until_compaction: true }),
+        });
+        if (!advanced.ok) throw new Error(`the simulator did not advance the session: ${advanced.status}`);
+        // Each compaction's refetches settle before the next, as when compactions come minutes apart.
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1_500);
+      }
+      const after = await this.daemonJson<{ total: number; items: { id: string }[] }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=${LIVE_COMPACTIONS * 4}`);
+      const made = after.total - before.total;
+      const shown = await page.evaluate((ids) => ids.filter((id) => document.querySelector(`[data-compaction-id="${CSS.escape(id)}"]`) !== null).length, after.items.slice(0, made).map((r) => r.id));
+      this.book.add(FIG.liveRequests, requests / Math.max(1, made));
+      this.book.add(FIG.liveShown, (100 * shown) / Math.max(1, made));
     });
   }
 

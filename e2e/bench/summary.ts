@@ -5,7 +5,7 @@
  * values were taken, and printed as one table. Pure: no browser, no files.
  */
 
-export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | 'MB/s' | '%' | 'per 10k rows';
+export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | 'MB/s' | '%' | 'per 10k rows' | 'per compaction';
 
 export interface Goal {
   /** As printed: "≤ 600 ms". */
