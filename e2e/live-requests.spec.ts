@@ -19,6 +19,9 @@ test(`a live compaction on an open session page costs at most 3 API requests (${
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
   await expect(ledgerCount(page)).toHaveText(countText(seeded.total));
   await page.waitForLoadState('networkidle');
+  // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
+  await page.waitForTimeout(2_000);
+  await page.waitForLoadState('networkidle');
 
   const requests: string[] = [];
   page.on('request', (r) => {

@@ -641,6 +641,9 @@ export class Bench {
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'live', 'the live connection');
       await page.waitForLoadState('networkidle');
+      // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
+      await page.waitForTimeout(2_000);
+      await page.waitForLoadState('networkidle');
       const before = await this.daemonJson<{ total: number }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=1`);
       let requests = 0;
       page.on('request', (request) => {
