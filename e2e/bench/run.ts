@@ -21,7 +21,7 @@
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
- *   BENCH_README=0               leave e2e/bench/README.md as it is (a partial run always does)
+ *   BENCH_README=0               leave e2e/bench/README.md as it is (a partial run does, unless BENCH_README=1)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
  * and bench.md (the table as Markdown); a full run (every part, five runs or more) also writes the
  * table into e2e/bench/README.md, between its markers.
@@ -302,8 +302,9 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
   console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
   const full = PARTS.every((part) => parts.has(part)) && runs >= 5 && withUnit;
-  if (full && process.env.BENCH_README !== '0') {
-    writeGuideTable(`Taken on: ${header}. ${runs} runs of each figure; load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs)}`);
+  if ((full && process.env.BENCH_README !== '0') || process.env.BENCH_README === '1') {
+    const scope = full ? 'every part' : `only ${[...parts].join(', ')}${withUnit ? '' : ', no vitest benchmarks'} (a partial run)`;
+    writeGuideTable(`Taken on: ${header}. ${runs} runs of each figure, ${scope}; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs)}`);
     console.log(`the table is in ${GUIDE}`);
   }
 }
