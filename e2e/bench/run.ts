@@ -7,6 +7,7 @@
  * ports and stops them however it ends. Environment (all optional):
  *   BENCH_RUNS=5                 browser runs (the median and the worst are over these)
  *   BENCH_MOCK_PORT=4215         the simulator's port      BENCH_PREVIEW_PORT=4378  the build's
+ *   BENCH_DEV_PORT=4388          the dev server's (`npm start`'s first visit, part devstart)
  *   BENCH_DIST=dist-bench        the build folder          BENCH_BUILD=0   reuse the last build
  *   BENCH_UNIT=0                 skip the vitest benchmarks
  *   BENCH_SCROLL_SPEEDS=4000,16000  scrolling speeds, px per second (a trackpad fling, and four times that)
@@ -16,7 +17,7 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
+ *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -57,6 +58,7 @@ function listEnv(name: string, fallback: number[], max: number): number[] {
 const runs = intEnv('BENCH_RUNS', 5, 1);
 const mockPort = intEnv('BENCH_MOCK_PORT', 4215, 1);
 const previewPort = intEnv('BENCH_PREVIEW_PORT', 4378, 1);
+const devPort = intEnv('BENCH_DEV_PORT', 4388, 1);
 const dist = resolve(ROOT, process.env.BENCH_DIST ?? 'dist-bench');
 const outDir = join(ROOT, 'test-results/bench');
 const heapRuns = Math.min(runs, intEnv('BENCH_HEAP_RUNS', 2, 1));
@@ -66,7 +68,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['bundles', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
+const PARTS = ['devstart', 'bundles', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -118,6 +120,20 @@ function startSimulator(name: string, env: Record<string, string>, timeoutMs: nu
   return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
 }
 
+/** A dev server (demo mode, as `npm start` without a daemon) rebuilding its dependency cache, and its first visit. */
+async function devStart(bench: Bench, run: number): Promise<void> {
+  const devUrl = `http://127.0.0.1:${devPort}`;
+  await assertPortFree('the dev server', `${devUrl}/`, 'BENCH_DEV_PORT');
+  const started = Date.now();
+  const env: Record<string, string> = { KAGED_API_URL: '' };
+  const server = await startServer('the dev server', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(devPort), '--strictPort', '--force'], env, `${devUrl}/`, 120_000);
+  try {
+    await bench.devStart(run, devUrl, Date.now() - started);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** `vite preview` of the benchmark's build, proxied to the simulator. */
 function startPreview(): Promise<RunningServer> {
   return startServer(
@@ -144,6 +160,10 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
     for (let run = 1; run <= runs; run += 1) {
       step(`browser run ${run} of ${runs}`);
       await resetDaemon();
+      if (parts.has('devstart')) {
+        console.log('  npm start: first visit with the dependency cache rebuilt');
+        await devStart(bench, run);
+      }
       if (run === 1 && parts.has('bundles')) {
         console.log('  every screen once (bundle sizes)');
         await bench.bundles();
