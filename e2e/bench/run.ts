@@ -17,7 +17,7 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
+ *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -68,7 +68,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['devstart', 'bundles', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
+const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -167,6 +167,10 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
       if (run === 1 && parts.has('bundles')) {
         console.log('  every screen once (bundle sizes)');
         await bench.bundles();
+      }
+      if (parts.has('slow')) {
+        console.log('  first screens on a slow link with a 4x slower CPU');
+        await bench.slowLink(run);
       }
       if (parts.has('nav')) {
         console.log('  navigation to first data');

@@ -123,6 +123,7 @@ const LIVE_WAIT_MS = 30_000;
 
 const S_BUNDLE = 'Bundle (gzip level 9, as served to a fresh browser)';
 const S_NAV = 'Navigation to first data (cold load, ms from navigation start)';
+const S_SLOW = 'First screen on a slow link (cold; 40 ms RTT, 10 Mbit/s down, 5 up; CPU 4x slower)';
 const S_DEV = '`npm start`, the first visit after an install (dev server with its dependency cache rebuilt, demo mode)';
 const S_PEER = 'The peer: a plain react-table ledger, every row in the DOM';
 const S_DIFF = 'Dry-run diff of the 10,000-message agent';
@@ -174,6 +175,12 @@ export const FIG = {
   bigPageBytes: fig('nav.session_100k.ledger_page_size', S_NAV, 'ledger with 100,000 events: first page (50 rows), decoded size', 'KB'),
   bigPageWire: fig('nav.session_100k.ledger_page_transferred', S_NAV, 'ledger with 100,000 events: first page, body bytes on the wire', 'KB'),
   eventDetail: fig('nav.event_detail.first_data', S_NAV, 'event detail: the record', 'ms'),
+  slowSessions: fig('slow.sessions.first_row', S_SLOW, 'sessions list: first row', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['slow.sessions.worst_task', 'slow.sessions.js'] }),
+  slowSessionsTask: fig('slow.sessions.worst_task', S_SLOW, 'sessions list: worst long task before the first row', 'ms', { goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
+  slowSessionsJs: fig('slow.sessions.js', S_SLOW, 'sessions list: JS on the wire before the first row (as sent)', 'KB', { goal: { text: '≤ 200 KB', met: (v) => v <= 200 } }),
+  slowSession: fig('slow.session.first_data', S_SLOW, `session view (${TYPICAL_SESSION}): first data (stats and ledger row)`, 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['slow.session.worst_task', 'slow.session.js'] }),
+  slowSessionTask: fig('slow.session.worst_task', S_SLOW, 'session view: worst long task before first data', 'ms', { goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
+  slowSessionJs: fig('slow.session.js', S_SLOW, 'session view: JS on the wire before first data (as sent)', 'KB', { goal: { text: '≤ 200 KB', met: (v) => v <= 200 } }),
   devShell: fig('devstart.shell', S_DEV, 'first visit: the page says what is happening (from navigation start)', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['devstart.first_row'] }),
   devFirstRow: fig('devstart.first_row', S_DEV, 'first visit: the sessions list\'s first row', 'ms'),
   devServer: fig('devstart.server', S_DEV, 'the dev server answers (from its start)', 'ms'),
@@ -445,6 +452,32 @@ export class Bench {
       await page.goto('/compactions');
       this.book.add(FIG.fleetLedger, await this.mark(page, 'row', 'the cross-session ledger\'s first row'));
     });
+  }
+
+  /** The sessions list and the session view, cold, under a slow link and a 4x slower CPU: first data, the worst long task before it, the JS on the wire before it. */
+  async slowLink(run: number): Promise<void> {
+    const screens = [
+      { name: 'sessions', path: '/sessions', watch: { first: SEL.sessionRow }, figs: [FIG.slowSessions, FIG.slowSessionsTask, FIG.slowSessionsJs] },
+      { name: 'session', path: `/sessions/${TYPICAL_SESSION}`, watch: { stat: SEL.statFigure, row: SEL.ledgerRow }, figs: [FIG.slowSession, FIG.slowSessionTask, FIG.slowSessionJs] },
+    ] as const;
+    for (const screen of screens) {
+      await this.scenario(`slow-${screen.name}-run${run}`, { watch: screen.watch }, async ({ page, cdp }) => {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(screen.path);
+        const marks = await Promise.all(Object.keys(screen.watch).map((name) => this.mark(page, name, `the ${screen.name} screen's first data`)));
+        const first = Math.max(...marks);
+        const state = await this.state(page);
+        const before = state.longTasks.filter((t) => t.start < first);
+        // The scripts whose responses ended before the first data (resource timing, the page's clock), as sent (encoded).
+        const sent = await page.evaluate((by) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' && (e as PerformanceResourceTiming).responseEnd <= by).reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0), first);
+        this.book.add(screen.figs[0], first);
+        this.book.add(screen.figs[1], Math.max(0, ...before.map((t) => t.duration)));
+        this.book.add(screen.figs[2], sent / 1024);
+        this.keep(`slow-${screen.name}-run${run}`, state, 0, first);
+      });
+    }
   }
 
   async sessionsList(run: number): Promise<void> {
