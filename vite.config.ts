@@ -67,6 +67,24 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * `npm start`'s first visit after an install: the dev server prepares the app's dependencies
+ * before the first script can run (seconds), so index.html says so in the page's root at once
+ * (React replaces it on its first render). Dev only: a build's page has its scripts at hand.
+ */
+function startingNotice(): Plugin {
+  return {
+    name: 'compactor:starting-notice',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const notice =
+        '<div role="status" style="font: 14px/1.5 system-ui, sans-serif; padding: 24px 32px; color: CanvasText; background: Canvas">' +
+        '<strong>Compactor is starting.</strong><br />The development server is preparing the app\'s modules; on the first start after an install this takes a few seconds. The page opens by itself.</div>';
+      return html.replace('<div id="root"></div>', `<div id="root">${notice}</div>`);
+    },
+  };
+}
+
 /** The text files the build writes under assets/ (scripts, stylesheets, SVG, JSON), by extension, with their media types. */
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -139,11 +157,13 @@ function precompressedAssets(): Plugin {
 
 export default defineConfig({
   customLogger: logger,
-  plugins: [react(), contentSecurityPolicy(), bundleBudget(), precompressedAssets()],
+  plugins: [react(), contentSecurityPolicy(), bundleBudget(), precompressedAssets(), startingNotice()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },
-  server: { proxy },
+  // The entry is transformed (and its dependencies found and pre-bundled) as the dev server starts,
+  // not when the first visit asks for it.
+  server: { proxy, warmup: { clientFiles: ['./src/main.tsx'] } },
   // The preview server sends the policy as a header too (with frame-ancestors, which a meta tag cannot carry).
   preview: { proxy, headers: { 'Content-Security-Policy': CSP_HEADER } },
   // The manifest says which files each page loads (the budget reads it; so can the benchmark).

@@ -7,24 +7,28 @@
  * ports and stops them however it ends. Environment (all optional):
  *   BENCH_RUNS=5                 browser runs (the median and the worst are over these)
  *   BENCH_MOCK_PORT=4215         the simulator's port      BENCH_PREVIEW_PORT=4378  the build's
+ *   BENCH_DEV_PORT=4388          the dev server's (`npm start`'s first visit, part devstart)
  *   BENCH_DIST=dist-bench        the build folder          BENCH_BUILD=0   reuse the last build
  *   BENCH_UNIT=0                 skip the vitest benchmarks
- *   BENCH_SCROLL_ROWS=10000      rows the scrolling figures go through
- *   BENCH_SCROLL_SPEED=600       scrolling speed, rows per second (10 rows a 60 Hz frame)
+ *   BENCH_SCROLL_SPEEDS=4000,16000  scrolling speeds, px per second (a trackpad fling, and four times that)
+ *   BENCH_SCROLL_SECONDS=8       how long each scroll lasts (every painted frame is recorded)
+ *   BENCH_PEER_ROWS=10000        rows the peer renders (all in its DOM)
  *   BENCH_LIVE_RATES=50,200,1000 live bursts, events per second (1,000: about what the simulator keeps up on 2 cores)
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: bundles, nav, scroll, dryrun, import, live, heap, soak, fleet
+ *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
+ *   BENCH_README=0               leave e2e/bench/README.md as it is (a partial run does, unless BENCH_README=1)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
- * and bench.md (the table as Markdown, for the README).
+ * and bench.md (the table as Markdown); a full run (every part, five runs or more) also writes the
+ * table into e2e/bench/README.md, between its markers.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -43,17 +47,18 @@ function intEnv(name: string, fallback: number, min: number): number {
   return value;
 }
 
-function listEnv(name: string, fallback: number[]): number[] {
+function listEnv(name: string, fallback: number[], max: number): number[] {
   const raw = process.env[name];
   if (!raw) return fallback;
   const values = raw.split(',').map((v) => Number(v.trim()));
-  if (values.some((v) => !Number.isFinite(v) || v < 1 || v > 2000)) throw new Error(`${name} must list rates from 1 to 2000 per second, comma-separated (got ${JSON.stringify(raw)})`);
+  if (values.some((v) => !Number.isFinite(v) || v < 1 || v > max)) throw new Error(`${name} must list values from 1 to ${max}, comma-separated (got ${JSON.stringify(raw)})`);
   return values;
 }
 
 const runs = intEnv('BENCH_RUNS', 5, 1);
 const mockPort = intEnv('BENCH_MOCK_PORT', 4215, 1);
 const previewPort = intEnv('BENCH_PREVIEW_PORT', 4378, 1);
+const devPort = intEnv('BENCH_DEV_PORT', 4388, 1);
 const dist = resolve(ROOT, process.env.BENCH_DIST ?? 'dist-bench');
 const outDir = join(ROOT, 'test-results/bench');
 const heapRuns = Math.min(runs, intEnv('BENCH_HEAP_RUNS', 2, 1));
@@ -63,7 +68,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['bundles', 'nav', 'scroll', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
+const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -81,9 +86,10 @@ const options: BenchOptions = {
   runs,
   baseUrl,
   daemonUrl,
-  scrollRows: intEnv('BENCH_SCROLL_ROWS', 10_000, 100),
-  rowsPerSecond: intEnv('BENCH_SCROLL_SPEED', 600, 1),
-  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200, 1000]),
+  peerRows: intEnv('BENCH_PEER_ROWS', 10_000, 100),
+  scrollSpeeds: listEnv('BENCH_SCROLL_SPEEDS', [4000, 16_000], 100_000),
+  scrollSeconds: intEnv('BENCH_SCROLL_SECONDS', 8, 1),
+  liveRates: listEnv('BENCH_LIVE_RATES', [50, 200, 1000], 2000),
   liveSeconds: intEnv('BENCH_LIVE_SECONDS', 5, 1),
   profileDir: process.env.BENCH_PROFILE === '1' ? join(outDir, 'profiles') : null,
   artifactsDir: outDir,
@@ -114,6 +120,20 @@ function startSimulator(name: string, env: Record<string, string>, timeoutMs: nu
   return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
 }
 
+/** A dev server (demo mode, as `npm start` without a daemon) rebuilding its dependency cache, and its first visit. */
+async function devStart(bench: Bench, run: number): Promise<void> {
+  const devUrl = `http://127.0.0.1:${devPort}`;
+  await assertPortFree('the dev server', `${devUrl}/`, 'BENCH_DEV_PORT');
+  const started = Date.now();
+  const env: Record<string, string> = { KAGED_API_URL: '' };
+  const server = await startServer('the dev server', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(devPort), '--strictPort', '--force'], env, `${devUrl}/`, 120_000);
+  try {
+    await bench.devStart(run, devUrl, Date.now() - started);
+  } finally {
+    await server.stop();
+  }
+}
+
 /** `vite preview` of the benchmark's build, proxied to the simulator. */
 function startPreview(): Promise<RunningServer> {
   return startServer(
@@ -140,9 +160,17 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
     for (let run = 1; run <= runs; run += 1) {
       step(`browser run ${run} of ${runs}`);
       await resetDaemon();
+      if (parts.has('devstart')) {
+        console.log('  npm start: first visit with the dependency cache rebuilt');
+        await devStart(bench, run);
+      }
       if (run === 1 && parts.has('bundles')) {
         console.log('  every screen once (bundle sizes)');
         await bench.bundles();
+      }
+      if (parts.has('slow')) {
+        console.log('  first screens on a slow link with a 4x slower CPU');
+        await bench.slowLink(run);
       }
       if (parts.has('nav')) {
         console.log('  navigation to first data');
@@ -152,8 +180,16 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.eventDetail(run);
       }
       if (parts.has('scroll')) {
-        console.log(`  scrolling ${options.scrollRows.toLocaleString('en-US')} ledger rows, then the peer`);
+        console.log(`  scrolling the ledger at ${options.scrollSpeeds.join(' and ')} px/s (painted frames recorded)`);
         await bench.ledgerScroll(run);
+      }
+      if (parts.has('peer')) {
+        console.log('  the peer, the same way');
+        await bench.peerScroll(run);
+      }
+      if (parts.has('lists')) {
+        console.log('  scrolling the cross-session ledger and the audit log');
+        await bench.otherListsScroll(run);
       }
       if (parts.has('dryrun')) {
         console.log('  dry-run preview and diff scroll');
@@ -164,7 +200,8 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.importAndReplay(run);
       }
       if (parts.has('live')) {
-        console.log(`  live bursts at ${options.liveRates.join(', ')} events/s`);
+        console.log(`  live compactions, then live bursts at ${options.liveRates.join(', ')} events/s`);
+        await bench.liveCompactions(run);
         await bench.live(run);
       }
       if (run <= heapRuns && parts.has('heap')) {
@@ -239,7 +276,7 @@ async function main(): Promise<void> {
     step('vitest benchmarks (Node)');
     const json = join(outDir, 'vitest.json');
     await runVitestBench(ROOT, json);
-    unit = vitestFigures(json);
+    unit = vitestFigures(json, loadavg()[0] ?? Number.NaN);
   }
 
   if (rebuild) {
@@ -251,7 +288,7 @@ async function main(): Promise<void> {
     await buildPeer(dist);
   }
 
-  const book = new FigureBook();
+  const book = new FigureBook(() => loadavg()[0] ?? Number.NaN);
   // BENCH_ONLY=fleet: no bench-scale simulator at all, only the large one.
   const onlyFleet = PARTS.every((part) => part === 'fleet' || !parts.has(part));
   const browserResult = onlyFleet ? { chromium: '', diagnostics: {}, soak: [] } : await browserRuns(book);
@@ -288,6 +325,25 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
   console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
+  const full = PARTS.every((part) => parts.has(part)) && runs >= 5 && withUnit;
+  if ((full && process.env.BENCH_README !== '0') || process.env.BENCH_README === '1') {
+    const scope = full ? 'every part' : `only ${[...parts].join(', ')}${withUnit ? '' : ', no vitest benchmarks'} (a partial run)`;
+    writeGuideTable(`Taken on: ${header}. ${runs} runs of each figure, ${scope}; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs)}`);
+    console.log(`the table is in ${GUIDE}`);
+  }
+}
+
+const GUIDE = join(ROOT, 'e2e/bench/README.md');
+const START = '<!-- bench:table:start -->';
+const END = '<!-- bench:table:end -->';
+
+/** The guide's table of current figures, replaced between its markers (the rest of the guide is left as it is). */
+function writeGuideTable(table: string): void {
+  const guide = readFileSync(GUIDE, 'utf8');
+  const from = guide.indexOf(START);
+  const to = guide.indexOf(END);
+  if (from < 0 || to < from) throw new Error(`${GUIDE} has no ${START} … ${END} markers for the table`);
+  writeFileSync(GUIDE, `${guide.slice(0, from + START.length)}\n${table}\n${guide.slice(to)}`);
 }
 
 main().then(

@@ -11,7 +11,8 @@ import { devices, type Browser, type BrowserContext, type BrowserContextOptions,
 import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
-import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
+import { blankShares, recordPainted, restFrame } from './painted';
+import { probeScript, type LongFrame, type LongTask, type ProbeOptions } from './probe';
 import { liveLags, percentile, topScripts, type FigureBook, type FigureSpec, type ScriptCost } from './summary';
 
 /** Where the app shows its data, as the DOM already says it (roles, labels, data attributes). */
@@ -27,6 +28,8 @@ export const SEL = {
   live: '[aria-label^="Connection:"][data-status="live"]',
   peerScroll: '[data-peer-scroll]',
   peerRow: '[data-peer-row]',
+  auditScroll: '.audit-scroll',
+  auditRow: '.audit-table tbody tr:not(.audit-spacer)',
   importReport: '[aria-label="Import report"] article',
   labComparison: 'table.lab-comparison tbody tr',
   /** The health view's headline once its aggregates arrived (the skeleton is aria-busy). */
@@ -76,10 +79,12 @@ export interface BenchOptions {
   runs: number;
   baseUrl: string;
   daemonUrl: string;
-  /** Rows the scrolling figures go through (10,000). */
-  scrollRows: number;
-  /** Scrolling speed, rows per second of wall time. */
-  rowsPerSecond: number;
+  /** Rows the peer renders (every one in its DOM): enough for the fastest scroll. */
+  peerRows: number;
+  /** Scrolling speeds, px per second (a trackpad fling, and four times that). */
+  scrollSpeeds: number[];
+  /** Seconds each scroll lasts (or less, where the list ends first). */
+  scrollSeconds: number;
   /** Live bursts: frames per second, each for `liveSeconds`. */
   liveRates: number[];
   liveSeconds: number;
@@ -118,10 +123,14 @@ const LIVE_WAIT_MS = 30_000;
 
 const S_BUNDLE = 'Bundle (gzip level 9, as served to a fresh browser)';
 const S_NAV = 'Navigation to first data (cold load, ms from navigation start)';
-const S_SCROLL = 'Ledger of 100,000 events: scrolling through 10,000 rows';
+const S_SLOW = 'First screen on a slow link (cold; 40 ms RTT, 10 Mbit/s down, 5 up; CPU 4x slower)';
+const S_DEV = '`npm start`, the first visit after an install (dev server with its dependency cache rebuilt, demo mode)';
+const S_PEER = 'The peer: a plain react-table ledger, every row in the DOM';
 const S_DIFF = 'Dry-run diff of the 10,000-message agent';
 const S_MEMORY = 'Memory';
 const S_LIVE = 'Live events: simulator send → shown in the ledger';
+const S_LIVE_COMPACTIONS = 'Live compactions on an open session page (5 real compactions a run)';
+const LIVE_COMPACTIONS = 5;
 const S_SOAK = 'Soak: the session page open under live events (heap after GC)';
 const S_BYOS = 'Import through the page and the threshold lab (loopback simulator)';
 const S_FLEET = 'Across sessions at 1,000,000 events (MOCK_SCALE=large; cold load, ms from navigation start)';
@@ -166,28 +175,30 @@ export const FIG = {
   bigPageBytes: fig('nav.session_100k.ledger_page_size', S_NAV, 'ledger with 100,000 events: first page (50 rows), decoded size', 'KB'),
   bigPageWire: fig('nav.session_100k.ledger_page_transferred', S_NAV, 'ledger with 100,000 events: first page, body bytes on the wire', 'KB'),
   eventDetail: fig('nav.event_detail.first_data', S_NAV, 'event detail: the record', 'ms'),
-  scrollTasks: fig('ledger.scroll.long_tasks', S_SCROLL, 'ours: long tasks > 50 ms', 'count', { goal: { text: '0', met: (v) => v === 0 } }),
-  scrollWorst: fig('ledger.scroll.worst_long_task', S_SCROLL, 'ours: worst long task', 'ms'),
-  scrollShare: fig('ledger.scroll.long_task_share', S_SCROLL, 'ours: share of the time in long tasks', '%'),
-  scrollP95: fig('ledger.scroll.frame_p95', S_SCROLL, 'ours: p95 frame time', 'ms'),
-  scrollDuration: fig('ledger.scroll.duration', S_SCROLL, 'ours: time to scroll through', 'ms', { note: 'includes fetching the 50 pages of 200 rows on the way' }),
-  peerFirst: fig('peer.first_rows', S_SCROLL, 'peer: first rows (fetch 10 pages of 1,000 + render all)', 'ms', { note: 'plain non-virtualised @tanstack/react-table <table> with the ledger\'s own columns, every row in the DOM (e2e/bench/peer)' }),
-  peerTasks: fig('peer.scroll.long_tasks', S_SCROLL, 'peer: long tasks > 50 ms', 'count'),
-  peerWorst: fig('peer.scroll.worst_long_task', S_SCROLL, 'peer: worst long task', 'ms'),
-  peerShare: fig('peer.scroll.long_task_share', S_SCROLL, 'peer: share of the time in long tasks', '%'),
-  peerP95: fig('peer.scroll.frame_p95', S_SCROLL, 'peer: p95 frame time', 'ms'),
-  peerDuration: fig('peer.scroll.duration', S_SCROLL, 'peer: time to scroll through', 'ms'),
-  ratioP95: fig('ratio.scroll.frame_p95', S_SCROLL, 'ratio ours ÷ peer: p95 frame time', 'ratio'),
-  ratioShare: fig('ratio.scroll.long_task_share', S_SCROLL, 'ratio ours ÷ peer: share of the time in long tasks', 'ratio'),
-  ratioDuration: fig('ratio.scroll.duration', S_SCROLL, 'ratio ours ÷ peer: time to scroll through', 'ratio'),
-  previewFirst: fig('dryrun.preview_to_first_rows', S_DIFF, '"Preview" click → first rows', 'ms'),
+  slowSessions: fig('slow.sessions.first_row', S_SLOW, 'sessions list: first row', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['slow.sessions.worst_task', 'slow.sessions.js'] }),
+  slowSessionsTask: fig('slow.sessions.worst_task', S_SLOW, 'sessions list: worst long task before the first row', 'ms', { goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
+  slowSessionsJs: fig('slow.sessions.js', S_SLOW, 'sessions list: JS on the wire before the first row (as sent)', 'KB', { goal: { text: '≤ 200 KB', met: (v) => v <= 200 } }),
+  slowSession: fig('slow.session.first_data', S_SLOW, `session view (${TYPICAL_SESSION}): first data (stats and ledger row)`, 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['slow.session.worst_task', 'slow.session.js'] }),
+  slowSessionTask: fig('slow.session.worst_task', S_SLOW, 'session view: worst long task before first data', 'ms', { goal: { text: '≤ 100 ms', met: (v) => v <= 100 } }),
+  slowSessionJs: fig('slow.session.js', S_SLOW, 'session view: JS on the wire before first data (as sent)', 'KB', { goal: { text: '≤ 200 KB', met: (v) => v <= 200 } }),
+  devShell: fig('devstart.shell', S_DEV, 'first visit: the page says what is happening (from navigation start)', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['devstart.first_row'] }),
+  devFirstRow: fig('devstart.first_row', S_DEV, 'first visit: the sessions list\'s first row', 'ms'),
+  devServer: fig('devstart.server', S_DEV, 'the dev server answers (from its start)', 'ms'),
+  peerFirst: fig('peer.first_rows', S_PEER, 'peer: first rows (fetch 10 pages of 1,000 + render all)', 'ms', { note: 'plain non-virtualised @tanstack/react-table <table> with the ledger\'s own columns, every row in the DOM (e2e/bench/peer)' }),
+  previewFirst: fig('dryrun.preview_to_first_rows', S_DIFF, '"Preview" click → first diff rows', 'ms', {
+    goal: { text: '≤ 400 ms (p95)', met: (v) => v <= 400 },
+    goalOn: 'max',
+    beside: ['dryrun.page_part', 'dryrun.answer', 'dryrun.rows_shown'],
+  }),
+  previewAnswer: fig('dryrun.answer', S_DIFF, 'click → the answer received (request, simulator, transfer)', 'ms', { beside: ['dryrun.simulator_handler', 'dryrun.simulator_compress'] }),
+  previewHandler: fig('dryrun.simulator_handler', S_DIFF, "the simulator's dry run, serialised (Server-Timing)", 'ms'),
+  previewCompress: fig('dryrun.simulator_compress', S_DIFF, "the simulator's compression of the answer (Server-Timing)", 'ms'),
+  previewPage: fig('dryrun.page_part', S_DIFF, "the page's own part: answer received → first diff rows", 'ms', { beside: ['dryrun.rows_shown'] }),
+  previewRows: fig('dryrun.rows_shown', S_DIFF, 'diff rows in the DOM when the first shows', 'count', { worse: 'lower' }),
   previewBytes: fig('dryrun.response_size', S_DIFF, 'dry-run response: decoded size', 'MB'),
   previewWire: fig('dryrun.response_transferred', S_DIFF, 'dry-run response: body bytes on the wire', 'MB', { note: 'gzip or Brotli where the request accepts it (the simulator, through the preview proxy, as a daemon behind a proxy)' }),
-  diffTasks: fig('dryrun.scroll.long_tasks', S_DIFF, 'scrolling the whole diff: long tasks > 50 ms', 'count'),
-  diffWorst: fig('dryrun.scroll.worst_long_task', S_DIFF, 'scrolling the whole diff: worst long task', 'ms'),
-  diffShare: fig('dryrun.scroll.long_task_share', S_DIFF, 'scrolling the whole diff: share of the time in long tasks', '%'),
-  diffP95: fig('dryrun.scroll.frame_p95', S_DIFF, 'scrolling the whole diff: p95 frame time', 'ms'),
-  diffDuration: fig('dryrun.scroll.duration', S_DIFF, 'scrolling the whole diff: time', 'ms'),
+  liveRequests: fig('live.compaction.requests', S_LIVE_COMPACTIONS, 'API requests per live compaction', 'per compaction', { goal: { text: '≤ 3', met: (v) => v <= 3 }, beside: ['live.compaction.shown'] }),
+  liveShown: fig('live.compaction.shown', S_LIVE_COMPACTIONS, 'of those compactions, rows in the ledger', '%', { worse: 'lower' }),
   heap: fig('memory.heap_100k', S_MEMORY, 'JS heap with 100,000 ledger rows loaded (after GC)', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
   loadAll: fig('memory.load_100k', S_MEMORY, 'time to load all 100,000 rows (scrolling to the end, 500 pages)', 'ms'),
   soakStart: fig('soak.heap.start', S_SOAK, 'heap when the page has loaded', 'MB'),
@@ -203,11 +214,49 @@ export const FIG = {
   replayTime: fig('byos.replay.click_to_comparison', S_BYOS, '"Run replay" click → comparison, largest fixture, two settings', 'ms'),
 };
 
+/** The lists that scroll: ours (the same virtualiser, the same rows' design) and the peer. */
+export const LISTS = {
+  ledger: { label: 'ledger (100,000 events)', ours: true },
+  peer: { label: 'peer ledger (react-table, every row in the DOM)', ours: false },
+  fleet: { label: 'cross-session ledger', ours: true },
+  audit: { label: 'audit log', ours: true },
+  diff: { label: 'dry-run diff (10,000-message agent)', ours: true },
+} as const;
+export type ListName = keyof typeof LISTS;
+
+/** The blank-frame goal at `speed` px/s: 2 % of frames at a trackpad fling (4,000 px/s), 10 % at four times that. */
+function blankGoal(speed: number): FigureSpec['goal'] {
+  const limit = speed <= 4000 ? 2 : 10;
+  return { text: `≤ ${limit} %`, met: (v) => v <= limit };
+}
+
+/** The figures of one list scrolled at one speed: what it painted, beside what that cost. */
+export function paintFigures(list: ListName, speed: number) {
+  const { label, ours } = LISTS[list];
+  const section = `Scrolling at ${speed.toLocaleString('en-US')} px/s: every painted frame (screencast), beside what it cost`;
+  const id = `scroll.${speed}.${list}`;
+  const ids = { blank: `${id}.blank_frames`, area: `${id}.blank_area`, tasks: `${id}.long_tasks_per_10k`, p95: `${id}.frame_p95` };
+  const peer = `scroll.${speed}.peer`;
+  return {
+    blank: fig(ids.blank, section, `${label}: frames with part of the list body blank`, '%', {
+      ...(ours ? { goal: blankGoal(speed) } : {}),
+      beside: [ids.tasks, ...(ours && list === 'ledger' ? [`${peer}.blank_frames`] : [])],
+    }),
+    area: fig(ids.area, section, `${label}: blank share of the list body (mean over frames)`, '%', { beside: [ids.blank] }),
+    tasks: fig(ids.tasks, section, `${label}: long tasks > 50 ms per 10,000 rows scrolled`, 'per 10k rows', {
+      ...(ours ? { goal: { text: '≤ 1', met: (v: number) => v <= 1 } } : {}),
+      beside: [ids.blank, ...(ours && list === 'ledger' ? [`${peer}.long_tasks_per_10k`] : [])],
+    }),
+    p95: fig(ids.p95, section, `${label}: p95 frame time`, 'ms', { beside: [ids.blank, ...(ours && list === 'ledger' ? [`${peer}.frame_p95`] : [])] }),
+    frames: fig(`${id}.frames`, section, `${label}: frames recorded`, 'count', { worse: 'lower' }),
+  };
+}
+
 function liveFigures(rate: number) {
   const label = `at ${rate} events/s`;
   return {
     p50: fig(`live.${rate}.p50`, S_LIVE, `${label}: p50`, 'ms'),
-    p95: fig(`live.${rate}.p95`, S_LIVE, `${label}: p95`, 'ms', { goal: { text: '< 150 ms', met: (v) => v < 150 } }),
+    p95: fig(`live.${rate}.p95`, S_LIVE, `${label}: p95`, 'ms', { goal: { text: '< 150 ms', met: (v) => v < 150 }, beside: [`live.${rate}.shown`, `live.${rate}.intake`] }),
     max: fig(`live.${rate}.max`, S_LIVE, `${label}: slowest`, 'ms'),
     shown: fig(`live.${rate}.shown`, S_LIVE, `${label}: events shown within ${LIVE_WAIT_MS / 1000} s of the last send`, '%', {
       worse: 'lower',
@@ -388,7 +437,7 @@ export class Bench {
       const wall = performance.now() - start;
       if (!response.ok) throw new Error(`${q.path} answered ${response.status}`);
       this.book.add(FIG[`fleetApi_${q.id}` as keyof typeof FIG], wall);
-      const timing = /dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+      const timing = /aggregate;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
       if (timing) computed[q.id] = Number(timing[1]);
     }
     const start = performance.now();
@@ -403,6 +452,32 @@ export class Bench {
       await page.goto('/compactions');
       this.book.add(FIG.fleetLedger, await this.mark(page, 'row', 'the cross-session ledger\'s first row'));
     });
+  }
+
+  /** The sessions list and the session view, cold, under a slow link and a 4x slower CPU: first data, the worst long task before it, the JS on the wire before it. */
+  async slowLink(run: number): Promise<void> {
+    const screens = [
+      { name: 'sessions', path: '/sessions', watch: { first: SEL.sessionRow }, figs: [FIG.slowSessions, FIG.slowSessionsTask, FIG.slowSessionsJs] },
+      { name: 'session', path: `/sessions/${TYPICAL_SESSION}`, watch: { stat: SEL.statFigure, row: SEL.ledgerRow }, figs: [FIG.slowSession, FIG.slowSessionTask, FIG.slowSessionJs] },
+    ] as const;
+    for (const screen of screens) {
+      await this.scenario(`slow-${screen.name}-run${run}`, { watch: screen.watch }, async ({ page, cdp }) => {
+        await cdp.send('Network.enable');
+        await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: (10 * 1024 * 1024) / 8, uploadThroughput: (5 * 1024 * 1024) / 8 });
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(screen.path);
+        const marks = await Promise.all(Object.keys(screen.watch).map((name) => this.mark(page, name, `the ${screen.name} screen's first data`)));
+        const first = Math.max(...marks);
+        const state = await this.state(page);
+        const before = state.longTasks.filter((t) => t.start < first);
+        // The scripts whose responses ended before the first data (resource timing, the page's clock), as sent (encoded).
+        const sent = await page.evaluate((by) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' && (e as PerformanceResourceTiming).responseEnd <= by).reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0), first);
+        this.book.add(screen.figs[0], first);
+        this.book.add(screen.figs[1], Math.max(0, ...before.map((t) => t.duration)));
+        this.book.add(screen.figs[2], sent / 1024);
+        this.keep(`slow-${screen.name}-run${run}`, state, 0, first);
+      });
+    }
   }
 
   async sessionsList(run: number): Promise<void> {
@@ -436,6 +511,16 @@ export class Bench {
     });
   }
 
+  /** The first visit to a dev server that rebuilds its dependency cache (`vite --force`): when the page says what is happening, and its first row. */
+  async devStart(run: number, devUrl: string, serverMs: number): Promise<void> {
+    this.book.add(FIG.devServer, serverMs);
+    await this.scenario(`dev-start-run${run}`, { watch: { shell: '#root [role="status"]', row: SEL.sessionRow } }, async ({ page }) => {
+      await page.goto(`${devUrl}/sessions`, { waitUntil: 'commit', timeout: 120_000 });
+      this.book.add(FIG.devShell, await this.mark(page, 'shell', 'the starting notice'));
+      this.book.add(FIG.devFirstRow, await this.mark(page, 'row', 'the sessions list\'s first row'));
+    });
+  }
+
   async eventDetail(run: number): Promise<void> {
     const id = await this.firstRecordId(TYPICAL_SESSION);
     await this.scenario(`event-detail-run${run}`, { watch: { record: SEL.eventRecord } }, async ({ page }) => {
@@ -444,63 +529,54 @@ export class Bench {
     });
   }
 
-  /** Scrolls through `scrollRows` rows of the 100,000-event ledger, then the same rows in the peer; figures side by side. */
+  /** The 100,000-event ledger scrolled at each speed with every painted frame recorded. */
   async ledgerScroll(run: number): Promise<void> {
-    const { scrollRows, rowsPerSecond } = this.options;
-    const side: { ours?: ScrollFigures } = {};
-    await this.scenario(`ledger-scroll-run${run}`, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+    const { scrollSpeeds } = this.options;
+    await this.scenario(`ledger-scroll-run${run}`, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page, cdp }) => {
       await page.goto(`/sessions/${BIG_SESSION}`);
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'stat', 'the stats');
       await page.waitForLoadState('networkidle');
-      const grid = page.locator(SEL.ledgerGrid);
-      await grid.scrollIntoViewIfNeeded();
-      const { rowHeight, clientHeight } = await grid.evaluate((el) => ({ rowHeight: el.querySelector('[data-compaction-id]')?.getBoundingClientRect().height ?? 0, clientHeight: el.clientHeight }));
-      if (rowHeight <= 0) throw new Error('the ledger rows have no height');
-      // Until the 10,000th row is the last one in view (the header row sits above the rows).
-      const target = scrollRows * rowHeight + rowHeight - clientHeight;
-      const run_ = await page.evaluate(([sel, speed, to, stall]) => window.__bench.scrollThrough(sel, speed, to, stall), [SEL.ledgerGrid, (rowsPerSecond * rowHeight) / 1000, target, STALL_MS] as const);
-      const ours = await this.scrollFigures(page, `ledger-scroll-run${run}`, run_);
-      side.ours = ours;
-      this.book.add(FIG.scrollTasks, ours.tasks);
-      this.book.add(FIG.scrollWorst, ours.worst);
-      this.book.add(FIG.scrollShare, ours.share);
-      this.book.add(FIG.scrollP95, ours.p95);
-      this.book.add(FIG.scrollDuration, ours.duration);
+      for (const speed of scrollSpeeds) await this.paintedScroll(page, cdp, `ledger-scroll-${speed}-run${run}`, 'ledger', LEDGER_LIST, speed);
     });
+  }
 
-    // The peer renders all 10,000 rows at once: on a machine under heavy load it can miss its time
+  /** The peer scrolled the same way as the ledger, in the same run: figures side by side. */
+  async peerScroll(run: number): Promise<void> {
+    const { peerRows, scrollSpeeds } = this.options;
+    // The peer renders all its rows at once: on a machine under heavy load it can miss its time
     // limit. That run then has no peer figures (said here), and the benchmark goes on.
-    await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page }) => {
-      await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${scrollRows}`);
+    await this.scenario(`peer-scroll-run${run}`, { watch: { row: SEL.peerRow } }, async ({ page, cdp }) => {
+      await page.goto(`${PEER_BASE}?session=${BIG_SESSION}&rows=${peerRows}`);
       this.book.add(FIG.peerFirst, await this.mark(page, 'row', 'the peer\'s first row'));
       const rows = await page.locator(SEL.peerRow).count();
-      if (rows !== scrollRows) throw new Error(`the peer rendered ${rows} rows, not ${scrollRows}`);
-      const scroller = page.locator(SEL.peerScroll);
-      await scroller.scrollIntoViewIfNeeded();
-      const rowHeight = await scroller.evaluate((el) => el.querySelector('[data-peer-row]')?.getBoundingClientRect().height ?? 0);
-      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.peerScroll, (rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
-      const peer = await this.scrollFigures(page, `peer-scroll-run${run}`, run_);
-      this.book.add(FIG.peerTasks, peer.tasks);
-      this.book.add(FIG.peerWorst, peer.worst);
-      this.book.add(FIG.peerShare, peer.share);
-      this.book.add(FIG.peerP95, peer.p95);
-      this.book.add(FIG.peerDuration, peer.duration);
-      const o = side.ours;
-      if (o) {
-        this.book.add(FIG.ratioP95, o.p95 / peer.p95);
-        this.book.add(FIG.ratioShare, o.share / peer.share);
-        this.book.add(FIG.ratioDuration, o.duration / peer.duration);
-      }
+      if (rows !== peerRows) throw new Error(`the peer rendered ${rows} rows, not ${peerRows}`);
+      for (const speed of scrollSpeeds) await this.paintedScroll(page, cdp, `peer-scroll-${speed}-run${run}`, 'peer', PEER_LIST, speed);
     }).catch((error: unknown) => {
       console.warn(`  the peer failed in run ${run}; this run has no peer figures: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  }
+
+  /** The cross-session ledger and the audit log (the same virtualiser) scrolled at each speed. */
+  async otherListsScroll(run: number): Promise<void> {
+    await this.scenario(`fleet-ledger-scroll-run${run}`, { watch: { row: SEL.ledgerRow } }, async ({ page, cdp }) => {
+      await page.goto('/compactions');
+      await this.mark(page, 'row', 'the cross-session ledger\'s first row');
+      await page.waitForLoadState('networkidle');
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `fleet-ledger-scroll-${speed}-run${run}`, 'fleet', LEDGER_LIST, speed);
+    });
+    await this.scenario(`audit-scroll-run${run}`, { watch: { row: SEL.auditRow } }, async ({ page, cdp }) => {
+      await page.goto('/audit');
+      await this.mark(page, 'row', 'the audit log\'s first row');
+      await page.waitForLoadState('networkidle');
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `audit-scroll-${speed}-run${run}`, 'audit', AUDIT_LIST, speed);
     });
   }
 
   /** Opens the compact dialog on the 10,000-message agent, previews, then scrolls the whole diff. */
   async dryRun(run: number): Promise<void> {
     const name = `dry-run-run${run}`;
-    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page }) => {
+    await this.scenario(name, { watch: { stat: SEL.statFigure, row: SEL.ledgerRow } }, async ({ page, cdp }) => {
       await page.goto(`/sessions/${BIG_SESSION}`);
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'stat', 'the stats');
@@ -517,19 +593,21 @@ export class Bench {
       this.book.add(FIG.previewBytes, (await response.body()).length / 1024 / 1024);
       this.book.add(FIG.previewWire, (await response.request().sizes()).responseBodySize / 1024 / 1024);
       const shown = await this.mark(page, 'diff', 'the dry-run diff\'s first row');
+      const rowsShown = await page.locator(SEL.diffRow).count();
       const click = (await this.state(page)).clicks.filter((c) => c.label === 'Preview').at(-1);
       if (!click) throw new Error('the click on Preview was not seen by the page');
+      const received = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.includes('/compactions/dry-run')).map((e) => (e as PerformanceResourceTiming).responseEnd).at(-1) ?? Number.NaN);
+      const timing = (await response.allHeaders())['server-timing'] ?? '';
+      const part = (name: string) => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? Number.NaN);
       this.book.add(FIG.previewFirst, shown - click.at);
+      this.book.add(FIG.previewAnswer, received - click.at);
+      this.book.add(FIG.previewHandler, part('handler'));
+      this.book.add(FIG.previewCompress, part('compress'));
+      this.book.add(FIG.previewPage, shown - received);
+      this.book.add(FIG.previewRows, rowsShown);
       this.keep(`${name}-preview`, await this.state(page), click.at, shown);
 
-      const rowHeight = await page.locator(SEL.diffRow).first().evaluate((el) => el.getBoundingClientRect().height);
-      const run_ = await page.evaluate(([sel, speed, stall]) => window.__bench.scrollThrough(sel, speed, null, stall), [SEL.diffTable, (this.options.rowsPerSecond * rowHeight) / 1000, STALL_MS] as const);
-      const scroll = await this.scrollFigures(page, `${name}-scroll`, run_);
-      this.book.add(FIG.diffTasks, scroll.tasks);
-      this.book.add(FIG.diffWorst, scroll.worst);
-      this.book.add(FIG.diffShare, scroll.share);
-      this.book.add(FIG.diffP95, scroll.p95);
-      this.book.add(FIG.diffDuration, scroll.duration);
+      for (const speed of this.options.scrollSpeeds) await this.paintedScroll(page, cdp, `${name}-scroll-${speed}`, 'diff', DIFF_LIST, speed);
     });
   }
 
@@ -596,6 +674,44 @@ export class Bench {
       const used = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value;
       if (used === undefined) throw new Error('Chromium reported no JSHeapUsedSize');
       this.book.add(FIG.heap, used / 1024 / 1024);
+    });
+  }
+
+  /**
+   * Real compactions (the simulator runs the session's turns until it compacts, five times) with
+   * the session page open: the API requests the page makes per compaction, beside the share of
+   * them its ledger showed.
+   */
+  async liveCompactions(run: number): Promise<void> {
+    await this.scenario(`live-compactions-run${run}`, { watch: { row: SEL.ledgerRow, live: SEL.live } }, async ({ page }) => {
+      await page.goto(`/sessions/${TYPICAL_SESSION}`);
+      await this.mark(page, 'row', 'the ledger\'s first row');
+      await this.mark(page, 'live', 'the live connection');
+      await page.waitForLoadState('networkidle');
+      // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
+      await page.waitForTimeout(2_000);
+      await page.waitForLoadState('networkidle');
+      const before = await this.daemonJson<{ total: number }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=1`);
+      let requests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/v1/')) requests += 1;
+      });
+      for (let i = 0; i < LIVE_COMPACTIONS; i += 1) {
+        const advanced = await fetch(`${this.options.daemonUrl}/__mock/sessions/${TYPICAL_SESSION}/advance`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ max_turns: 60, until_compaction: true }),
+        });
+        if (!advanced.ok) throw new Error(`the simulator did not advance the session: ${advanced.status}`);
+        // Each compaction's refetches settle before the next, as when compactions come minutes apart.
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1_500);
+      }
+      const after = await this.daemonJson<{ total: number; items: { id: string }[] }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=${LIVE_COMPACTIONS * 4}`);
+      const made = after.total - before.total;
+      const shown = await page.evaluate((ids) => ids.filter((id) => document.querySelector(`[data-compaction-id="${CSS.escape(id)}"]`) !== null).length, after.items.slice(0, made).map((r) => r.id));
+      this.book.add(FIG.liveRequests, requests / Math.max(1, made));
+      this.book.add(FIG.liveShown, (100 * shown) / Math.max(1, made));
     });
   }
 
@@ -736,13 +852,37 @@ export class Bench {
     return page.evaluate((wanted) => wanted.map((id) => window.__bench.seen[id] ?? null), ids);
   }
 
-  private async scrollFigures(page: Page, name: string, run: FrameRun): Promise<ScrollFigures> {
+  /**
+   * Scrolls `list.scroller` at `speed` px/s for the bench's scroll time (or to the list's end) with
+   * every painted frame recorded, and books what the frames showed beside what they cost: the
+   * share of frames with part of the body blank, the mean blank share, long tasks per 10,000 rows
+   * scrolled, the p95 frame time.
+   */
+  private async paintedScroll(page: Page, cdp: CDPSession, name: string, list: ListName, where: ListGeometry, speed: number): Promise<void> {
+    const figs = paintFigures(list, speed);
+    await page.locator(where.scroller).scrollIntoViewIfNeeded();
+    const g = await page.evaluate(measureList, where);
+    if (g.rowHeight <= 0) throw new Error(`${list}: its rows (${where.row}) have no height`);
+    const target = Math.min(g.scrollTop + (speed * this.options.scrollSeconds), g.fullHeight - g.clientHeight);
+    const rest = await restFrame(cdp, g.viewport);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    const { result: run, frames } = await recordPainted(cdp, () =>
+      page.evaluate(([sel, pxPerMs, to, stall]) => window.__bench.scrollThrough(sel, pxPerMs, to, stall), [where.scroller, speed / 1000, target, STALL_MS] as const),
+    );
+    // The frames painted from the scroll's first step to one frame after its last.
+    const during = frames.filter((f) => f.at >= origin + run.start && f.at <= origin + run.end + 20);
+    const shares = await blankShares(this.browser, rest, during, g.body);
+    const rows = ((await page.locator(where.scroller).evaluate((el) => el.scrollTop)) - g.scrollTop) / g.rowHeight;
     const state = await this.state(page);
     const tasks = state.longTasks.filter((t) => t.start >= run.start && t.start <= run.end);
     this.keep(name, state, run.start, run.end);
-    const duration = run.end - run.start;
-    const blocked = tasks.reduce((n, t) => n + t.duration, 0);
-    return { tasks: tasks.length, worst: Math.max(0, ...tasks.map((t) => t.duration)), share: (blocked / duration) * 100, p95: percentile(run.frames, 95), duration };
+    // A frame shows a blank when at least half a row of its body is missing.
+    const limit = g.rowHeight / 2 / g.body.height;
+    this.book.add(figs.blank, (100 * shares.filter((x) => x >= limit).length) / Math.max(1, shares.length));
+    this.book.add(figs.area, (100 * shares.reduce((a, b) => a + b, 0)) / Math.max(1, shares.length));
+    this.book.add(figs.tasks, (tasks.length * 10_000) / Math.max(1, rows));
+    this.book.add(figs.p95, percentile(run.frames, 95));
+    this.book.add(figs.frames, during.length);
   }
 
   private async firstRecordId(sessionId: string): Promise<string> {
@@ -766,13 +906,38 @@ export class Bench {
   }
 }
 
-interface ScrollFigures {
-  tasks: number;
-  worst: number;
-  /** Long tasks' total time ÷ the scroll's duration, in %. */
-  share: number;
-  p95: number;
-  duration: number;
+/** Where a list scrolls, its rows, and the header that sits over its rows inside the scroller. */
+interface ListGeometry {
+  scroller: string;
+  row: string;
+  header: string | null;
+}
+
+const LEDGER_LIST: ListGeometry = { scroller: SEL.ledgerGrid, row: SEL.ledgerRow, header: '.ledger__row--head' };
+const PEER_LIST: ListGeometry = { scroller: SEL.peerScroll, row: SEL.peerRow, header: '.ledger__row--head' };
+const AUDIT_LIST: ListGeometry = { scroller: SEL.auditScroll, row: SEL.auditRow, header: 'thead' };
+const DIFF_LIST: ListGeometry = { scroller: SEL.diffTable, row: SEL.diffRow, header: null };
+
+/** Runs in the page: the list's body on screen (CSS px of the viewport), its row height and how far it can scroll. */
+function measureList(where: ListGeometry) {
+  const el = document.querySelector(where.scroller);
+  if (!el) throw new Error(`no element matches ${where.scroller}`);
+  const rect = el.getBoundingClientRect();
+  const head = where.header ? (el.querySelector(where.header)?.getBoundingClientRect().height ?? 0) : 0;
+  const rowHeight = document.querySelector(where.row)?.getBoundingClientRect().height ?? 0;
+  const rowCount = Number(el.getAttribute('aria-rowcount') ?? el.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount') ?? 0);
+  const x = Math.max(0, rect.left + el.clientLeft);
+  const top = Math.max(0, rect.top + el.clientTop + head);
+  const bottom = Math.min(window.innerHeight, rect.top + el.clientTop + el.clientHeight);
+  return {
+    body: { x, y: top, width: Math.min(el.clientWidth, window.innerWidth - x), height: bottom - top },
+    rowHeight,
+    scrollTop: el.scrollTop,
+    clientHeight: el.clientHeight,
+    // Paged lists announce their full length; the rows not yet loaded are not in scrollHeight.
+    fullHeight: Math.max(el.scrollHeight, head + Math.max(0, rowCount - (head > 0 ? 1 : 0)) * rowHeight),
+    viewport: { scrollX: window.scrollX, scrollY: window.scrollY, width: window.innerWidth, height: window.innerHeight },
+  };
 }
 
 /** The scripts and style sheets a page downloaded (the peer's excluded), each counted once by URL. */

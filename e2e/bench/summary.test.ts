@@ -54,15 +54,20 @@ describe('benchmark figures', () => {
   });
 
   it('prints one table with sections, the goals met or not, and notes', () => {
-    const results = [summarize({ ...timeFigure, note: 'cold load' }, [700, 800, 900]), summarize({ ...timeFigure, id: 'x', section: 'Memory', label: 'heap', unit: 'MB', goal: { text: '< 150 MB', met: (v) => v < 150 } }, [90])];
+    const tasks: FigureSpec = { ...timeFigure, id: 'tasks', label: 'long tasks', unit: 'count', goal: undefined };
+    const results = [
+      summarize({ ...timeFigure, note: 'cold load', beside: ['tasks'] }, [700, 800, 900], [1.5, 2.25, 3.9]),
+      summarize(tasks, [0, 2, 1]),
+      summarize({ ...timeFigure, id: 'x', section: 'Memory', label: 'heap', unit: 'MB', goal: { text: '< 150 MB', met: (v) => v < 150 } }, [90], [2]),
+    ];
     const table = formatTable(results, 3);
     expect(table).toContain('median of 3');
     expect(table).toMatch(/^Navigation$/m);
-    expect(table).toMatch(/first row\s+800 ms\s+900 ms\s+≤ 600 ms: NOT MET/);
-    expect(table).toMatch(/heap \(1 run\)\s+90.0 MB\s+90.0 MB\s+< 150 MB: met/);
+    // min, median, max, the goal on the median, the load averages, the companion's median.
+    expect(table).toMatch(/first row\s+700 ms\s+800 ms\s+900 ms\s+≤ 600 ms: NOT MET\s+1.5–3.9\s+long tasks: 1/);
+    expect(table).toMatch(/heap \(1 run\)\s+90.0 MB\s+90.0 MB\s+90.0 MB\s+< 150 MB: met\s+2.0/);
     expect(table).toContain('first row: cold load');
-    expect(table).toMatch(/heap \(1 run\)/);
-    expect(formatMarkdown(results, 3)).toContain('| first row | 800 ms | 900 ms | ≤ 600 ms: **not met** |');
+    expect(formatMarkdown(results, 3)).toContain('| first row | 700 ms | 800 ms | 900 ms | ≤ 600 ms: **not met** | 1.5–3.9 | long tasks: 1 |');
   });
 
   it('sums what long frames in a window spent their time on, heaviest first, rendering included', () => {

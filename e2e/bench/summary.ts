@@ -1,9 +1,11 @@
 /**
- * The benchmark's figures: one value per run for each, reduced to the median and the worst run,
- * set beside its goal, and printed as one table. Pure: no browser, no files.
+ * The benchmark's figures: one value per run for each, reduced to min / median / max, set beside
+ * its goal and its companions (the figures that would show the goal met by drawing less: blank
+ * frames beside long tasks, rows shown beside latency), with the machine's load average when the
+ * values were taken, and printed as one table. Pure: no browser, no files.
  */
 
-export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | 'MB/s' | '%';
+export type Unit = 'ms' | 'KB' | 'MB' | 'count' | 'ratio' | 'per s' | 'MB/s' | '%' | 'per 10k rows' | 'per compaction';
 
 export interface Goal {
   /** As printed: "≤ 600 ms". */
@@ -20,15 +22,26 @@ export interface FigureSpec {
   /** Which direction is worse: the worst run is the highest value, or the lowest. */
   worse: 'higher' | 'lower';
   goal?: Goal;
+  /** The value the goal is judged on: the median of the runs (default), or the worst run (a p95 over 5 runs). */
+  goalOn?: 'median' | 'max';
   /** A short note printed under the table (what the figure counts, a peer's name). */
   note?: string;
+  /**
+   * Ids of the figures printed beside this one (their medians): its companion, which would show
+   * the figure met by drawing less, and its peer's.
+   */
+  beside?: string[];
 }
 
 export interface FigureResult extends FigureSpec {
   values: number[];
+  min: number;
   median: number;
+  max: number;
   worst: number;
-  /** The goal judged on the median of the runs; null without a goal or without values. */
+  /** The machine's 1-minute load average when each value was taken. */
+  loads: number[];
+  /** The goal judged on the median of the runs (or the worst, `goalOn`); null without a goal or without values. */
   met: boolean | null;
 }
 
@@ -48,28 +61,37 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-export function summarize(spec: FigureSpec, values: readonly number[]): FigureResult {
+export function summarize(spec: FigureSpec, values: readonly number[], loads: readonly number[] = []): FigureResult {
   const kept = values.filter((v) => !Number.isNaN(v));
   const mid = median(kept);
-  const worst = kept.length === 0 ? Number.NaN : spec.worse === 'higher' ? Math.max(...kept) : Math.min(...kept);
-  return { ...spec, values: [...values], median: mid, worst, met: spec.goal && kept.length > 0 ? spec.goal.met(mid) : null };
+  const min = kept.length === 0 ? Number.NaN : Math.min(...kept);
+  const max = kept.length === 0 ? Number.NaN : Math.max(...kept);
+  const worst = spec.worse === 'higher' ? max : min;
+  const judged = spec.goalOn === 'max' ? worst : mid;
+  return { ...spec, values: [...values], min, median: mid, max, worst, loads: [...loads], met: spec.goal && kept.length > 0 ? spec.goal.met(judged) : null };
 }
 
-/** Collects one value per figure per run, in the order figures are first defined. */
+/** Collects one value per figure per run (with the load average then), in the order figures are first defined. */
 export class FigureBook {
   private readonly specs = new Map<string, FigureSpec>();
   private readonly values = new Map<string, number[]>();
+  private readonly loads = new Map<string, number[]>();
+
+  /** `load`: the machine's 1-minute load average as the value was taken (the runner passes os.loadavg). */
+  constructor(private readonly load: () => number = () => Number.NaN) {}
 
   add(spec: FigureSpec, value: number): void {
     if (!this.specs.has(spec.id)) {
       this.specs.set(spec.id, spec);
       this.values.set(spec.id, []);
+      this.loads.set(spec.id, []);
     }
     this.values.get(spec.id)?.push(value);
+    this.loads.get(spec.id)?.push(this.load());
   }
 
   results(): FigureResult[] {
-    return [...this.specs.values()].map((spec) => summarize(spec, this.values.get(spec.id) ?? []));
+    return [...this.specs.values()].map((spec) => summarize(spec, this.values.get(spec.id) ?? [], this.loads.get(spec.id) ?? []));
   }
 }
 
@@ -78,7 +100,7 @@ export function formatValue(value: number, unit: Unit): string {
   if (Number.isNaN(value)) return 'n/a';
   if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
   const abs = Math.abs(value);
-  const digits = unit === 'count' ? 0 : unit === 'ratio' ? (abs < 0.1 ? 4 : 2) : abs >= 100 ? 0 : abs >= 10 ? 1 : 2;
+  const digits = unit === 'count' ? 0 : unit === 'ratio' ? (abs < 0.1 ? 4 : 2) : abs >= 100 ? 0 : abs >= 10 ? 1 : unit === 'per 10k rows' ? 1 : 2;
   const text = value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   if (unit === 'ratio') return `${text}×`;
   if (unit === 'count') return text;
@@ -95,9 +117,28 @@ function pad(text: string, width: number, align: 'left' | 'right'): string {
   return align === 'left' ? text + gap : gap + text;
 }
 
-/** The figures as one plain-text table, grouped by section, with each goal and whether the median meets it. */
-export function formatTable(results: readonly FigureResult[], runs: number): string {
-  const header = ['figure', `median of ${runs}`, 'worst', 'goal'];
+/** The load averages a figure's values were taken at, as "2.1–4.3" (one value: "2.1"). */
+function loadRange(r: FigureResult): string {
+  const loads = r.loads.filter(Number.isFinite);
+  if (loads.length === 0) return '';
+  const lo = Math.min(...loads).toFixed(1);
+  const hi = Math.max(...loads).toFixed(1);
+  return lo === hi ? lo : `${lo}–${hi}`;
+}
+
+/** The medians of the figures beside `r`, as "label: value; …" (the label shortened to what differs). */
+function besideText(r: FigureResult, byId: ReadonlyMap<string, FigureResult>): string {
+  return (r.beside ?? [])
+    .map((id) => byId.get(id))
+    .filter((b): b is FigureResult => b !== undefined)
+    .map((b) => `${b.label}: ${formatValue(b.median, b.unit)}`)
+    .join('; ');
+}
+
+/** The table's rows: section titles, and per figure its cells. */
+function tableRows(results: readonly FigureResult[], runs: number): { header: string[]; rows: (string[] | string)[] } {
+  const byId = new Map(results.map((r) => [r.id, r]));
+  const header = ['figure', 'min', `median of ${runs}`, 'max', 'goal (on the median)', 'load avg', 'beside it (medians)'];
   const rows: (string[] | string)[] = [];
   let section = '';
   for (const r of results) {
@@ -105,32 +146,31 @@ export function formatTable(results: readonly FigureResult[], runs: number): str
       section = r.section;
       rows.push(section);
     }
-    const goal = r.goal ? `${r.goal.text}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
-    rows.push([`  ${r.label}${runsNote(r, runs)}`, formatValue(r.median, r.unit), formatValue(r.worst, r.unit), goal]);
+    const goal = r.goal ? `${r.goal.text}${r.goalOn === 'max' ? ' on the max' : ''}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
+    rows.push([`${r.label}${runsNote(r, runs)}`, formatValue(r.min, r.unit), formatValue(r.median, r.unit), formatValue(r.max, r.unit), goal, loadRange(r), besideText(r, byId)]);
   }
-  const cells = rows.filter((row): row is string[] => Array.isArray(row));
+  return { header, rows };
+}
+
+/** The figures as one plain-text table, grouped by section, each with min / median / max, its goal, the load average and its companions. */
+export function formatTable(results: readonly FigureResult[], runs: number): string {
+  const { header, rows } = tableRows(results, runs);
+  const cells = rows.filter((row): row is string[] => Array.isArray(row)).map((row) => [`  ${row[0]}`, ...row.slice(1)]);
   const widths = header.map((h, i) => Math.max([...h].length, ...cells.map((row) => [...(row[i] ?? '')].length)));
-  const line = (row: string[]) => row.map((cell, i) => pad(cell, widths[i] ?? 0, i === 0 || i === 3 ? 'left' : 'right')).join('  ').trimEnd();
+  const line = (row: string[]) => row.map((cell, i) => pad(cell, widths[i] ?? 0, i === 0 || i >= 4 ? 'left' : 'right')).join('  ').trimEnd();
   const rule = widths.map((w) => '─'.repeat(w)).join('  ');
   const out = [line(header), rule];
-  for (const row of rows) out.push(Array.isArray(row) ? line(row) : row);
+  for (const row of rows) out.push(Array.isArray(row) ? line([`  ${row[0]}`, ...row.slice(1)]) : row);
   const notes = results.filter((r) => r.note).map((r) => `  ${r.label}: ${r.note}`);
   if (notes.length > 0) out.push('', 'notes:', ...notes);
   return out.join('\n');
 }
 
-/** Markdown for the README's Performance section (same figures, same order). */
+/** Markdown for the bench's guide (same figures, same order). */
 export function formatMarkdown(results: readonly FigureResult[], runs: number): string {
-  const out = [`| figure | median of ${runs} | worst | goal |`, '|---|---:|---:|---|'];
-  let section = '';
-  for (const r of results) {
-    if (r.section !== section) {
-      section = r.section;
-      out.push(`| **${section}** | | | |`);
-    }
-    const goal = r.goal ? `${r.goal.text}: ${r.met === null ? 'n/a' : r.met ? 'met' : '**not met**'}` : '';
-    out.push(`| ${r.label}${runsNote(r, runs)} | ${formatValue(r.median, r.unit)} | ${formatValue(r.worst, r.unit)} | ${goal} |`);
-  }
+  const { header, rows } = tableRows(results, runs);
+  const out = [`| ${header.join(' | ')} |`, '|---|---:|---:|---:|---|---|---|'];
+  for (const row of rows) out.push(Array.isArray(row) ? `| ${row.map((cell) => cell.replace(/\|/g, '\\|').replace('NOT MET', '**not met**')).join(' | ')} |` : `| **${row}** | | | | | | |`);
   return out.join('\n');
 }
 

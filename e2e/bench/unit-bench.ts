@@ -10,6 +10,7 @@ import type { FigureResult, FigureSpec } from './summary';
 
 interface VitestBench {
   name: string;
+  min: number;
   median: number;
   max: number;
   sampleCount: number;
@@ -30,9 +31,10 @@ export async function runVitestBench(root: string, jsonPath: string): Promise<vo
   if (code !== 0) throw new Error(`vitest bench failed (exit ${code})`);
 }
 
-const SECTION = 'Node, vitest (median and slowest sample)';
+const SECTION = 'Node, vitest (fastest, median and slowest sample)';
 
-export function vitestFigures(jsonPath: string): FigureResult[] {
+/** `load`: the machine's load average when the benchmarks ran. */
+export function vitestFigures(jsonPath: string, load: number): FigureResult[] {
   const report = JSON.parse(readFileSync(jsonPath, 'utf8')) as VitestReport;
   const out: FigureResult[] = [];
   for (const file of report.files) {
@@ -40,7 +42,7 @@ export function vitestFigures(jsonPath: string): FigureResult[] {
       const groupName = group.fullName.split(' > ').slice(1).join(' > ') || group.fullName;
       for (const b of group.benchmarks) {
         const spec: FigureSpec = { id: `vitest.${groupName}.${b.name}`, section: `${SECTION}: ${groupName}`, label: b.name, unit: 'ms', worse: 'higher' };
-        out.push({ ...spec, values: [], median: b.median, worst: b.max, met: null });
+        out.push({ ...spec, values: [], min: b.min, median: b.median, max: b.max, worst: b.max, loads: [load], met: null });
       }
       const ours = group.benchmarks.find((b) => b.name.startsWith('ours'));
       const peer = group.benchmarks.find((b) => b !== ours);
@@ -52,8 +54,11 @@ export function vitestFigures(jsonPath: string): FigureResult[] {
           unit: 'ratio',
           worse: 'higher',
           values: [],
+          min: ours.min / peer.min,
           median: ours.median / peer.median,
+          max: ours.max / peer.max,
           worst: ours.max / peer.max,
+          loads: [load],
           met: null,
           note: `${groupName}; peer: ${peer.name}; worst: slowest sample ÷ slowest sample`,
         });

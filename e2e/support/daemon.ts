@@ -31,7 +31,7 @@ export async function resetDaemon(request: APIRequestContext): Promise<void> {
  * busy machine, longer than the action timeout (15 s, playwright.config.ts) allows a request.
  */
 export async function resetDaemonAtBenchScale(request: APIRequestContext): Promise<void> {
-  const response = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' }, timeout: 60_000 });
+  const response = await request.post(`${DAEMON}/__mock/reset`, { data: { scale: 'bench' }, timeout: 180_000 });
   expect(response.ok(), 'the simulated daemon resets at bench scale').toBeTruthy();
 }
 

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressBody, isCompressible, negotiateEncoding } from './compression';
+import { compressBody, compressionLevel, isCompressible, LARGE_BODY_BYTES, negotiateEncoding } from './compression';
 
 describe('negotiateEncoding', () => {
   it('prefers Brotli where the client accepts both (as browsers do)', () => {
@@ -49,5 +49,24 @@ describe('compressBody', () => {
     expect(gunzipSync(gz).equals(body)).toBe(true);
     expect(br.byteLength).toBeLessThan(body.byteLength / 4);
     expect(gz.byteLength).toBeLessThan(body.byteLength / 4);
+  });
+});
+
+describe('compressionLevel', () => {
+  it('compresses a large answer (the 7 MB dry run) at the fastest settings, smaller ones denser', () => {
+    expect(compressionLevel(7_000_000, 'br')).toBe(1);
+    expect(compressionLevel(7_000_000, 'gzip')).toBe(1);
+    expect(compressionLevel(LARGE_BODY_BYTES - 1, 'br')).toBe(4);
+    expect(compressionLevel(20_000, 'gzip')).toBe(6);
+  });
+
+  it('round-trips a large body at those settings, still several times smaller', async () => {
+    const large = Buffer.from(JSON.stringify({ messages: Array.from({ length: 6_000 }, (_, i) => ({ id: `msg_${i}`, role: i % 2 ? 'assistant' : 'user', text: `turn ${i}: ${'lorem ipsum '.repeat(i % 7)}` })) }));
+    expect(large.byteLength).toBeGreaterThan(LARGE_BODY_BYTES);
+    const br = await compressBody(large, 'br');
+    const gz = await compressBody(large, 'gzip');
+    expect(brotliDecompressSync(br).equals(large)).toBe(true);
+    expect(gunzipSync(gz).equals(large)).toBe(true);
+    expect(br.byteLength).toBeLessThan(large.byteLength / 4);
   });
 });

@@ -42,13 +42,20 @@ function cors(req: IncomingMessage): Record<string, string> {
  * Writes the handler's response, gzip- or Brotli-encoded where the request accepts it and the body
  * is text worth compressing (see compression.ts); `Vary` says the encoding depends on the request.
  */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, handlerMs: number): Promise<void> {
   const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...cors(req), Vary: 'Origin, Accept-Encoding' };
   let body: Buffer = Buffer.from(await response.arrayBuffer());
+  // The handler's time (its answer serialised), beside any timing the handler gave itself.
+  const answered = `handler;dur=${handlerMs.toFixed(1)}`;
+  headers['server-timing'] = headers['server-timing'] ? `${headers['server-timing']}, ${answered}` : answered;
   const encoding = req.method === 'HEAD' || response.headers.has('content-encoding') ? null : negotiateEncoding(req.headers['accept-encoding']);
   if (encoding && body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(response.headers.get('content-type'))) {
+    const started = performance.now();
     body = await compressBody(body, encoding);
     headers['content-encoding'] = encoding;
+    // How long the encoding took, beside any timing the handler gave (the bench reads it).
+    const timing = `compress;dur=${(performance.now() - started).toFixed(1)};desc="${encoding}"`;
+    headers['server-timing'] = `${headers['server-timing']}, ${timing}`;
   }
   delete headers['content-length'];
   if (res.destroyed) return;
@@ -98,11 +105,12 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
         return;
       }
       const request = await toRequest(req, res, origin);
+      const started = performance.now();
       const response = (await getResponse(handlers, request)) ??
         Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
       noteWrite(daemon, request.method, new URL(request.url));
       if (res.destroyed) return;
-      await send(req, res, response);
+      await send(req, res, response, performance.now() - started);
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
       res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));

@@ -1,6 +1,7 @@
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatCount } from '../../domain/format';
+import { useScrollAhead } from '../../hooks/use-scroll-ahead';
 import { buildDiffModel, collapse, nextHunk, type DiffModel, type DiffRow, type Message, type ToolGroup } from '../../domain/diff/align';
 import { DEFAULT_LABELS, DiffRowView, FoldRow, type GroupPlace, type RowLabels } from './diff-row';
 import './diff.css';
@@ -74,13 +75,15 @@ export function DiffView({
     },
     [view, model],
   );
+  // Rows drawn in the scroll event, as far ahead as the view is moving (lib/scroll-reach.ts).
+  const scrollAhead = useScrollAhead();
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer's functions are read during render by design
   const virtualizer = useVirtualizer({
     count: view.items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => (view.items[i]?.type === 'fold' ? FOLD_HEIGHT : ROW_HEIGHT),
     getItemKey,
-    overscan: 8,
+    ...scrollAhead,
     initialRect,
   });
 

@@ -50,6 +50,21 @@ describe('RefreshBatcher', () => {
     expect(batcher.size).toBe(0);
   });
 
+  it('waits the settle time after a quiet spell, so the frames of one compaction cost one refetch of each key', () => {
+    const time = fakeTime();
+    const flushes: QueryKey[][] = [];
+    const batcher = new RefreshBatcher({ flush: (keys) => flushes.push(keys), intervalMs: 1000, settleMs: 250, ...time });
+    // The turns' session.updated, then 30 ms later the compaction, its rollback point and the session again.
+    batcher.add([['sessions'], ['session', 's1', 'detail']]);
+    time.advance(30);
+    batcher.add([['session', 's1', 'detail'], ['session', 's1', 'compaction-stats'], ['session', 's1', 'checkpoints']]);
+    batcher.add([['sessions'], ['session', 's1', 'detail']]);
+    time.advance(219);
+    expect(flushes).toEqual([]);
+    time.advance(1);
+    expect(flushes).toEqual([[['sessions'], ['session', 's1', 'detail'], ['session', 's1', 'compaction-stats'], ['session', 's1', 'checkpoints']]]);
+  });
+
   it('drops what is pending on clear', () => {
     const time = fakeTime();
     const flushes: QueryKey[][] = [];

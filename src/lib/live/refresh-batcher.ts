@@ -2,7 +2,8 @@
  * Refetches coalesced: the query keys live frames make stale are collected and handed over
  * together, at most once per interval, however fast frames come (a burst of a thousand frames
  * costs one refetch of each key it touched, not a thousand). The first change after a quiet spell
- * goes out on the next tick, so a lone event shows at once.
+ * goes out after `settleMs` (the rest of its burst: a compaction's turns, the compaction and its
+ * rollback point come as several frames within milliseconds, and cost one refetch of each key).
  */
 import type { QueryKey } from '@tanstack/react-query';
 
@@ -11,6 +12,8 @@ export interface RefreshBatcherOptions {
   flush: (keys: QueryKey[]) => void;
   /** The shortest time between two flushes. */
   intervalMs: number;
+  /** How long the first change after a quiet spell waits for the rest of its burst (0: the next tick). */
+  settleMs?: number;
   now?: () => number;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -27,6 +30,7 @@ export class RefreshBatcher {
       now: () => Date.now(),
       setTimer: (run, ms) => setTimeout(run, ms),
       clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      settleMs: 0,
       ...options,
     };
   }
@@ -35,7 +39,7 @@ export class RefreshBatcher {
   add(keys: readonly QueryKey[]): void {
     for (const key of keys) this.pending.set(JSON.stringify(key), key);
     if (this.pending.size === 0 || this.timer !== null) return;
-    const wait = Math.max(0, this.lastFlush + this.options.intervalMs - this.options.now());
+    const wait = Math.max(this.options.settleMs, this.lastFlush + this.options.intervalMs - this.options.now());
     this.timer = this.options.setTimer(() => this.flushNow(), wait);
   }
 

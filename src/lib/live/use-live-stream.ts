@@ -18,6 +18,12 @@ import { useLiveStatus } from './live-status';
 
 /** The shortest time between two rounds of refetches the live stream causes. */
 export const LIVE_REFRESH_INTERVAL_MS = 1000;
+/**
+ * How long the first refetch after a quiet spell waits for the rest of its burst: a compaction's
+ * frames (the turns' session update, the compaction, the session again) come within milliseconds.
+ * The rows they carry are shown at once all the same (they go to the ledger from the frame).
+ */
+export const LIVE_REFRESH_SETTLE_MS = 250;
 
 /**
  * Keeps the live stream open while the app runs (reopened when the base URL or token changes):
@@ -33,6 +39,7 @@ export function useLiveStream(): void {
     useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null, paced: false, ticketFallback: null });
     const batcher = new RefreshBatcher({
       intervalMs: LIVE_REFRESH_INTERVAL_MS,
+      settleMs: LIVE_REFRESH_SETTLE_MS,
       flush: (keys) => {
         for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
       },

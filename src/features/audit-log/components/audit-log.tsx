@@ -12,6 +12,7 @@ import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatDateTime } from '../../../domain/format';
 import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
+import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
 import { auditQuery } from '../api/list-audit';
 import { AUDIT_TYPES, auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
 import '../../../components/filter-menu.css';
@@ -154,15 +155,16 @@ function AuditTable({
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const getItemKey = useCallback((index: number) => events[index]?.id ?? index, [events]);
+  // Rows drawn in the scroll event, as far ahead as the view is moving (lib/scroll-reach.ts).
+  const scrollAhead = useScrollAhead();
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: events.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
     getItemKey,
-    useFlushSync: false,
+    ...scrollAhead,
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;

@@ -62,33 +62,48 @@ interface LedgerRowProps extends LedgerCellsProps {
  * - a new record's highlight follows its record: an element that gets a new record shows the tint
  *   at once, one that gets an older record lets it fade (ledger.css); no animation is started per row.
  */
-export const LedgerRow = memo(function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen }: LedgerRowProps) {
-  const record = row.original;
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (element === null || !element.contains(document.activeElement)) return;
-    element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
-  }, [record.id]);
-  const classes = ['ledger__row'];
-  if (active) classes.push('ledger__row--active');
-  if (fresh) classes.push('ledger__row--new');
-  if (stale) classes.push('ledger__row--stale');
-  const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
-  return (
-    <div
-      ref={ref}
-      id={`ledger-row-${record.id}`}
-      className={classes.join(' ')}
-      role="row"
-      aria-rowindex={index + 2}
-      aria-selected={active}
-      data-compaction-id={record.id}
-      title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
-      style={style}
-      onClick={(event) => onOpen(event, record)}
-    >
-      <LedgerCells row={row} columnsKey={columnsKey} href={href} />
-    </div>
-  );
-});
+export const LedgerRow = memo(
+  function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen }: LedgerRowProps) {
+    const record = row.original;
+    const ref = useRef<HTMLDivElement>(null);
+    useLayoutEffect(() => {
+      const element = ref.current;
+      if (element === null || !element.contains(document.activeElement)) return;
+      element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
+    }, [record.id]);
+    const classes = ['ledger__row'];
+    if (active) classes.push('ledger__row--active');
+    if (fresh) classes.push('ledger__row--new');
+    if (stale) classes.push('ledger__row--stale');
+    const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
+    return (
+      <div
+        ref={ref}
+        id={`ledger-row-${record.id}`}
+        className={classes.join(' ')}
+        role="row"
+        aria-rowindex={index + 2}
+        aria-selected={active}
+        data-compaction-id={record.id}
+        title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
+        style={style}
+        onClick={(event) => onOpen(event, record)}
+      >
+        <LedgerCells row={row} columnsKey={columnsKey} href={href} />
+      </div>
+    );
+  },
+  // The table builds new row models for its window on every scroll step: a row whose record, place
+  // and state are the same is the same row (its cells follow the visible columns, columnsKey).
+  (a, b) =>
+    a.row.original === b.row.original &&
+    a.columnsKey === b.columnsKey &&
+    a.href === b.href &&
+    a.index === b.index &&
+    a.top === b.top &&
+    a.template === b.template &&
+    a.active === b.active &&
+    a.fresh === b.fresh &&
+    a.stale === b.stale &&
+    a.onOpen === b.onOpen,
+);

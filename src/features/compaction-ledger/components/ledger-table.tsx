@@ -1,6 +1,6 @@
 import { useTable, type SortingState, type ColumnVisibilityState } from '@tanstack/react-table';
 import { useQueryClient } from '@tanstack/react-query';
-import { useVirtualizer, type Range, type Rect } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
@@ -20,10 +20,11 @@ import { keyActionOf } from '../lib/keyboard';
 import { readAhead, TOP_ROWS } from '../lib/read-ahead';
 import { whenIdle } from '../../../lib/idle';
 import { useLiveStatus } from '../../../lib/live/live-status';
-import { fixedWindow, naturalLength, RowSlots } from '../lib/row-slots';
+import { RowSlots } from '../lib/row-slots';
 import { compactionHref } from '../../../lib/routes';
 import { inAppLinkTarget } from '../../../lib/in-app-link';
 import { noForcedLayout } from '../../../lib/virtual-no-forced-layout';
+import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
 import { activeFilterCount, EMPTY_SEARCH, eventSearchString, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../domain/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { boundLiveGrowth } from '../api/record-cache';
@@ -35,12 +36,6 @@ export const LEDGER_ROW_HEIGHT = 34;
 const SKELETON_ROWS = 12;
 /** A read ahead waits at most this long for an idle moment. */
 const READ_AHEAD_IDLE_MS = 500;
-/**
- * Up to this many rows entering the window get elements of their own; more (a fast scroll) reuse
- * every element in its place. Creating a row costs the browser about what changing the text of
- * three does (row-slots.ts): six new rows cost less than new text in all the window's 21 (at 900 px).
- */
-const MAX_NEW_ROW_ELEMENTS = 6;
 
 /**
  * The event's page, carrying the view's filters: opened from a session's ledger, prev/next walk that
@@ -89,12 +84,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const records = ledger.records;
   const count = records.length + (ledger.hasMore || ledger.stalled ? 1 : 0);
   const getItemKey = useCallback((index: number) => records[index]?.id ?? '(more)', [records]);
-  // The window keeps the longest length it has needed, so its rows recycle by slot (row-slots.ts).
-  const windowLength = useRef(0);
-  const rangeExtractor = useCallback((range: Range) => {
-    windowLength.current = Math.max(windowLength.current, naturalLength(range));
-    return fixedWindow(range, windowLength.current);
-  }, []);
+  // Rows drawn in the scroll event, as far ahead as the view is moving (lib/scroll-reach.ts).
+  const scrollAhead = useScrollAhead();
   const [layoutOptions] = useState(() => noForcedLayout(expectedScrollRect()));
   // The build has no React Compiler; the virtualizer is meant to be read during render.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -102,21 +93,22 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => LEDGER_ROW_HEIGHT,
-    overscan: 1,
     // The sticky header row sits above the rows inside the scroller.
     scrollMargin: LEDGER_ROW_HEIGHT,
     // Stable while the records are: a new function makes the virtualiser measure every row again
     // (O(rows) on each render, 100,000 at the end of the ledger).
     getItemKey,
-    rangeExtractor,
-    // Not a synchronous render per scroll event: React renders the new window once per frame.
-    useFlushSync: false,
+    ...scrollAhead,
     // The first rows drawn for the scroller's expected size, its real size read without forcing a layout.
     ...layoutOptions,
   });
   const items = virtualizer.getVirtualItems();
-  const [rowSlots] = useState(() => new RowSlots(MAX_NEW_ROW_ELEMENTS));
-  const slots = rowSlots.assign(items.map((item) => String(item.key)));
+  const [rowSlots] = useState(() => new RowSlots());
+  // Keyed by slot (row-slots.ts): rows entering take the elements of rows that left.
+  const placement = rowSlots.assign(
+    items.map((item) => String(item.key)),
+    virtualizer.isScrolling,
+  );
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
@@ -339,12 +331,14 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       >
         {header}
         <div className="ledger__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-          {items.map((item, i) => {
+          {placement.order.map((i) => {
+            const item = items[i] as (typeof items)[number];
+            const slot = placement.slots[i];
             const row = windowRows[item.index - firstIndex];
             if (!row) {
               const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
               return (
-                <div key={slots[i]} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
+                <div key={slot} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
                   <div role={ledger.stalled ? 'alert' : 'gridcell'} className="ledger__cell ledger__more">
                     {ledger.stalled
                       ? `Stopped loading at ${formatCount(records.length)} of ${formatCount(ledger.total)}: the daemon answered with a page cursor it had already given, so paging on would repeat forever.`
@@ -357,9 +351,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
             }
             const record = row.original;
             return (
-              // Keyed by slot (row-slots.ts): scrolling gives the elements other records, never another order.
               <LedgerRow
-                key={slots[i]}
+                key={slot}
                 row={row}
                 columnsKey={columnsKey}
                 href={`${compactionHref(record.session_id, record.id)}${detailSearch}`}

@@ -1,61 +1,46 @@
 /**
- * The ledger's rows recycle their elements while it scrolls: a row's React key is its slot
- * (`RowSlots`), and the elements stay in the rows' order, so nothing is ever moved. A moved element
- * is styled and laid out again from scratch, like a new one: in Chromium, moving 20 rows to the
- * other end cost 20 ms, changing the text of all 26 rows 9 ms. For that the window keeps one length:
- * the rows in view plus the overscan, however the view cuts the rows.
+ * The ledger's rows recycle their elements while it scrolls. A row's React key is its slot: an
+ * element that stays in the window keeps its record, and a record entering the window takes the
+ * element of one that left (React changes its text and attributes only). Nothing is created,
+ * removed or moved while the view moves: a created or moved element is styled and laid out again
+ * from scratch (in Chromium, moving 20 rows to the other end cost 20 ms, changing the text of all
+ * 26 rows 9 ms), so a scroll step costs the text of the rows entering, and no more.
+ *
+ * While the view moves, the elements stay in the order they have in the DOM (the rows are placed by
+ * their own offsets, so the order does not show); once it rests, they are put back in the rows'
+ * order, for assistive technology and the tab order.
  */
 
-/** The virtualiser's range (@tanstack/virtual-core's `Range`): the rows in view, the overscan, the count. */
-export interface RowRange {
-  startIndex: number;
-  endIndex: number;
-  overscan: number;
-  count: number;
+export interface RowPlacement {
+  /** The slot (React key) of each of the window's rows, in the rows' order. */
+  slots: readonly number[];
+  /** The order to render the rows in: positions into the window's rows. */
+  order: readonly number[];
 }
 
-/** The rows in view plus the overscan on both sides, as the virtualiser would render them (before clamping to the list). */
-export function naturalLength(range: RowRange): number {
-  return range.endIndex - range.startIndex + 1 + 2 * range.overscan;
-}
-
-/**
- * The indices to render: `length` consecutive rows from the overscan above the view (fewer only
- * when the list is shorter): as many rows enter as leave.
- */
-export function fixedWindow(range: RowRange, length: number): number[] {
-  const size = Math.max(0, Math.min(range.count, length));
-  const start = Math.max(0, Math.min(range.startIndex - range.overscan, range.count - size));
-  return Array.from({ length: size }, (_, i) => start + i);
-}
-
-/**
- * The rows' React keys ("slots"), given from one window to the next in one of two ways, whichever
- * costs the browser less:
- * - a few rows entering (a live arrival at the top, a slow scroll): the rows that stay keep their
- *   slots and elements, the entering rows get new slots (React creates their elements where they
- *   go, and removes those of the rows that left);
- * - more than `maxEntering` (a fast scroll, a jump): every slot stays where it was in the window,
- *   so each element shows the record now at its place (React changes text and attributes only).
- */
 export class RowSlots {
-  private slots: readonly number[] = [];
-  private ids: readonly string[] = [];
+  private byId = new Map<string, number>();
+  /** The slots in the order their elements are in the DOM. */
+  private order: readonly number[] = [];
   private next = 0;
 
-  constructor(private readonly maxEntering: number) {}
-
-  /** The slots of `ids` (the window's rows, in order), one each, none repeated. */
-  assign(ids: readonly string[]): readonly number[] {
-    const previous = new Map(this.ids.map((id, i) => [id, this.slots[i] as number]));
-    const entering = ids.filter((id) => !previous.has(id)).length;
-    const fresh = () => {
-      this.next += 1;
-      return this.next;
-    };
-    const slots = entering <= this.maxEntering ? ids.map((id) => previous.get(id) ?? fresh()) : ids.map((_, i) => this.slots[i] ?? fresh());
-    this.ids = ids;
-    this.slots = slots;
-    return slots;
+  /**
+   * The slots of the window's rows `ids` (in the rows' order, none repeated) and the order to
+   * render them in: while `moving`, the elements' order as it was (rows that left hand their slots
+   * to the rows entering, top to bottom; new slots at the end); at rest, the rows' order.
+   */
+  assign(ids: readonly string[], moving: boolean): RowPlacement {
+    const wanted = new Set(ids);
+    const position = new Map(this.order.map((slot, i) => [slot, i]));
+    const free = [...this.byId].filter(([id]) => !wanted.has(id)).map(([, slot]) => slot);
+    free.sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+    let reused = 0;
+    const slots = ids.map((id) => this.byId.get(id) ?? free[reused++] ?? this.next++);
+    const inUse = new Set(slots);
+    const order = moving ? [...this.order.filter((slot) => inUse.has(slot)), ...slots.filter((slot) => !position.has(slot))] : slots;
+    this.byId = new Map(ids.map((id, i) => [id, slots[i] as number]));
+    this.order = order;
+    const rowOf = new Map(slots.map((slot, i) => [slot, i]));
+    return { slots, order: order.map((slot) => rowOf.get(slot) as number) };
   }
 }

@@ -1,0 +1,43 @@
+/**
+ * What a live compaction costs an open session page: the API requests it makes for each real
+ * compaction the daemon runs (its turns, the compaction and its rollback point, as live frames).
+ */
+import { expect as baseExpect, test } from '@playwright/test';
+import { advanceSession, resetDaemon } from './support/daemon';
+import { countText, ledgerCount, listCompactions } from './support/compactions';
+import { connectionIndicator } from './support/ui';
+
+const expect = baseExpect.configure({ timeout: 15_000 });
+const SESSION = 'ses_gen_refactor';
+const COMPACTIONS = 5;
+
+test(`a live compaction on an open session page costs at most 3 API requests (${COMPACTIONS} in a row)`, async ({ page, request }) => {
+  test.slow();
+  await resetDaemon(request);
+  const seeded = await listCompactions(request, SESSION);
+  await page.goto(`/sessions/${SESSION}`);
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+  await expect(ledgerCount(page)).toHaveText(countText(seeded.total));
+  await page.waitForLoadState('networkidle');
+  // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
+  await page.waitForTimeout(2_000);
+  await page.waitForLoadState('networkidle');
+
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/v1/')) requests.push(`${r.method()} ${url.pathname}${url.search}`);
+  });
+  for (let i = 0; i < COMPACTIONS; i += 1) {
+    await advanceSession(request, SESSION);
+    const now = await listCompactions(request, SESSION);
+    await expect(ledgerCount(page)).toHaveText(countText(now.total));
+    // Each compaction's refetches settle before the next (as when compactions come minutes apart).
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+  }
+  const compactions = (await listCompactions(request, SESSION)).total - seeded.total;
+  expect(compactions).toBeGreaterThanOrEqual(COMPACTIONS);
+  console.log(`${requests.length} requests for ${compactions} compactions:\n  ${requests.join('\n  ')}`);
+  expect(requests.length / compactions).toBeLessThanOrEqual(3);
+});

@@ -1,0 +1,82 @@
+/**
+ * Overscan tuned to the scroll's speed, for the virtualised lists (ledger, audit log, diff).
+ *
+ * A list renders its rows once per frame, in the scroll event (before the frame is painted); the
+ * position it renders for is already a frame old when the frame paints (a fling, a script, or the
+ * compositor scrolls on while the page renders). Rows beyond the view in the direction of travel
+ * cover that: as many as the view moved between its last renders, and half as many again for a
+ * frame slower than the last. At rest, a few rows on each side.
+ *
+ * The reach is measured in rows between renders, not in px per second: a frame that took longer
+ * (a loaded machine) moved further, and the next one likely will too.
+ */
+
+/** The virtualiser's range (@tanstack/virtual-core's `Range`): the rows in view and the count. */
+export interface ViewRange {
+  startIndex: number;
+  endIndex: number;
+  count: number;
+}
+
+/** Rows drawn beyond the view on each side at rest, and behind the view while it moves. */
+export const REST_ROWS = 3;
+/** The next move may be this much longer than the longest recent one (a slower frame). */
+const MARGIN = 2;
+/** A move of more views than this is a jump (to the end, to a row), not a scroll: it says nothing of the next. */
+const JUMP_VIEWS = 3;
+/**
+ * Moves older than this say nothing about the next (the scroll stopped, or started again). Long:
+ * on a loaded machine a frame can take a quarter of a second, and its move is the one to cover.
+ */
+const MEMORY_MS = 1_000;
+/** Never more than this many rows ahead (a jump is not a scroll: it lands and renders there). */
+export const MAX_AHEAD_ROWS = 150;
+
+/** How far (rows) and which way the view moved between its recent renders. */
+export class ScrollReach {
+  private first: number | null = null;
+  private moves: { at: number; by: number }[] = [];
+
+  /** The view's first row at a render, at time `at` (ms), with `viewRows` rows in view. */
+  note(first: number, viewRows: number, at: number): void {
+    if (this.first !== null && first !== this.first) {
+      const by = first - this.first;
+      if (Math.abs(by) > JUMP_VIEWS * Math.max(1, viewRows)) this.moves = [];
+      else this.moves.push({ at, by });
+    }
+    this.first = first;
+    this.moves = this.moves.filter((m) => at - m.at <= MEMORY_MS).slice(-4);
+  }
+
+  /** The view came to rest: nothing ahead until it moves again. Whether it had been moving. */
+  rest(): boolean {
+    const moving = this.moves.length > 0;
+    this.moves = [];
+    return moving;
+  }
+
+  /**
+   * Rows to draw ahead of the view (positive: below it, negative: above), as of `at`: the longest
+   * recent move with a margin, the way the last one went; 0 once the view has been still.
+   */
+  ahead(at: number): number {
+    const recent = this.moves.filter((m) => at - m.at <= MEMORY_MS);
+    const last = recent[recent.length - 1];
+    if (last === undefined) return 0;
+    const longest = Math.max(...recent.map((m) => Math.abs(m.by)));
+    // A move of one row at a time needs no more than the rows at rest.
+    if (longest <= 1) return 0;
+    return Math.sign(last.by) * Math.min(MAX_AHEAD_ROWS, Math.ceil(longest * MARGIN));
+  }
+}
+
+/**
+ * The indices to render: the view, `REST_ROWS` on each side, and `ahead` more on the side the view
+ * is moving to; inside the list.
+ */
+export function reachWindow(range: ViewRange, ahead: number): number[] {
+  if (range.count <= 0) return [];
+  const start = Math.max(0, range.startIndex - REST_ROWS - Math.max(0, -ahead));
+  const end = Math.min(range.count - 1, range.endIndex + REST_ROWS + Math.max(0, ahead));
+  return Array.from({ length: Math.max(0, end - start + 1) }, (_, i) => start + i);
+}
