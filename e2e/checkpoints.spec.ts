@@ -68,7 +68,7 @@ test('approves a pending checkpoint reached from the sessions list: the session 
 
 test('edits the overrides and previews again, then rejects another proposal from the session banner', async ({ page, request }) => {
   await resetDaemon(request);
-  const sessionId = 'ses_django-11910';
+  const sessionId = 'ses_gen_signoff';
   const before = await session(request, sessionId);
   expect(before.compaction_pending).toBe(true);
 

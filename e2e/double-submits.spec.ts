@@ -132,7 +132,7 @@ test('checkpoint approve: a double click on a slow "Approve and resume" resolves
 });
 
 test('checkpoint reject: Enter twice on a slow "Reject and resume" resolves it once', async ({ page, request }) => {
-  const sessionId = 'ses_django-11910';
+  const sessionId = 'ses_gen_signoff';
   const { pending_checkpoint_id: cid } = await apiGet<{ pending_checkpoint_id: string }>(request, `/sessions/${sessionId}`);
   await page.goto(`/sessions/${sessionId}/checkpoints/${cid}`);
   await expect(page.getByRole('table', { name: /Proposal diff/ })).toBeVisible();

@@ -253,7 +253,7 @@ const FLOWS: Flow[] = [
     },
   },
   checkpointFlow('approve', 'ses_gen_review'),
-  checkpointFlow('reject', 'ses_django-11910'),
+  checkpointFlow('reject', 'ses_gen_signoff'),
   {
     name: 'rollback',
     method: 'POST',

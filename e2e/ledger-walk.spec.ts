@@ -43,6 +43,7 @@ test('an event opened from the cross-session ledger keeps that list: position, n
   // k goes back to the one before, in its own session.
   await page.keyboard.press('k');
   await expect(page).toHaveURL(new RegExp(`/sessions/${opened.session_id}/compactions/${opened.id}\\?`));
+  await expect(nav).toContainText(`${at + 1} of ${view.total} in this filtered view`);
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`/compactions/${next.id}\\?`));
 

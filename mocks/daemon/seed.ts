@@ -74,6 +74,12 @@ const GENERATED: GeneratedSpec[] = [
     agents: [{ path: 'primary', alias: 'haiku', own: { strategy: 'checkpoint' } }],
   },
   {
+    id: 'ses_gen_signoff',
+    title: 'Sign-off run: a second session whose compactions wait for approval',
+    turns: 120,
+    agents: [{ path: 'primary', alias: 'sonnet', own: { strategy: 'checkpoint', 'checkpoint.sub_strategy': 'summarize' } }],
+  },
+  {
     id: 'ses_gen_overflow',
     title: 'Huge operator brief: the always-keep set alone overflows',
     turns: 60,

@@ -209,13 +209,14 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
     const onKey = (event: KeyboardEvent) => {
       const action = keyActionOf(event);
       const { neighbours: n, record: current, search: s, across: a } = keys.current;
-      if (!action || !current) return;
+      if (!action) return;
+      // Moving needs only the neighbours: the record may still be loading.
       if (action.type === 'move') {
         const to = action.delta > 0 ? n.next : n.previous;
         if (!to) return;
         event.preventDefault();
         void navigate(detailPath(to.session_id, to.id, s, a));
-      } else if (action.type === 'flag') {
+      } else if (action.type === 'flag' && current) {
         event.preventDefault();
         if (current.operator_flag !== action.flag) save({ sessionId, compactionId: current.id, edit: { flag: action.flag }, baseVersion: current.version });
       }

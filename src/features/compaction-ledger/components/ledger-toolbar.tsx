@@ -189,17 +189,19 @@ const ColumnsMenu = memo(function ColumnsMenu({ withSession = false }: { withSes
               {fitted.autoHidden.includes(column.id) && <span className="filter__hint">hidden to fit</span>}
             </DropdownMenu.CheckboxItem>
           ))}
-          <DropdownMenu.Separator className="filter__separator" />
-          <DropdownMenu.Item
-            className="filter__item filter__item--clear"
-            disabled={hidden === 0}
-            onSelect={() => setVisibility(Object.fromEntries(HIDEABLE_COLUMNS.map((c) => [c.id, true])))}
-          >
-            Show all columns
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="filter__item filter__item--clear" disabled={!chosen} onSelect={reset}>
-            Fit columns to the width
-          </DropdownMenu.Item>
+          <DropdownMenu.Group className="filter__actions">
+            <DropdownMenu.Separator className="filter__separator" />
+            <DropdownMenu.Item
+              className="filter__item filter__item--clear"
+              disabled={hidden === 0}
+              onSelect={() => setVisibility(Object.fromEntries(HIDEABLE_COLUMNS.map((c) => [c.id, true])))}
+            >
+              Show all columns
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className="filter__item filter__item--clear" disabled={!chosen} onSelect={reset}>
+              Fit columns to the width
+            </DropdownMenu.Item>
+          </DropdownMenu.Group>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

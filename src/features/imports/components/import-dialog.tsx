@@ -147,10 +147,16 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
   const oversize = tooLarge(chosen, capability.max_file_bytes);
   const refused = chosen.flatMap((f) => unsafeName(f.name) ?? []);
   const importable = chosen.filter((f) => unsafeName(f.name) === null);
+  // Busy from the click itself, not from the effect after the next render: the second click of a
+  // double click arrives before that render, beside the dialog once it has shrunk to its progress bar.
+  const submit = () => {
+    onBusyChange(true);
+    start(importable);
+  };
   const total = chosen.reduce((n, f) => n + f.file.size, 0);
   return (
     <div className="import-dialog__body">
-      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={() => start(importable)} />}
+      {run.state === 'failed' && <ErrorState error={run.error} what="the import" onRetry={submit} />}
       <div
         className={over ? 'import-drop import-drop--over' : 'import-drop'}
         onDragOver={(event) => {
@@ -222,7 +228,7 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
         <button type="button" className="button" onClick={onClose}>
           Cancel
         </button>
-        <button type="button" className="button button--primary" disabled={importable.length === 0 || oversize.length > 0 || reading} onClick={() => start(importable)}>
+        <button type="button" className="button button--primary" disabled={importable.length === 0 || oversize.length > 0 || reading} onClick={submit}>
           {importable.length > 1 ? `Import ${importable.length} files` : 'Import'}
         </button>
       </footer>
