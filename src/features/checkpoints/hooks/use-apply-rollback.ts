@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isOutcomeUnknown } from '../../../lib/api/api-error';
+import { readAgain } from '../../../lib/api/untrusted-write';
 import { useHistoryChanges } from '../../../stores/history-changes';
 import { checkpointsQuery, type Checkpoint } from '../api/list-checkpoints';
 import { useRollback, type RollbackResult } from '../api/rollback-checkpoint';
@@ -41,15 +42,16 @@ export function useApplyRollback(sessionId: string) {
           if (!isOutcomeUnknown(error)) return;
           // The daemon may have rolled back all the same: read the checkpoints again and say what they show.
           setRereading(true);
-          void queryClient
-            .fetchQuery({ ...checkpointsQuery(sessionId), staleTime: 0 })
-            .then((list) => {
-              if (list.find((c) => c.id === point.id)?.rolled_back) {
+          void readAgain(
+            () => queryClient.fetchQuery({ ...checkpointsQuery(sessionId), staleTime: 0 }),
+            (list) => list.find((c) => c.id === point.id)?.rolled_back === true,
+          )
+            .then(({ verdict }) => {
+              if (verdict === 'applied') {
                 setDone('reread');
                 markStale(sessionId);
-              } else setVerdict('not-applied');
+              } else setVerdict(verdict);
             })
-            .catch(() => setVerdict('unknown'))
             .finally(() => setRereading(false));
         },
         onSettled: () => {
