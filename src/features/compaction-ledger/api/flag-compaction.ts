@@ -1,6 +1,6 @@
 import { api } from '../../../config/settings-store';
-import { isOutcomeUnknown } from '../../../lib/api/api-error';
 import { unwrap } from '../../../lib/api/client';
+import { writeOrReread } from '../../../lib/api/untrusted-write';
 import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 import type { PendingSave } from '../lib/pending-saves';
 import { holdsEdit, UnknownOutcomeError } from '../lib/unknown-outcome';
@@ -35,17 +35,12 @@ export interface Saved {
  * so (UnknownOutcomeError). Never sent twice.
  */
 export async function flagOrReread(sessionId: string, compactionId: string, edit: PendingSave, version: number): Promise<Saved> {
-  try {
-    return { record: await flagCompaction(sessionId, compactionId, { ...edit, version }), reread: false };
-  } catch (error) {
-    if (!isOutcomeUnknown(error)) throw error;
-    let current: CompactionRecord;
-    try {
-      current = await getCompaction(sessionId, compactionId);
-    } catch {
-      throw new UnknownOutcomeError(error, 'unknown');
-    }
-    if (current.version > version && holdsEdit(current, edit)) return { record: current, reread: true };
-    throw new UnknownOutcomeError(error, 'not-saved');
-  }
+  const outcome = await writeOrReread(
+    () => flagCompaction(sessionId, compactionId, { ...edit, version }),
+    () => getCompaction(sessionId, compactionId),
+    (current) => current.version > version && holdsEdit(current, edit),
+  );
+  if (outcome.answered) return { record: outcome.result, reread: false };
+  if (outcome.verdict === 'applied') return { record: outcome.current, reread: true };
+  throw new UnknownOutcomeError(outcome.error, outcome.verdict === 'not-applied' ? 'not-saved' : 'unknown');
 }

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { isApiError, isOutcomeUnknown } from '../../../lib/api/api-error';
+import { isApiError } from '../../../lib/api/api-error';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { queryKeys } from '../../../lib/api/query-keys';
+import { writeOrReread } from '../../../lib/api/untrusted-write';
 import { knobsHref } from '../../../lib/routes';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { saveCompactionConfig } from '../api/save-config';
-import { editsAfterConflict, isEmpty, rebaseEdits, toConfigWrite, type Conflict, type PendingEdits } from '../lib/pending-changes';
+import { editsAfterConflict, isEmpty, rebaseEdits, toConfigWrite, type Conflict } from '../lib/pending-changes';
 import type { AgentEdits } from './use-knob-edits';
 
 /** What went wrong the last time Save ran. */
@@ -40,16 +41,6 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [done, setDone] = useState<SaveDone | null>(null);
 
-  /** After an answer that could not be trusted: whether the config read again holds the edits ('unknown' when it could not be read). */
-  const rereadConfig = async (path: string, base: number, edits: PendingEdits): Promise<'saved' | 'not-saved' | 'unknown'> => {
-    try {
-      const current = await queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, path), staleTime: 0 });
-      return current.version > base && isEmpty(rebaseEdits(edits, current)) ? 'saved' : 'not-saved';
-    } catch {
-      return 'unknown';
-    }
-  };
-
   const saveAll = async () => {
     setSaving(true);
     setFailure(null);
@@ -61,22 +52,23 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
         if (!a.config || isEmpty(a.edits)) continue;
         const base = baseVersionOf(a.path) ?? a.config.version;
         try {
-          const next = await saveCompactionConfig(sessionId, a.path, toConfigWrite(base, a.edits));
-          queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, next);
+          // The daemon may have saved all the same when its answer cannot be trusted: the config read again holds the edits or not.
+          const outcome = await writeOrReread(
+            () => saveCompactionConfig(sessionId, a.path, toConfigWrite(base, a.edits)),
+            () => queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, a.path), staleTime: 0 }),
+            (current) => current.version > base && isEmpty(rebaseEdits(a.edits, current)),
+          );
+          if (outcome.answered) queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, outcome.result);
+          else if (outcome.verdict === 'applied') confirmed.push(a.path);
+          else {
+            setFailure({ agent: a.path, kind: 'unknown', error: outcome.error, verdict: outcome.verdict === 'not-applied' ? 'not-saved' : 'unknown' });
+            setReviewing(false);
+            return;
+          }
           clearDraft(sessionId, a.path);
           saved += 1;
         } catch (error) {
-          if (isOutcomeUnknown(error)) {
-            // The daemon may have saved all the same: read the config again and judge by what it holds.
-            const verdict = await rereadConfig(a.path, base, a.edits);
-            if (verdict === 'saved') {
-              clearDraft(sessionId, a.path);
-              confirmed.push(a.path);
-              saved += 1;
-              continue;
-            }
-            setFailure({ agent: a.path, kind: 'unknown', error, verdict });
-          } else if (isApiError(error) && error.status === 409 && error.details) {
+          if (isApiError(error) && error.status === 409 && error.details) {
             setConflict({ agent: a.path, edits: a.edits, details: error.details as Conflict['details'] });
           } else if (isApiError(error) && error.status === 422 && Array.isArray(error.details?.errors)) {
             setFailure({ agent: a.path, kind: 'invalid', errors: error.details.errors as { key: string; message: string }[] });

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { isOutcomeUnknown } from '../../../lib/api/api-error';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
+import { readAgain } from '../../../lib/api/untrusted-write';
 import type { CompactResult, Preview } from '../../../domain/compaction/compact-preview';
 import { useHistoryChanges } from '../../../stores/history-changes';
 import { useCompactSession } from '../api/compact-session';
@@ -52,14 +53,13 @@ export function useCommit(sessionId: string, onCompacted: (preview: Preview) => 
           if (!isOutcomeUnknown(error)) return;
           // The daemon may have compacted all the same: read the session again and judge by its count of compactions.
           setReread({ previewId: target.id, verdict: null });
-          void queryClient
-            .fetchQuery({ ...sessionQuery(sessionId), staleTime: 0 })
-            .then((now) => {
-              const done = countBefore !== undefined && now.compaction_count > countBefore;
-              if (done) compacted(target);
-              setReread({ previewId: target.id, verdict: done ? 'compacted' : 'not-applied' });
-            })
-            .catch(() => setReread({ previewId: target.id, verdict: 'unknown' }));
+          void readAgain(
+            () => queryClient.fetchQuery({ ...sessionQuery(sessionId), staleTime: 0 }),
+            (now) => countBefore !== undefined && now.compaction_count > countBefore,
+          ).then(({ verdict }) => {
+            if (verdict === 'applied') compacted(target);
+            setReread({ previewId: target.id, verdict: verdict === 'applied' ? 'compacted' : verdict });
+          });
         },
         onSettled: () => {
           inFlight.current = false;
