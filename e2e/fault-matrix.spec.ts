@@ -12,7 +12,7 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { dropSockets, resetDaemon, restartDaemon } from './support/daemon';
-import { brief, expectNamedFailure, failureMessages, faultReads, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS, type ReadFault } from './support/fault-matrix';
+import { brief, expectNamedFailure, failureMessages, faultReads, faultRequests, OPERATIONS, operationOf, pool, READ_FAULTS, SHELL_READS, type ReadFault } from './support/fault-matrix';
 import { SCREENS, type Screen } from './support/screens';
 import { expectLive } from './support/ui';
 
@@ -366,4 +366,23 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   await check('a daemon restart');
   console.log(`fault matrix (stream): ${cases} cases (${screens.length} screens × dropped stream, daemon restart), ${failures.length} failed`);
   expect(failures, `screens failing:\n  ${failures.join('\n  ')}`).toEqual([]);
+});
+
+test('a hung endpoint is named within seconds, while its request keeps waiting (time to a named message)', async ({ browser, request }, info) => {
+  test.setTimeout(120_000);
+  await resetDaemon(request);
+  const context = await contextFor(browser, info, 'hung');
+  const { page } = await newPage(context);
+  const set = faultRequests(page, { method: 'GET', path: '^/sessions/[^/]+/compaction-stats$' });
+  await set('timeout');
+  await page.goto('/sessions/ses_gen_refactor');
+  const began = Date.now();
+  const named = page.getByRole('status', { name: 'Still waiting for the daemon' }).filter({ hasText: 'GET /sessions/{session_id}/compaction-stats' });
+  await expect(named).toBeVisible({ timeout: 30_000 });
+  const seconds = (Date.now() - began) / 1000;
+  console.log(`fault matrix (hung endpoint): GET /sessions/{session_id}/compaction-stats named after ${seconds.toFixed(1)} s (the client's time limit: 15 s)`);
+  expect(seconds, "named before the client gives up on it").toBeLessThan(15);
+  // Still waiting: no failure said yet for it.
+  await expect(page.locator('.state--error').filter({ hasText: 'compaction-stats' })).toHaveCount(0);
+  await set(null);
 });
