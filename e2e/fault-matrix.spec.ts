@@ -368,6 +368,59 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   expect(failures, `screens failing:\n  ${failures.join('\n  ')}`).toEqual([]);
 });
 
+/**
+ * Silent failures (issue 27): one read failing on its own while the screen shows something else in
+ * its place (the ledger's copy of a record, a session id for its title, an empty plugin or prompt
+ * list). Each must still be said, naming the endpoint, with a Retry. Counted; the goal is 0.
+ */
+const SILENT_CASES: Array<{ screen: string; endpoint: string; path: RegExp; open: (page: Page, request: APIRequestContext) => Promise<void> }> = (() => {
+  const session = 'ses_gen_refactor';
+  const fromLedger = async (page: Page) => {
+    // The record opened from the ledger: its copy is in the cache before the record's own read fails.
+    await page.goto(`/sessions/${session}`);
+    const row = page.locator('[data-compaction-id]').first();
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await page.goto(`/sessions/${session}/compactions/${await row.getAttribute('data-compaction-id')}`);
+  };
+  const detail = async (page: Page, request: APIRequestContext) => {
+    const screen = SCREENS.find((s) => s.name === 'compaction-detail')!;
+    await page.goto(await screen.path(request));
+  };
+  return [
+    { screen: 'compaction-detail', endpoint: 'GET /sessions/{session_id}/compactions/{compaction_id}', path: /^\/sessions\/[^/]+\/compactions\/cmp_[^/]+$/, open: fromLedger },
+    { screen: 'compaction-detail', endpoint: 'GET /sessions/{session_id}', path: /^\/sessions\/[^/]+$/, open: detail },
+    { screen: 'compaction-detail', endpoint: 'GET /sessions/{session_id}/compactions', path: /^\/sessions\/[^/]+\/compactions$/, open: detail },
+    { screen: 'knobs', endpoint: 'GET /prompts', path: /^\/prompts$/, open: async (page, request) => void (await page.goto(await SCREENS.find((s) => s.name === 'knobs')!.path(request))) },
+    { screen: 'compactions', endpoint: 'GET /plugins', path: /^\/plugins$/, open: async (page) => void (await page.goto('/compactions')) },
+    { screen: 'review-queue', endpoint: 'GET /plugins', path: /^\/plugins$/, open: async (page) => void (await page.goto('/review?plugin=hindsight')) },
+  ];
+})();
+const SILENT_FAULTS = ['status:500', 'malformed', 'status:403'];
+
+test('silent failures: one read failing beside what stands in for it is said, naming it, with a Retry (count, goal 0)', async ({ browser, request }, info) => {
+  test.setTimeout(300_000);
+  await resetDaemon(request);
+  const silent: string[] = [];
+  const cases = SILENT_CASES.flatMap((c) => SILENT_FAULTS.map((fault) => ({ ...c, fault })));
+  await pool(cases, 4, async (c) => {
+    const what = `${c.screen} × ${c.endpoint} × ${c.fault}`;
+    const failure = await twice(browser, info, `silent ${c.screen}`, what, async ({ page }) => {
+      const set = faultRequests(page, { method: 'GET', path: c.path.source });
+      await set(c.fault);
+      await c.open(page, request);
+      const said = page.locator('.state--error').filter({ hasText: c.endpoint });
+      await expect(said.first()).toBeVisible({ timeout: 20_000 });
+      await expect(said.first().getByRole('button', { name: 'Retry' })).toBeVisible();
+      await set(null);
+      await said.first().getByRole('button', { name: 'Retry' }).click();
+      await expect(said).toHaveCount(0, { timeout: 20_000 });
+    });
+    if (failure !== null) silent.push(`${what}: ${failure}`);
+  });
+  console.log(`fault matrix (silent failures): ${cases.length} cases, ${silent.length} silent`);
+  expect(silent, `silent failures:\n  ${silent.join('\n  ')}`).toEqual([]);
+});
+
 test('a hung endpoint is named within seconds, while its request keeps waiting (time to a named message)', async ({ browser, request }, info) => {
   test.setTimeout(120_000);
   await resetDaemon(request);
