@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { useSettingsStore } from '../config/settings-store';
 import { OutageBanner } from './outage-banner';
+import { SlowRequestNotice } from './slow-request-notice';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 
@@ -23,6 +24,7 @@ export function AppShell() {
       <div className="shell__head">
         <TopBar />
         <OutageBanner />
+        <SlowRequestNotice />
       </div>
       {configProblem && (
         <p className="shell__banner" role="alert">

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DryRunDiff } from '../components/diff/dry-run-diff';
+import { ErrorState } from '../components/error-state';
 import { NotFoundState } from '../components/not-found-state';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
+import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import { sessionHref } from '../lib/routes';
 import { KnobsScreen } from '../features/knobs/components/knobs-screen';
 
@@ -12,6 +14,8 @@ export function KnobsPage() {
   const { sessionId = '' } = useParams();
   const [search] = useSearchParams();
   const { data: session, error } = useQuery(sessionQuery(sessionId));
+  // The same query the knobs screen reads for the prompt field's suggestions: its failure is said here.
+  const prompts = useQuery(promptsQuery());
   if (isNotFound(error)) {
     return (
       <div className="page">
@@ -30,6 +34,9 @@ export function KnobsPage() {
         <span aria-hidden="true">/</span>
         <span>Knobs</span>
       </nav>
+      {prompts.isError && (
+        <ErrorState error={prompts.error} what="the project's prompts (prompt fields suggest none)" onRetry={() => void prompts.refetch()} />
+      )}
       <KnobsScreen
         sessionId={sessionId}
         agentPath={search.get('agent')}

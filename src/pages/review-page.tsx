@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ErrorState } from '../components/error-state';
 import { Panel } from '../components/panel';
 import { Select } from '../components/select';
 import { Skeleton } from '../components/skeleton';
@@ -26,7 +27,8 @@ export function ReviewPage() {
   const flag = readFlag(params.get('flag'));
   const walk: FlagFilter = flag ?? 'unflagged';
   const navigate = useNavigate();
-  const { data: plugins } = useQuery(pluginsQuery());
+  const pluginsRead = useQuery(pluginsQuery());
+  const plugins = pluginsRead.data;
   return (
     <div className="page">
       <title>{`Review${plugin ? ` ${plugin}` : ''} · Compactor`}</title>
@@ -53,6 +55,7 @@ export function ReviewPage() {
           />
         </div>
       </header>
+      {pluginsRead.isError && <ErrorState error={pluginsRead.error} what="the plugin list (the Plugin choice offers none)" onRetry={() => void pluginsRead.refetch()} />}
       {plugin ? (
         <Panel what="the review queue" skeleton={<Skeleton height={480} />} resetKey={`${plugin} ${walk}`}>
           <div className="detail-section">

@@ -11,6 +11,7 @@ import { ApiError, parseRetryAfter } from './api-error';
 import type { paths } from '../../domain/contract/schema.gen';
 import { loadResponseValidators, responseValidator } from '../../domain/contract/response-validators';
 import { checkWith, type CompiledValidator } from '../../domain/contract/validation';
+import { trackRequest } from './pending-requests';
 
 export interface ApiSettings {
   /** Absolute (`https://host/api/v1`) or relative to the page (`/api/v1`). */
@@ -168,8 +169,10 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     querySerializer: (query) => defaultQuerySerializer(wellFormedValues(query as Record<string, unknown>)),
     // The time limit joins whatever signal the caller passed (react-query's, on cancel).
     fetch: (request) => {
+      const done = trackRequest(leaving.get(request) ?? `${request.method} ${new URL(request.url).pathname}`);
       const response = baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
       loadValidatorsOf(request);
+      void response.then(done, done);
       return response;
     },
   });

@@ -30,15 +30,18 @@ import '../../../components/panel.css';
 import './event-detail.css';
 import { compactionsHref, sessionHref } from '../../../lib/routes';
 
-/** The detail query, seeded from the ledger's cached pages (instant j/k walking). */
+/**
+ * The detail query. The ledger's cached copy stands in while it is read (instant j/k walking) and
+ * after a failed read, but is never stored as the record: a failure stays an error, said beside it.
+ */
 function useRecord(sessionId: string, compactionId: string) {
   const queryClient = useQueryClient();
-  return useQuery({
+  const read = useQuery({
     ...compactionQuery(sessionId, compactionId),
-    initialData: () => cachedRecord(queryClient, sessionId, compactionId),
-    // Shown at once, checked with the daemon in the background.
-    initialDataUpdatedAt: 0,
+    placeholderData: () => cachedRecord(queryClient, sessionId, compactionId),
   });
+  const data = read.data ?? (read.isError ? cachedRecord(queryClient, sessionId, compactionId) : undefined);
+  return { data, error: read.error, isError: read.isError, isPending: read.isPending, refetch: read.refetch };
 }
 
 interface EventNavProps {
@@ -186,7 +189,8 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
   useLedgerLive();
   const navigate = useNavigate();
   const { save } = useSaveFlag();
-  const { data: session } = useQuery(sessionQuery(sessionId));
+  const sessionRead = useQuery(sessionQuery(sessionId));
+  const session = sessionRead.data;
   const record = useRecord(sessionId, compactionId);
   const neighbours = useEventNeighbours(across ? null : sessionId, compactionId, search);
   const setCursor = useLedgerCursor((s) => s.set);
@@ -255,6 +259,14 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
           <EventNav search={search} across={across} neighbours={neighbours} />
         </div>
       </header>
+      {/* Each read that failed is said, even where something else stands in for it. */}
+      <div className="event-detail__problems">
+        {record.isError && record.data && (
+          <ErrorState error={record.error} what="this compaction (shown: the ledger's copy, which may be out of date)" onRetry={() => void record.refetch()} />
+        )}
+        {sessionRead.isError && <ErrorState error={sessionRead.error} what="its session (its id stands in for the title)" onRetry={() => void sessionRead.refetch()} />}
+        {neighbours.error !== null && <ErrorState error={neighbours.error} what="the ledger view (previous and next are not known)" onRetry={neighbours.retry} />}
+      </div>
       {record.isPending ? (
         <DetailSkeleton />
       ) : record.isError && !record.data ? (

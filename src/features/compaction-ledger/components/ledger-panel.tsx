@@ -1,4 +1,5 @@
 import { DataNotices } from '../../../components/data-notices';
+import { ErrorState } from '../../../components/error-state';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { formatCount } from '../../../domain/format';
@@ -42,7 +43,8 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
   const queryClient = useQueryClient();
   const across = sessionId === null;
   const { data: stats } = useQuery({ ...compactionStatsQuery(sessionId ?? '', null), enabled: !across });
-  const { data: installed } = useQuery({ ...pluginsQuery(), enabled: across });
+  const installedRead = useQuery({ ...pluginsQuery(), enabled: across });
+  const installed = installedRead.data;
   const { data: projects } = useQuery({ ...projectsQuery(), enabled: across });
   // Kept while the names are the same: the stats are read again every second under live load.
   const pluginNames = JSON.stringify(across ? (installed ?? []).map((p) => p.name) : [...new Set(stats?.hook_timings.map((t) => t.plugin) ?? [])]);
@@ -115,6 +117,9 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
         </div>
       </header>
       <LedgerToolbar search={search} onSearchChange={onSearchChange} plugins={plugins} across={acrossOptions} total={ledger.total} exporter={exporter} withSession={across} />
+      {installedRead.isError && (
+        <ErrorState error={installedRead.error} what="the plugin list (the Plugin filter offers none)" onRetry={() => void installedRead.refetch()} />
+      )}
       <DataNotices notices={ledger.notices} where="the ledger" />
       <BulkBar view={view} sessionTitle={actions.sessionTitle} />
       <LedgerActionsContext.Provider value={actions}>

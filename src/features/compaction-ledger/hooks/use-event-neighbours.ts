@@ -16,6 +16,9 @@ export interface Neighbours {
   searching: boolean;
   /** The event is not in this view (filtered out, or beyond the pages searched). */
   outside: boolean;
+  /** Why the view's list could not be read (then previous and next are not known), or null. */
+  error: unknown;
+  retry: () => void;
 }
 
 /**
@@ -25,7 +28,7 @@ export interface Neighbours {
  */
 export function useEventNeighbours(sessionId: string | null, compactionId: string, search: LedgerSearch): Neighbours {
   const ledger = useLedger(sessionId, search);
-  const { records, hasMore, loadMore, isFetchingMore, isLoading, total } = ledger;
+  const { records, hasMore, loadMore, isFetchingMore, isLoading, total, isError, error, refetch } = ledger;
   const index = records.findIndex((r) => r.id === compactionId);
   const pages = Math.ceil(records.length / 200);
   const needMore = hasMore && !isFetchingMore && !isLoading && ((index < 0 && pages < SEARCH_PAGES) || (index >= 0 && index === records.length - 1));
@@ -39,7 +42,9 @@ export function useEventNeighbours(sessionId: string | null, compactionId: strin
     next: index >= 0 ? (records[index + 1] ?? null) : null,
     position: index >= 0 ? index + 1 : null,
     total,
-    searching: isLoading || (index < 0 && hasMore && pages < SEARCH_PAGES),
-    outside: !isLoading && index < 0 && !(hasMore && pages < SEARCH_PAGES),
+    searching: !isError && (isLoading || (index < 0 && hasMore && pages < SEARCH_PAGES)),
+    outside: !isError && !isLoading && index < 0 && !(hasMore && pages < SEARCH_PAGES),
+    error: isError ? error : null,
+    retry: () => void refetch(),
   };
 }
