@@ -19,6 +19,14 @@ export function thresholdLabHref(sessionId: string, search?: URLSearchParams): s
   return `${sessionHref(sessionId)}/lab${query ? `?${query}` : ''}`;
 }
 
+/**
+ * The threshold lab opened on one compaction event: its agent chosen and its moment marked (`at`,
+ * the event's time; `event`, its id, for the way back). Read by threshold-lab/lib/lab-settings.
+ */
+export function eventReplayHref(sessionId: string, event: { id: string; agent_path: string; created_at: string }): string {
+  return thresholdLabHref(sessionId, new URLSearchParams({ agent: event.agent_path, at: event.created_at, event: event.id }));
+}
+
 export function compactionHref(sessionId: string, compactionId: string): string {
   return `${sessionHref(sessionId)}/compactions/${uriComponent(compactionId)}`;
 }
