@@ -20,11 +20,16 @@ export function thresholdLabHref(sessionId: string, search?: URLSearchParams): s
 }
 
 /**
- * The threshold lab opened on one compaction event: its agent chosen and its moment marked (`at`,
- * the event's time; `event`, its id, for the way back). Read by threshold-lab/lib/lab-settings.
+ * The threshold lab opened on one moment of a session: an agent chosen and the moment marked (`at`,
+ * an event's time or a spiral's start; `event`, the compaction's id, for the way back). Read by
+ * threshold-lab/lib/lab-settings.
  */
-export function eventReplayHref(sessionId: string, event: { id: string; agent_path: string; created_at: string }): string {
-  return thresholdLabHref(sessionId, new URLSearchParams({ agent: event.agent_path, at: event.created_at, event: event.id }));
+export function eventReplayHref(sessionId: string, moment: { event: string | null; agent: string | null; at: string | null }): string {
+  const params = new URLSearchParams();
+  if (moment.agent) params.set('agent', moment.agent);
+  if (moment.at) params.set('at', moment.at);
+  if (moment.event) params.set('event', moment.event);
+  return thresholdLabHref(sessionId, params);
 }
 
 export function compactionHref(sessionId: string, compactionId: string): string {

@@ -49,7 +49,7 @@ describe('lab settings', () => {
   });
 
   it("opened from an event (eventReplayHref): its agent, its moment and the way back, kept through a run's address", () => {
-    const href = eventReplayHref('ses_1', { id: 'cmp_9', agent_path: 'primary/explore', created_at: '2026-11-25T18:04:04.000Z' });
+    const href = eventReplayHref('ses_1', { event: 'cmp_9', agent: 'primary/explore', at: '2026-11-25T18:04:04.000Z' });
     expect(href.startsWith('/sessions/ses_1/lab?')).toBe(true);
     const search = readLabSearch(new URL(href, 'http://x').searchParams);
     expect(search).toEqual({ agent: 'primary/explore', settings: [], includeRecorded: false, at: '2026-11-25T18:04:04.000Z', event: 'cmp_9' });
