@@ -100,11 +100,13 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old �
   await review.press('Enter');
   const dialog = page.getByRole('alertdialog', { name: 'Save 3 changes?' });
   const rows = dialog.getByRole('region', { name: 'Changes to primary/test-runner' }).getByRole('row');
-  await expect(rows.filter({ hasText: 'upper_threshold' })).toContainText('0.85 (default)');
-  await expect(rows.filter({ hasText: 'upper_threshold' })).toContainText('0.55 (set on this agent)');
-  await expect(rows.filter({ hasText: 'lower_threshold' })).toContainText('0.4');
-  await expect(rows.filter({ hasText: 'strategy' })).toContainText('summarize (inherited from primary)');
-  await expect(rows.filter({ hasText: 'strategy' })).toContainText('checkpoint (set on this agent)');
+  // Each change named by the label the form shows, never the raw key.
+  await expect(rows.filter({ hasText: 'upper_threshold' })).toHaveCount(0);
+  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('0.85 (default)');
+  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('0.55 (set on this agent)');
+  await expect(rows.filter({ hasText: 'Lower threshold' })).toContainText('0.4');
+  await expect(rows.filter({ hasText: /^Strategy/ })).toContainText('summarize (inherited from primary)');
+  await expect(rows.filter({ hasText: /^Strategy/ })).toContainText('checkpoint (set on this agent)');
   const save = dialog.getByRole('button', { name: 'Save changes' });
   await save.focus();
   await save.press('Enter');
@@ -164,7 +166,7 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   await expect(row).toContainText('0.75');
   await conflict.getByRole('button', { name: 'Keep mine…' }).click();
   const reviewAgain = page.getByRole('alertdialog', { name: 'Save 1 change?' });
-  await expect(reviewAgain.getByRole('row').filter({ hasText: 'upper_threshold' })).toContainText('0.75 (set on this agent)');
+  await expect(reviewAgain.getByRole('row').filter({ hasText: 'Upper threshold' })).toContainText('0.75 (set on this agent)');
   await reviewAgain.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('upper_threshold 0.75 → 0.8');
@@ -191,7 +193,7 @@ test('always-keep predicates: one added in the structured editor, refused until 
 
   await page.getByRole('button', { name: 'Review and save…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Save 1 change?' });
-  await expect(dialog.getByRole('row').filter({ hasText: 'always_keep' })).toContainText('1 item (failing-tests)');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Always-keep predicates' })).toContainText('1 item (failing-tests)');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
 
@@ -217,6 +219,22 @@ test('a malformed plugin shows its precise problems in its own group while the o
   await knob(page, 'Sample every').getByRole('spinbutton', { name: 'Sample every' }).fill('10');
 
   await page.getByRole('link', { name: 'chunked-summarizer' }).click();
+  // Its knobs in no sub-group sit under no sub-group's heading (not under "trim"); the trim knob under its own.
+  const group = knobs(page).filter({ has: knob(page, 'Messages kept') });
+  const headingOf = await group.locator('.kg__item').evaluateAll((items) => {
+    let heading: string | null = null;
+    return items.map((item) => {
+      heading = item.querySelector('.kg__subgroup')?.textContent ?? heading;
+      return [item.querySelector('.kf__label')?.textContent?.trim() ?? '', heading];
+    });
+  });
+  const under = (label: string) => {
+    const found = headingOf.find(([l]) => l?.startsWith(label));
+    return found ? found[1] : 'missing';
+  };
+  expect(under('Messages kept')).toBeNull();
+  expect(under('Chunks')).toBeNull();
+  expect(under('Trim synthetic messages at')).toBe('trim');
   const kept = knob(page, 'Messages kept').getByRole('spinbutton', { name: 'Messages kept' });
   await kept.fill('24');
   await kept.blur();
@@ -240,8 +258,8 @@ test("the manual-compact modal's overrides, saved as the agent's settings, arriv
   await expect(page).toHaveURL(/\/knobs\?agent=primary%2Fexplore/);
   await page.getByRole('button', { name: 'Review and save…' }).click();
   const dialog = page.getByRole('alertdialog', { name: /Save \d changes?\?/ });
-  await expect(dialog.getByRole('row').filter({ hasText: 'delegate.plugin' })).toContainText('chunked-summarizer (set on this agent)');
-  await expect(dialog.getByRole('row').filter({ hasText: /^strategy/ })).toContainText('delegate (set on this agent)');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Compactor plugin' })).toContainText('chunked-summarizer (set on this agent)');
+  await expect(dialog.getByRole('row').filter({ hasText: /^Strategy/ })).toContainText('delegate (set on this agent)');
   await dialog.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
   const saved = await apiGet<ConfigLite>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary/explore`);

@@ -120,6 +120,43 @@ test('previews two strategies on a real transcript, compares them, commits one w
   await expect(eventCount(request, REAL)).resolves.toBe(before + 1);
 });
 
+test('compare keeps three proposals; a fourth is refused with a word, none dropped', async ({ page, request }) => {
+  await resetDaemon(request);
+  const dialog = await openCompact(page, REAL);
+  const pin = dialog.getByRole('button', { name: 'Pin for comparison' });
+  const propose = async (upper: number, lower: number) => {
+    await setThreshold(dialog, 'Upper threshold', upper);
+    await setThreshold(dialog, 'Lower threshold', lower);
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect(dialog.getByText(/Settings changed since this preview/)).toBeHidden();
+    await expect(dialog.getByRole('button', { name: /^(Pin for comparison|Pinned)$/ })).toBeVisible();
+  };
+  for (const [upper, lower] of [[0.5, 0.3], [0.45, 0.3], [0.4, 0.3]] as const) {
+    await propose(upper, lower);
+    await pin.click();
+    await expect(dialog.getByRole('button', { name: 'Pinned' })).toBeDisabled();
+  }
+  await propose(0.35, 0.3);
+  await expect(pin).toBeDisabled();
+  await expect(dialog.getByRole('status').filter({ hasText: '3 proposals are pinned, the most compared at once: unpin one' })).toBeVisible();
+
+  await dialog.getByRole('tab', { name: /Compare proposals/ }).click();
+  await expect(dialog.getByRole('tab', { name: /Compare proposals/ })).toContainText('3 pinned');
+  const table = dialog.getByRole('table', { name: 'Proposals compared' });
+  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('0.50 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Proposal B/ })).toContainText('0.45 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('0.40 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Current preview/ })).toContainText('0.35 → 0.30');
+
+  // Unpinning one makes room: the current preview pins, the other two stay.
+  await table.getByRole('button', { name: 'Unpin Proposal A' }).click();
+  await expect(pin).toBeEnabled();
+  await pin.click();
+  await expect(dialog.getByRole('tab', { name: /Compare proposals/ })).toContainText('3 pinned');
+  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('0.45 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('0.35 → 0.30');
+});
+
 test('a commit whose outcome is unknown is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {
   await resetDaemon(request);
   // The delegate plugin of this real trajectory times out: the pipeline falls back to drop.

@@ -19,6 +19,19 @@ export function thresholdLabHref(sessionId: string, search?: URLSearchParams): s
   return `${sessionHref(sessionId)}/lab${query ? `?${query}` : ''}`;
 }
 
+/**
+ * The threshold lab opened on one moment of a session: an agent chosen and the moment marked (`at`,
+ * an event's time or a spiral's start; `event`, the compaction's id, for the way back). Read by
+ * threshold-lab/lib/lab-settings.
+ */
+export function eventReplayHref(sessionId: string, moment: { event: string | null; agent: string | null; at: string | null }): string {
+  const params = new URLSearchParams();
+  if (moment.agent) params.set('agent', moment.agent);
+  if (moment.at) params.set('at', moment.at);
+  if (moment.event) params.set('event', moment.event);
+  return thresholdLabHref(sessionId, params);
+}
+
 export function compactionHref(sessionId: string, compactionId: string): string {
   return `${sessionHref(sessionId)}/compactions/${uriComponent(compactionId)}`;
 }

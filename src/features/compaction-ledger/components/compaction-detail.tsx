@@ -28,7 +28,7 @@ import { SupersededMessages } from './superseded-messages';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
 import './event-detail.css';
-import { compactionsHref, sessionHref } from '../../../lib/routes';
+import { compactionsHref, eventReplayHref, sessionHref } from '../../../lib/routes';
 
 /**
  * The detail query. The ledger's cached copy stands in while it is read (instant j/k walking) and
@@ -256,6 +256,11 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
           <Link className="button" to={`${ledgerPath}#ledger`}>
             ↑ Back to the ledger
           </Link>
+          {record.data && !foreign && (
+            <Link className="button" to={eventReplayHref(sessionId, { event: record.data.id, agent: record.data.agent_path, at: record.data.created_at })} title="Replay this session in the threshold lab, this event's agent chosen and its moment marked">
+              Replay in the lab
+            </Link>
+          )}
           <EventNav search={search} across={across} neighbours={neighbours} />
         </div>
       </header>

@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/skeleton';
 import { Badge } from '../../../components/status-badge';
 import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatPercent } from '../../../domain/format';
-import { compactionHref, sessionHref } from '../../../lib/routes';
+import { compactionHref, eventReplayHref, sessionHref } from '../../../lib/routes';
 import { spiralsQuery } from '../api/get-spirals';
 import { useAggregateQuery } from '../hooks/use-scope-links';
 import type { HealthScope, UpdateHealthScope } from '../lib/health-scope';
@@ -132,7 +132,10 @@ function SpiralList({ items }: { items: Spirals['items'] }) {
                     {' '}
                     <Link to={compactionHref(s.session_id, r.compaction_id)}>open event</Link>
                   </>
-                )}
+                )}{' '}
+                <Link to={eventReplayHref(s.session_id, { event: r.compaction_id, agent: r.agent_path, at: r.first_at })} title="Replay this session in the threshold lab, the agent chosen and the spiral's start marked">
+                  replay in the lab
+                </Link>
               </li>
             ))}
           </ul>

@@ -89,6 +89,7 @@ function KnobsEditor({ sessionId, agentPath, group, renderPreview, data }: Knobs
         saving={save.saving}
         onSave={() => void save.saveAll()}
         onDiscard={(path) => clearDraft(sessionId, path)}
+        index={data.index ?? new Map()}
       />
       <ConflictDialog conflict={save.conflict} onResolve={save.resolveConflict} />
     </div>

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { displayValue } from '../lib/knob-controls';
+import type { IndexedKnob } from '../../../domain/knobs/knob-kinds';
 import type { AgentPending } from '../lib/pending-changes';
 import '../../../components/dialog.css';
 
@@ -10,10 +11,23 @@ interface ReviewDialogProps {
   saving: boolean;
   onSave: () => void;
   onDiscard: (agentPath: string) => void;
+  /** Every settable knob by config key: a change is named by the label the form shows. */
+  index: ReadonlyMap<string, IndexedKnob>;
+}
+
+/** A change's knob as the form names it (its plugin beside a plugin's knob); the key itself only for a knob no schema declares. */
+function KnobName({ known, configKey }: { known: IndexedKnob | undefined; configKey: string }) {
+  if (!known) return <span className="mono">{configKey}</span>;
+  return (
+    <>
+      {known.knob.label}
+      {known.plugin !== null && <span className="faint"> ({known.plugin})</span>}
+    </>
+  );
 }
 
 /** Before anything is saved: every agent's pending changes, old → new with where each value comes from. */
-export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDiscard }: ReviewDialogProps) {
+export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDiscard, index }: ReviewDialogProps) {
   const total = pending.reduce((n, a) => n + a.changes.length, 0);
   return (
     <AlertDialog.Root open={open && pending.length > 0} onOpenChange={onOpenChange}>
@@ -44,7 +58,9 @@ export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDi
                   <tbody>
                     {a.changes.map((c) => (
                       <tr key={c.key}>
-                        <td className="mono">{c.key}</td>
+                        <td title={c.key}>
+                          <KnobName known={index.get(c.key)} configKey={c.key} />
+                        </td>
                         <td>
                           <span className="num">{displayValue(c.old)}</span> <span className="faint">({c.oldOrigin.text})</span>
                         </td>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editableItems, groupOfKey, layoutKnobGroups } from './knob-layout';
+import { bySubgroup, editableItems, groupOfKey, layoutKnobGroups, type KnobItem } from './knob-layout';
 import { readPluginListing } from './plugin-view';
 import { BUILTIN, CHUNKED, METER } from '../test-support/test-knobs';
 
@@ -27,6 +27,12 @@ describe('layoutKnobGroups', () => {
       ['plugin_knobs.chunked-summarizer.keep_last_messages', null, 'slider'],
       ['plugin_knobs.chunked-summarizer.prune.mode', 'prune', 'segmented'],
     ]);
+  });
+
+  it('draws no knob under a sub-group it is not in: the ones in none first, each sub-group together', () => {
+    const at = (key: string, subgroup: string | null) => ({ key, subgroup }) as KnobItem;
+    const items = [at('threshold', null), at('trim_threshold', 'trim'), at('keep_last', null), at('chunks', null), at('prune.mode', 'prune'), at('trim_more', 'trim')];
+    expect(bySubgroup(items).map((i) => i.key)).toEqual(['threshold', 'keep_last', 'chunks', 'trim_threshold', 'trim_more', 'prune.mode']);
   });
 
   it('shows a malformed plugin with its problems; its bad knobs read-only, its good ones editable', () => {

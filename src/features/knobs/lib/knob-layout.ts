@@ -94,9 +94,19 @@ export function layoutKnobGroups(builtin: BuiltinKnobSchema, plugins: readonly P
       if (target) target.items.push({ ...knob, subgroup: null });
       else own.items.push(knob);
     }
-    pluginGroups.push(own);
+    pluginGroups.push({ ...own, items: bySubgroup(own.items) });
   }
   return [...groups, ...(other.items.length > 0 ? [other] : []), ...pluginGroups];
+}
+
+/**
+ * A plugin group's items, the ones in no sub-group first, then each sub-group's together (in the
+ * order they first appear): a sub-group's heading is drawn where its run starts, so a knob in no
+ * sub-group declared after one must not land under that heading.
+ */
+export function bySubgroup(items: readonly KnobItem[]): KnobItem[] {
+  const order = [null, ...new Set(items.map((i) => i.subgroup).filter((g) => g !== null))];
+  return order.flatMap((g) => items.filter((i) => i.subgroup === g));
 }
 
 export type EditableItem = KnobItem & { key: string; knob: Knob };

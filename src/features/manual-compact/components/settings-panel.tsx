@@ -17,11 +17,13 @@ interface SettingsPanelProps {
   onPin: () => void;
   canPin: boolean;
   pinned: boolean;
+  /** All pins taken (their number): this preview cannot be pinned until one is unpinned. */
+  pinsFull: number | null;
   onSaveAsSettings: () => void;
 }
 
 /** The compact dialog's side: the overrides (kept while unsaved), Preview, Pin, Reset and "Save as the agent's settings". */
-export function SettingsPanel({ settings, agents, prompts, window, onPreview, previewing, previewCurrent, onPin, canPin, pinned, onSaveAsSettings }: SettingsPanelProps) {
+export function SettingsPanel({ settings, agents, prompts, window, onPreview, previewing, previewCurrent, onPin, canPin, pinned, pinsFull, onSaveAsSettings }: SettingsPanelProps) {
   const { form, config, unsaved, switching } = settings;
   const disabled = switching === 'loading';
   return (
@@ -59,6 +61,11 @@ export function SettingsPanel({ settings, agents, prompts, window, onPreview, pr
             Save as the agent&apos;s settings…
           </button>
         </div>
+        {pinsFull !== null && (
+          <p className="muted mc-side__hint" role="status">
+            {pinsFull} proposals are pinned, the most compared at once: unpin one (Compare proposals) to pin this preview.
+          </p>
+        )}
       </form>
       {typeof switching === 'object' && switching !== null && <ErrorState error={switching.error} what="the agent's compaction settings" />}
     </aside>

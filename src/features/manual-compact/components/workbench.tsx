@@ -16,7 +16,7 @@ import { useHistoryChangedAt } from '../../../stores/history-changes';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { useCommit } from '../hooks/use-commit';
 import { useCompactSettings } from '../hooks/use-compact-settings';
-import { useCompareStore, usePinned } from '../lib/compare-store';
+import { canPinMore, MAX_PINNED, useCompareStore, usePinned } from '../lib/compare-store';
 import { CommitNotices } from './commit-notices';
 import type { CompareColumn } from './compare-proposals';
 import { ConfirmCommit } from './confirm-commit';
@@ -89,8 +89,9 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
         previewing={dryRun.isPending}
         previewCurrent={previewCurrent}
         onPin={() => preview && pin(preview)}
-        canPin={preview !== null}
+        canPin={preview !== null && canPinMore(pinned, preview)}
         pinned={isPinned}
+        pinsFull={preview !== null && !isPinned && !canPinMore(pinned, preview) ? MAX_PINNED : null}
         onSaveAsSettings={() => void saveAsSettings()}
       />
 

@@ -1,5 +1,5 @@
 /**
- * Proposals pinned for comparison, per session (UI state; at most two), kept in this browser so
+ * Proposals pinned for comparison, per session (UI state; at most three), kept in this browser so
  * that a reload or a failed commit does not lose them (compact-drafts.ts).
  */
 import { useEffect } from 'react';
@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { Preview } from '../../../domain/compaction/compact-preview';
 import { keepPins, loadPins } from './compact-drafts';
 
-export const MAX_PINNED = 2;
+export const MAX_PINNED = 3;
 
 interface CompareState {
   pinned: Record<string, Preview[]>;
@@ -17,10 +17,25 @@ interface CompareState {
   unpin: (sessionId: string, id: string) => void;
 }
 
-/** Pins a preview: the same settings replace their older preview; a third pin drops the oldest. */
+/** Whether pinning `preview` replaces a pin (the same settings' older preview) rather than adding one. */
+function replacesPin(current: readonly Preview[], preview: Preview): boolean {
+  return current.some((p) => p.hash === preview.hash || p.id === preview.id);
+}
+
+/** Whether `preview` can be pinned: room for it, or it replaces the same settings' older preview. */
+export function canPinMore(current: readonly Preview[], preview: Preview): boolean {
+  return current.length < MAX_PINNED || replacesPin(current, preview);
+}
+
+/**
+ * Pins a preview: the same settings replace their older preview (in its place); with MAX_PINNED
+ * pinned already, a new one is refused (the pins unchanged: the operator unpins one first), never
+ * dropping one silently.
+ */
 export function withPinned(current: readonly Preview[], preview: Preview): Preview[] {
-  const others = current.filter((p) => p.hash !== preview.hash && p.id !== preview.id);
-  return [...others, preview].slice(-MAX_PINNED);
+  if (!canPinMore(current, preview)) return [...current];
+  if (!replacesPin(current, preview)) return [...current, preview];
+  return current.map((p) => (p.hash === preview.hash || p.id === preview.id ? preview : p));
 }
 
 export const useCompareStore = create<CompareState>()((set, get) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makePreview } from '../../../domain/compaction/compact-preview';
 import { makeDryRunResult as result } from '../../../test-support/test-records';
 import { compareRows } from './compare';
-import { withPinned } from './compare-store';
+import { canPinMore, withPinned } from './compare-store';
 
 let n = 0;
 const ids = () => `id${++n}`;
@@ -21,12 +21,17 @@ describe('comparing proposals', () => {
     expect(byLabel['Fallback']?.[1]).toEqual({ text: 'summarizer failed', tone: 'warn' });
   });
 
-  it('pins at most two, the same settings replacing their older preview', () => {
+  it('pins at most three, the same settings replacing their older preview in its place; a fourth is refused, none dropped', () => {
     const a = makePreview('s', request, result(1, 1, 0), ids);
     const a2 = makePreview('s', request, result(1, 1, 0), ids);
     const b = makePreview('s', { ...request, strategy: 'summarize' }, result(1, 1, 0), ids);
     const c = makePreview('s', { ...request, lower_threshold: 0.4 }, result(1, 1, 0), ids);
     expect(withPinned([a], a2).map((p) => p.id)).toEqual([a2.id]);
-    expect(withPinned([a, b], c).map((p) => p.id)).toEqual([b.id, c.id]);
+    expect(withPinned([a, b], c).map((p) => p.id)).toEqual([a.id, b.id, c.id]);
+    const d = makePreview('s', { ...request, upper_threshold: 0.7 }, result(1, 1, 0), ids);
+    expect(canPinMore([a, b, c], d)).toBe(false);
+    expect(withPinned([a, b, c], d).map((p) => p.id)).toEqual([a.id, b.id, c.id]);
+    expect(canPinMore([a, b, c], a2)).toBe(true);
+    expect(withPinned([a, b, c], a2).map((p) => p.id)).toEqual([a2.id, b.id, c.id]);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { knobsHref } from '../../../lib/routes';
@@ -15,7 +15,8 @@ interface AdoptSettingProps {
 
 /**
  * A winning setting made the agent's own: as pending changes on the knobs screen (reviewed and saved
- * there, old → new), or copied as the DSL's compaction block for project.yaml.
+ * there, old → new), or copied as the DSL's compaction block for project.yaml. Opened, it comes into
+ * view with its heading focused (it opens below the comparison, often past the screen's edge).
  */
 export function AdoptSetting({ sessionId, agentPath, run, label, onClose }: AdoptSettingProps) {
   const navigate = useNavigate();
@@ -23,6 +24,13 @@ export function AdoptSetting({ sessionId, agentPath, run, label, onClose }: Adop
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const block = compactionBlock(run.set, `${label}, from the threshold lab (agent ${agentPath})`);
   const empty = Object.keys(run.set).length === 0;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const element = heading.current;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.closest('section')?.scrollIntoView({ block: 'nearest' });
+  }, []);
   const copy = () => {
     navigator.clipboard.writeText(block).then(
       () => setCopied('yes'),
@@ -32,7 +40,9 @@ export function AdoptSetting({ sessionId, agentPath, run, label, onClose }: Adop
   return (
     <section className="lab-adopt" aria-label={`Adopt ${label}`}>
       <header className="lab-adopt__head">
-        <h3>Adopt “{label}”</h3>
+        <h3 ref={heading} tabIndex={-1}>
+          Adopt “{label}”
+        </h3>
         <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close adopt">
           ✕
         </button>

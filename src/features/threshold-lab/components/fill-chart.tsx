@@ -15,8 +15,8 @@ function Marker(color: string) {
   };
 }
 
-/** Context fill per turn, a line per setting and what really happened; each setting's thresholds dashed; a triangle where it compacted. */
-export function FillChart({ timeline, height }: { timeline: Timeline; height: number }) {
+/** Context fill per turn, a line per setting and what really happened; each setting's thresholds dashed; a triangle where it compacted; the event's moment (focus) a vertical line. */
+export function FillChart({ timeline, height, focus = null }: { timeline: Timeline; height: number; focus?: number | null }) {
   const data = chartRows(timeline);
   const max = fillAxisMax(timeline);
   return (
@@ -25,6 +25,7 @@ export function FillChart({ timeline, height }: { timeline: Timeline; height: nu
         <CartesianGrid stroke="var(--border)" strokeDasharray="2 4" vertical={false} />
         <XAxis dataKey="turn" type="number" domain={['dataMin', 'dataMax']} tick={{ fill: 'var(--text-muted)', fontSize: 11 }} tickLine={false} axisLine={{ stroke: 'var(--border)' }} label={{ value: 'turn (LLM call)', position: 'insideBottomRight', offset: -2, fill: 'var(--text-faint)', fontSize: 11 }} />
         <YAxis domain={[0, max]} tickFormatter={(v: number) => formatPercent(v)} tick={{ fill: 'var(--text-muted)', fontSize: 11 }} tickLine={false} axisLine={false} width={44} />
+        {focus !== null && <ReferenceLine x={focus} stroke="var(--accent)" strokeWidth={1.5} label={{ value: '◆ this event', position: 'insideTopRight', fill: 'var(--accent)', fontSize: 11 }} />}
         <ReferenceLine y={1} stroke="var(--text-muted)" strokeWidth={1.5} label={{ value: 'window', position: 'insideTopLeft', fill: 'var(--text-muted)', fontSize: 11 }} />
         {timeline.series.flatMap((s) =>
           s.upper === null

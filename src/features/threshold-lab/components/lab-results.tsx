@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
-import { comparison, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
+import { comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
 import { AdoptSetting } from './adopt-setting';
 import { FillChart, seriesColor } from './fill-chart';
 
@@ -24,9 +24,10 @@ const ROWS: Row[] = [
 const errorPercent = (x: number) => `${(x * 100).toFixed(1)} %`;
 
 /** The replay's answer: the comparison (with "adopt"), the fill timeline (chart or table), the events of each setting. */
-export function LabResults({ result, sessionId }: { result: ReplayResult; sessionId: string }) {
+export function LabResults({ result, sessionId, at }: { result: ReplayResult; sessionId: string; at: string | null }) {
   const columns = useMemo(() => comparison(result), [result]);
   const t = useMemo(() => timeline(result), [result]);
+  const focus = useMemo(() => focusTurn(result.turns, at), [result, at]);
   const [adopting, setAdopting] = useState<number | null>(null);
   const runs = columns.filter((c) => c.key !== 'recorded');
   const adopted = adopting === null ? undefined : result.runs[adopting];
@@ -88,21 +89,23 @@ export function LabResults({ result, sessionId }: { result: ReplayResult; sessio
         ) : (
           <p className="muted lab-note">This history records no usage or compactions of its own, so there is nothing real to compare with.</p>
         )}
-        {adopted && adopting !== null && <AdoptSetting sessionId={sessionId} agentPath={result.agent_path} run={adopted} label={columns[adopting]?.label ?? ''} onClose={() => setAdopting(null)} />}
+        {adopted && adopting !== null && <AdoptSetting key={adopting} sessionId={sessionId} agentPath={result.agent_path} run={adopted} label={columns[adopting]?.label ?? ''} onClose={() => setAdopting(null)} />}
       </section>
-      <FillCard timeline={t} />
-      <EventsCard result={result} labels={columns.map((c) => c.label)} />
+      <FillCard timeline={t} focus={focus} />
+      <EventsCard result={result} labels={columns.map((c) => c.label)} focus={focus} />
     </>
   );
 }
 
-function FillCard({ timeline: t }: { timeline: Timeline }) {
+function FillCard({ timeline: t, focus }: { timeline: Timeline; focus: number | null }) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   return (
     <section className="lab-card" aria-labelledby="lab-fill-title">
       <header className="lab-card__head">
         <h2 id="lab-fill-title">Context fill per turn</h2>
-        <span className="muted">share of the window at each call; dashed: upper threshold, dotted: lower; ▲ a compaction</span>
+        <span className="muted">
+          share of the window at each call; dashed: upper threshold, dotted: lower; ▲ a compaction{focus !== null ? `; ◆ the event’s moment (turn ${focus})` : ''}
+        </span>
         <div className="chart-switch" role="group" aria-label="Context fill: show as">
           <button type="button" className="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')}>
             Chart
@@ -124,7 +127,7 @@ function FillCard({ timeline: t }: { timeline: Timeline }) {
       <div className="lab-fill" style={{ height: 320 }}>
         {view === 'chart' ? (
           <figure className="lab-fill__chart" aria-label="Context fill per turn, one line per setting">
-            <FillChart timeline={t} height={320} />
+            <FillChart timeline={t} height={320} focus={focus} />
           </figure>
         ) : (
           <div className="lab-table-wrap lab-fill__table">
@@ -142,8 +145,11 @@ function FillCard({ timeline: t }: { timeline: Timeline }) {
               </thead>
               <tbody>
                 {t.rows.map((row) => (
-                  <tr key={row.turn}>
-                    <td className="num">{row.turn}</td>
+                  <tr key={row.turn} className={row.turn === focus ? 'lab-focus' : undefined}>
+                    <td className="num">
+                      {row.turn === focus && <span aria-label="the event's moment">◆ </span>}
+                      {row.turn}
+                    </td>
                     {t.series.map((s) => {
                       const fill = row.fill[s.key];
                       return (
@@ -164,7 +170,7 @@ function FillCard({ timeline: t }: { timeline: Timeline }) {
   );
 }
 
-function EventsCard({ result, labels }: { result: ReplayResult; labels: string[] }) {
+function EventsCard({ result, labels, focus }: { result: ReplayResult; labels: string[]; focus: number | null }) {
   const events = result.runs
     .flatMap((run, i) => run.events.map((e) => ({ ...e, series: i })))
     .sort((a, b) => a.turn - b.turn || a.series - b.series);
@@ -200,8 +206,11 @@ function EventsCard({ result, labels }: { result: ReplayResult; labels: string[]
             <tbody>
               {rows.map(({ replayed: e, real }) =>
                 e ? (
-                  <tr key={`${e.series}-${e.turn}-${e.message_id}`}>
-                    <td className="num">{e.turn}</td>
+                  <tr key={`${e.series}-${e.turn}-${e.message_id}`} className={e.turn === focus ? 'lab-focus' : undefined}>
+                    <td className="num">
+                      {e.turn === focus && <span aria-label="the event's moment">◆ </span>}
+                      {e.turn}
+                    </td>
                     <td>
                       <span className="lab-series-head">
                         <span className="lab-swatch" style={{ background: seriesColor(`run${e.series}`) }} aria-hidden="true" />
@@ -219,7 +228,7 @@ function EventsCard({ result, labels }: { result: ReplayResult; labels: string[]
                     <td className="lab-events__notes">{[e.awaiting_approval ? 'would pause for approval' : null, e.fallback_reason ? `fell back: ${e.fallback_reason}` : null].filter(Boolean).join('; ')}</td>
                   </tr>
                 ) : real ? (
-                  <RecordedRow key={`recorded-${real.turn}`} e={real} />
+                  <RecordedRow key={`recorded-${real.turn}`} e={real} focused={real.turn === focus} />
                 ) : null,
               )}
             </tbody>
@@ -233,10 +242,13 @@ function EventsCard({ result, labels }: { result: ReplayResult; labels: string[]
 type RecordedEvent = NonNullable<ReplayResult['recorded']>['events'][number];
 
 /** A compaction the transcript recorded, among the replay's events. */
-function RecordedRow({ e }: { e: RecordedEvent }) {
+function RecordedRow({ e, focused }: { e: RecordedEvent; focused: boolean }) {
   return (
-    <tr>
-                  <td className="num">{e.turn}</td>
+    <tr className={focused ? 'lab-focus' : undefined}>
+                  <td className="num">
+                    {focused && <span aria-label="the event's moment">◆ </span>}
+                    {e.turn}
+                  </td>
                   <td>
                     <span className="lab-series-head">
                       <span className="lab-swatch" style={{ background: seriesColor('recorded') }} aria-hidden="true" />

@@ -1,11 +1,13 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { agentRows } from '../../../domain/agent-tree';
+import { formatDateTime } from '../../../domain/format';
+import { compactionHref } from '../../../lib/routes';
 import { replayQuery, replayUnsupported } from '../api/replay-session';
 import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, settingToDraft, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting, type SettingDraft } from '../lib/lab-settings';
 import type { ReplayResult } from '../lib/replay-view';
@@ -37,7 +39,7 @@ export function ThresholdLab({ sessionId }: { sessionId: string }) {
     const results = drafts.map(draftToSetting);
     setErrors(results.map((r) => r.errors ?? {}));
     if (results.some((r) => r.errors)) return;
-    setParams(writeLabSearch({ agent: search.agent, settings: results.map((r) => r.setting as ReplaySetting), includeRecorded }));
+    setParams(writeLabSearch({ ...search, settings: results.map((r) => r.setting as ReplaySetting), includeRecorded }));
   };
 
   return (
@@ -74,6 +76,21 @@ export function ThresholdLab({ sessionId }: { sessionId: string }) {
           </label>
           <p className="muted lab-form__hint">Blank fields keep the agent’s configured value (shown greyed).</p>
         </div>
+        {search.at && (
+          <p className="lab-form__focus" role="note">
+            {search.event ? (
+              <>
+                Opened from compaction{' '}
+                <Link to={compactionHref(sessionId, search.event)} className="mono">
+                  {search.event}
+                </Link>
+              </>
+            ) : (
+              'Marked'
+            )}{' '}
+            at {formatDateTime(search.at)}: its agent is chosen, and the replay marks its moment (◆).
+          </p>
+        )}
         <div className="lab-settings">
           {drafts.map((draft, i) => (
             <SettingEditor
@@ -133,5 +150,5 @@ function LabOutcome({ sessionId, search, replay }: { sessionId: string; search: 
       </div>
     );
   }
-  return <LabResults result={replay.data} sessionId={sessionId} />;
+  return <LabResults result={replay.data} sessionId={sessionId} at={search.at} />;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { eventReplayHref } from '../../../lib/routes';
 import { draftToSetting, emptyDraft, readLabSearch, settingToDraft, writeLabSearch } from './lab-settings';
 
 describe('lab settings', () => {
@@ -41,9 +42,19 @@ describe('lab settings', () => {
   });
 
   it('keeps the agent, up to three settings and the recorded switch in the address, ignoring what does not parse', () => {
-    const search = { agent: 'primary/researcher', settings: [{ set: {} }, { label: 'tight', set: { upper_threshold: 0.6 } }], includeRecorded: true };
+    const search = { agent: 'primary/researcher', settings: [{ set: {} }, { label: 'tight', set: { upper_threshold: 0.6 } }], includeRecorded: true, at: null, event: null };
     expect(readLabSearch(writeLabSearch(search))).toEqual(search);
     const params = new URLSearchParams('setting=nope&setting={"set":[]}&setting={"set":{"a":1}}&setting={"set":{}}&setting={"set":{}}&setting={"set":{}}');
-    expect(readLabSearch(params)).toEqual({ agent: 'primary', settings: [{ set: { a: 1 } }, { set: {} }, { set: {} }], includeRecorded: false });
+    expect(readLabSearch(params)).toEqual({ agent: 'primary', settings: [{ set: { a: 1 } }, { set: {} }, { set: {} }], includeRecorded: false, at: null, event: null });
+  });
+
+  it("opened from an event (eventReplayHref): its agent, its moment and the way back, kept through a run's address", () => {
+    const href = eventReplayHref('ses_1', { event: 'cmp_9', agent: 'primary/explore', at: '2026-11-25T18:04:04.000Z' });
+    expect(href.startsWith('/sessions/ses_1/lab?')).toBe(true);
+    const search = readLabSearch(new URL(href, 'http://x').searchParams);
+    expect(search).toEqual({ agent: 'primary/explore', settings: [], includeRecorded: false, at: '2026-11-25T18:04:04.000Z', event: 'cmp_9' });
+    expect(readLabSearch(writeLabSearch({ ...search, settings: [{ set: {} }] }))).toMatchObject({ at: search.at, event: 'cmp_9' });
+    // A time that is not one, or a huge id, from a pasted address: no moment, a bounded id.
+    expect(readLabSearch(new URLSearchParams(`at=soon&event=${'x'.repeat(5000)}`))).toMatchObject({ at: null, event: 'x'.repeat(200) });
   });
 });

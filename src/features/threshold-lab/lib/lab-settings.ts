@@ -1,8 +1,9 @@
 /**
  * The threshold lab's settings: what the operator types per setting (blank = as the agent is
  * configured) as a ReplaySetting's `set` (dotted compaction-config keys, exactly a config write's
- * `set`), and the lab's address: the agent, up to three settings and whether the recorded
- * compactions apply, so a lab with its settings is a link (deep links, back and forward).
+ * `set`), and the lab's address: the agent, up to three settings, whether the recorded
+ * compactions apply and the moment marked (an event's, lib/routes eventReplayHref), so a lab with
+ * its settings is a link (deep links, back and forward).
  */
 import type { components } from '../../../domain/contract/schema.gen';
 import { STRATEGIES } from '../../../domain/contract/enums.gen';
@@ -123,6 +124,18 @@ export interface LabSearch {
   agent: string;
   settings: ReplaySetting[];
   includeRecorded: boolean;
+  /** The moment marked on the replay (opened from a compaction event: its time), an ISO instant. */
+  at: string | null;
+  /** The compaction event the lab was opened from (the way back to it). */
+  event: string | null;
+}
+
+/** Longest event id kept from an address (an id is short; a pasted address may not be). */
+const EVENT_ID_MAX = 200;
+
+function readInstant(value: string | null): string | null {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
 function isSetting(value: unknown): value is ReplaySetting {
@@ -144,7 +157,8 @@ export function readLabSearch(params: URLSearchParams): LabSearch {
       }
     })
     .slice(0, MAX_SETTINGS);
-  return { agent: params.get('agent') || 'primary', settings, includeRecorded: params.get('recorded') === '1' };
+  const event = params.get('event')?.trim().slice(0, EVENT_ID_MAX) || null;
+  return { agent: params.get('agent') || 'primary', settings, includeRecorded: params.get('recorded') === '1', at: readInstant(params.get('at')), event };
 }
 
 export function writeLabSearch(search: LabSearch): URLSearchParams {
@@ -152,5 +166,7 @@ export function writeLabSearch(search: LabSearch): URLSearchParams {
   params.set('agent', search.agent);
   for (const setting of search.settings.slice(0, MAX_SETTINGS)) params.append('setting', JSON.stringify(setting));
   if (search.includeRecorded) params.set('recorded', '1');
+  if (search.at) params.set('at', search.at);
+  if (search.event) params.set('event', search.event);
   return params;
 }

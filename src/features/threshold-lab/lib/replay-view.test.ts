@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptSetting, chartRows, comparison, fillAxisMax, timeline, type ReplayResult, type ReplayRun } from './replay-view';
+import { adoptSetting, chartRows, comparison, fillAxisMax, focusTurn, timeline, type ReplayResult, type ReplayRun } from './replay-view';
 
 const totals = (over: Partial<ReplayRun['totals']> = {}): ReplayRun['totals'] => ({
   compactions: 1,
@@ -81,5 +81,23 @@ describe('threshold lab view', () => {
     expect(fillAxisMax(timeline(result))).toBe(1);
     const over = { ...result, runs: [run(null, {}, [40_000, 123_000, 60_000], [])] };
     expect(fillAxisMax(timeline(over))).toBe(1.3);
+  });
+});
+
+describe('the moment an event marks', () => {
+  const turns = [
+    { turn: 0, at: '2026-11-25T18:00:00.000Z' },
+    { turn: 1, at: '2026-11-25T18:05:00.000Z' },
+    { turn: 2, at: '2026-11-25T18:10:00.000Z' },
+  ];
+  it('is the call the compaction ran before: the first at or after its time', () => {
+    expect(focusTurn(turns, '2026-11-25T18:04:04.000Z')).toBe(1);
+    expect(focusTurn(turns, '2026-11-25T18:05:00.000Z')).toBe(1);
+    expect(focusTurn(turns, '2026-11-25T17:00:00.000Z')).toBe(0);
+    expect(focusTurn(turns, '2026-11-26T00:00:00.000Z')).toBe(2);
+  });
+  it('is none without calls or a time', () => {
+    expect(focusTurn([], '2026-11-25T18:04:04.000Z')).toBeNull();
+    expect(focusTurn(turns, null)).toBeNull();
   });
 });

@@ -128,3 +128,14 @@ export function fillAxisMax(t: Timeline): number {
   for (const row of t.rows) for (const v of Object.values(row.fill)) if (typeof v === 'number' && v > max) max = v;
   return Math.ceil(max * 10) / 10;
 }
+
+/**
+ * The call a compaction at `at` ran before: the first whose time is at or after it (the last call
+ * when it came after them all); null without calls or a time.
+ */
+export function focusTurn(turns: readonly { turn: number; at: string }[], at: string | null): number | null {
+  if (at === null || turns.length === 0) return null;
+  const ms = Date.parse(at);
+  const next = turns.find((t) => Date.parse(t.at) >= ms);
+  return (next ?? turns[turns.length - 1])?.turn ?? null;
+}
