@@ -1,6 +1,7 @@
 import { samePath, type Store } from '../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../store/types';
 import { DaemonError } from './errors';
+import type { EventOrigin } from '../../src/domain/accounting/provenance';
 import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
 import { SORT_FIELDS, type SortField } from '../../src/domain/ledger-search';
 
@@ -53,6 +54,13 @@ export function boolParam(params: URLSearchParams, name: string): boolean | unde
   throw new DaemonError(400, 'invalid_request', `${name} must be true or false`, { field: name });
 }
 
+/** The origin filter (?origin=recorded|simulated), checked. */
+export function parseOrigin(params: URLSearchParams): EventOrigin | null {
+  const origin = params.get('origin') || null;
+  if (origin !== null && origin !== 'recorded' && origin !== 'simulated') throw new DaemonError(400, 'invalid_request', 'origin must be recorded or simulated', { field: 'origin' });
+  return origin;
+}
+
 export interface CompactionFilter {
   agent_path?: string;
   flag: string[];
@@ -61,6 +69,8 @@ export interface CompactionFilter {
   fallback?: boolean;
   plugin?: string;
   q?: string;
+  /** Only recorded or only simulated events (provenance.origin). */
+  origin?: EventOrigin;
   include_rolled_back: boolean;
   sort: Schemas['CompactionSort'];
 }
@@ -85,6 +95,7 @@ export function parseCompactionFilter(params: URLSearchParams): CompactionFilter
     fallback: boolParam(params, 'fallback'),
     plugin: params.get('plugin') ?? undefined,
     q: params.get('q')?.trim().toLowerCase() || undefined,
+    origin: parseOrigin(params) ?? undefined,
     include_rolled_back: boolParam(params, 'include_rolled_back') ?? true,
     sort: sort as Schemas['CompactionSort'],
   };
@@ -99,6 +110,7 @@ export function filterCompactions(records: readonly CompactionRecord[], f: Compa
       (f.trigger.length === 0 || f.trigger.includes(r.trigger)) &&
       (f.fallback === undefined || r.fallback_occurred === f.fallback) &&
       (f.plugin === undefined || r.plugins_fired.some((p) => p.name === f.plugin)) &&
+      (f.origin === undefined || r.provenance.origin === f.origin) &&
       (f.include_rolled_back || !r.rolled_back) &&
       (f.q === undefined ||
         (r.summary ?? '').toLowerCase().includes(f.q) ||

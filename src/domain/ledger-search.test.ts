@@ -28,13 +28,14 @@ describe('ledger search: reading the URL', () => {
   });
 
   it('reads every filter and the sort', () => {
-    expect(read('agent=primary/explore&trigger=hook_requested,threshold_crossed&strategy=delegate&flag=bad,unflagged&fallback=true&plugin=hindsight&q=estimator&sort=-cost_usd')).toEqual({
+    expect(read('agent=primary/explore&trigger=hook_requested,threshold_crossed&strategy=delegate&flag=bad,unflagged&fallback=true&plugin=hindsight&origin=simulated&q=estimator&sort=-cost_usd')).toEqual({
       agent: 'primary/explore',
       trigger: ['threshold_crossed', 'hook_requested'],
       strategy: ['delegate'],
       flag: ['bad', 'unflagged'],
       fallback: true,
       plugin: 'hindsight',
+      origin: 'simulated',
       q: 'estimator',
       sort: { field: 'cost_usd', desc: true },
       project: null,
@@ -56,6 +57,13 @@ describe('ledger search: reading the URL', () => {
     expect(search.flag).toEqual([]);
     expect(search.fallback).toBeNull();
     expect(search.sort).toEqual(DEFAULT_SORT);
+  });
+
+  it('reads origin=recorded|simulated, drops an origin it does not know, and checks a live record by its provenance', () => {
+    expect(read('origin=simulated').origin).toBe('simulated');
+    expect(read('origin=invented').origin).toBeNull();
+    expect(toListQuery(read('origin=recorded'))).toMatchObject({ origin: 'recorded' });
+    expect(activeFilterCount(read('origin=recorded'))).toBe(1);
   });
 
   it('reads fallback=false as "only events that did not fall back"', () => {
@@ -83,6 +91,7 @@ describe('ledger search: writing the URL', () => {
       flag: ['neutral'],
       fallback: true,
       plugin: 'memory-markdown',
+      origin: 'recorded',
       q: 'a, b & c',
       sort: { field: 'compression_ratio', desc: false },
       project: 'payments-api',
@@ -188,6 +197,8 @@ describe('ledger search: matching a record as the daemon does', () => {
     ['no fallback', { fallback: false }, false],
     ['plugin fired', { plugin: 'hindsight' }, true],
     ['plugin not fired', { plugin: 'memory-markdown' }, false],
+    ['its origin', { origin: record.provenance.origin }, true],
+    ['the other origin', { origin: record.provenance.origin === 'recorded' ? 'simulated' : 'recorded' }, false],
     ['text in summary, any case', { q: 'estimator' }, true],
     ['text in notes', { q: 'FINE' }, true],
     ['text nowhere', { q: 'timeout' }, false],

@@ -11,6 +11,7 @@
  */
 import type { CompactionRecord, Schemas } from './contract/types';
 import { COMPACTION_SORTS, FLAG_FILTERS, STRATEGIES, TRIGGERS } from './contract/enums.gen';
+import type { EventOrigin } from './accounting/provenance';
 
 export type Trigger = Schemas['Trigger'];
 export type Strategy = Schemas['Strategy'];
@@ -39,6 +40,8 @@ export interface LedgerSearch {
   fallback: boolean | null;
   /** Only events in which this plugin fired. */
   plugin: string | null;
+  /** Only what a transcript or the daemon recorded, or only what the simulator computed (null: both). */
+  origin: EventOrigin | null;
   /** Text in the summary or the notes, any case. */
   q: string;
   sort: LedgerSort;
@@ -58,6 +61,7 @@ export const EMPTY_SEARCH: LedgerSearch = {
   flag: [],
   fallback: null,
   plugin: null,
+  origin: null,
   q: '',
   sort: DEFAULT_SORT,
   project: null,
@@ -76,7 +80,7 @@ export function withinSession(search: LedgerSearch): LedgerSearch {
 }
 
 /** The URL parameters the ledger owns (other features' parameters are left alone). */
-export const LEDGER_PARAMS = ['project', 'session', 'agent', 'trigger', 'strategy', 'flag', 'fallback', 'plugin', 'model', 'from', 'to', 'q', 'sort'] as const;
+export const LEDGER_PARAMS = ['project', 'session', 'agent', 'trigger', 'strategy', 'flag', 'fallback', 'plugin', 'origin', 'model', 'from', 'to', 'q', 'sort'] as const;
 
 /** The known values of a comma-separated (or repeated) parameter, once each, in `allowed`'s order. */
 function readList<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
@@ -100,6 +104,10 @@ function canonicalList<T extends string>(values: readonly T[], allowed: readonly
   return allowed.filter((value) => given.has(value));
 }
 
+function readOrigin(value: string | null): EventOrigin | null {
+  return value === 'recorded' || value === 'simulated' ? value : null;
+}
+
 export function readSort(value: string | null): LedgerSort {
   if (value === null) return DEFAULT_SORT;
   const desc = value.startsWith('-');
@@ -120,6 +128,7 @@ export function readLedgerSearch(params: URLSearchParams): LedgerSearch {
     flag: readList(params, 'flag', FLAG_FILTERS),
     fallback: fallback === 'true' ? true : fallback === 'false' ? false : null,
     plugin: params.get('plugin')?.trim() || null,
+    origin: readOrigin(params.get('origin')),
     q: params.get('q') ?? '',
     sort: readSort(params.get('sort')),
     project: params.get('project')?.trim() || null,
@@ -140,6 +149,7 @@ export function writeLedgerSearch(params: URLSearchParams, patch: Partial<Ledger
   if ('flag' in patch) set('flag', canonicalList(patch.flag ?? [], FLAG_FILTERS).join(','));
   if ('fallback' in patch) set('fallback', patch.fallback === true ? 'true' : patch.fallback === false ? 'false' : null);
   if ('plugin' in patch) set('plugin', patch.plugin ?? null);
+  if ('origin' in patch) set('origin', patch.origin ?? null);
   if ('q' in patch) set('q', patch.q ?? null);
   for (const key of CROSS_FIELDS) if (key in patch) set(key, patch[key] ?? null);
   if ('sort' in patch) {
@@ -188,6 +198,7 @@ export function activeFilterCount(search: LedgerSearch): number {
     (search.flag.length > 0 ? 1 : 0) +
     (search.fallback !== null ? 1 : 0) +
     (search.plugin ? 1 : 0) +
+    (search.origin ? 1 : 0) +
     (search.q.trim() ? 1 : 0) +
     CROSS_FIELDS.filter((key) => search[key] !== null).length
   );
@@ -201,6 +212,7 @@ export interface ListQuery {
   flag?: FlagFilter[];
   fallback?: boolean;
   plugin?: string;
+  origin?: EventOrigin;
   q?: string;
   sort: CompactionSort;
   project_id?: string;
@@ -218,6 +230,7 @@ export function toListQuery(search: LedgerSearch): ListQuery {
   if (search.flag.length > 0) query.flag = canonicalList(search.flag, FLAG_FILTERS);
   if (search.fallback !== null) query.fallback = search.fallback;
   if (search.plugin) query.plugin = search.plugin;
+  if (search.origin) query.origin = search.origin;
   const q = search.q.trim();
   if (q) query.q = q;
   if (search.project) query.project_id = search.project;
@@ -236,6 +249,7 @@ export function matchesLedgerSearch(record: CompactionRecord, search: LedgerSear
   if (search.flag.length > 0 && !search.flag.includes(record.operator_flag ?? 'unflagged')) return false;
   if (search.fallback !== null && record.fallback_occurred !== search.fallback) return false;
   if (search.plugin && !record.plugins_fired.some((p) => p.name === search.plugin)) return false;
+  if (search.origin && record.provenance.origin !== search.origin) return false;
   if (search.session && record.session_id !== search.session) return false;
   if (search.model && record.summarizer_model !== search.model) return false;
   if (search.from && record.created_at < search.from) return false;
@@ -287,6 +301,7 @@ export function fromListQuery(query: ListQuery): LedgerSearch {
     flag: query.flag ?? [],
     fallback: query.fallback ?? null,
     plugin: query.plugin ?? null,
+    origin: query.origin ?? null,
     q: query.q ?? '',
     sort: readSort(query.sort),
     project: query.project_id ?? null,

@@ -243,14 +243,15 @@ function historyGrouper(history: History, dim: Dimension): { groups: Dict; group
  */
 function addRecords(sums: GroupSums, scope: Scope, ps: PartScope, dim: Dimension, g: Grouper): void {
   const f = ps.part.facts;
-  const { session, agent, rolledBack } = f;
+  const { session, agent, rolledBack, simulated } = f;
+  const origin = ps.simulated;
   const inScope = ps.sessions;
   const sel = ps.agent;
   const history = ps.part.history;
   const bins = history ? rowBins(history) : null;
   const scan = (lo: number, hi: number) => {
     for (let r = lo; r < hi; r++) {
-      if (inScope[session[r] as number] !== 1 || (sel !== -1 && agent[r] !== sel) || rolledBack[r] !== 0) continue;
+      if (inScope[session[r] as number] !== 1 || (sel !== -1 && agent[r] !== sel) || rolledBack[r] !== 0 || (origin !== -1 && simulated[r] !== origin)) continue;
       sums.addRow(f, g, r, bins);
     }
   };

@@ -86,7 +86,8 @@ export class HealthSums {
   }
 
   /** Record rows [lo, hi) (time-ordered, inside the range) of the sessions in the mask and the agent (-1: any), rolled-back ones aside. */
-  addRecords(f: FactColumns, inScope: Uint8Array, agentSel: number, lo: number, hi: number, take: Take): void {
+  /** originSel: -1 any provenance, 0 recorded only, 1 simulated only. */
+  addRecords(f: FactColumns, inScope: Uint8Array, agentSel: number, lo: number, hi: number, take: Take, originSel = -1): void {
     if (hi <= lo) return;
     const { at, before, after, strategy, trigger, cost, primaryUsd, simulated, summaryTokens, flag, fallback, session, agent, rolledBack } = f;
     const { edges, series, flags, ratio, summary } = this;
@@ -95,7 +96,7 @@ export class HealthSums {
     const seen = this.seenOf(f.sessions);
     let b = bucketOf(edges, at[lo] as number);
     for (let r = lo; r < hi; r++) {
-      if (inScope[session[r] as number] !== 1 || (agentSel !== -1 && agent[r] !== agentSel) || rolledBack[r] !== 0) continue;
+      if (inScope[session[r] as number] !== 1 || (agentSel !== -1 && agent[r] !== agentSel) || rolledBack[r] !== 0 || (originSel !== -1 && simulated[r] !== originSel)) continue;
       const x = before[r] as number;
       const y = after[r] as number;
       const fb = fallback[r] as number;

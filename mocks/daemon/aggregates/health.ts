@@ -62,7 +62,7 @@ function addPart(sums: HealthSums, scope: Scope, ps: PartScope): void {
   sums.addSilent(ps);
   const history = ps.part.history;
   if (!history || scope.sessionId !== null || scope.agentPath !== null) {
-    sums.addRecords(ps.part.facts, ps.sessions, ps.agent, ps.lo, ps.hi, TAKE_ALL);
+    sums.addRecords(ps.part.facts, ps.sessions, ps.agent, ps.lo, ps.hi, TAKE_ALL, ps.simulated);
     return;
   }
   const partials = historyPartials(history);

@@ -77,6 +77,9 @@ function matching(store: Store, tables: Tables, f: CrossFilter): { part: Part; r
   const text = f.q ? historyText(f.q) : null;
   for (const part of tables.parts) {
     const c = part.facts;
+    // The generated history is the simulator's own: no recorded event is in it.
+    if (f.origin === 'recorded' && part.kind === 'history') continue;
+    const simulated = f.origin === undefined ? -1 : f.origin === 'simulated' ? 1 : 0;
     const sessions = new Uint8Array(part.sessions.length);
     part.sessions.forEach((s, i) => (sessions[i] = (!f.project_id || s.project_id === f.project_id) && (!f.session_id || s.id === f.session_id) ? 1 : 0));
     const agent = f.agent_path === undefined ? -1 : agentIndex(c.agents, f.agent_path);
@@ -103,6 +106,7 @@ function matching(store: Store, tables: Tables, f: CrossFilter): { part: Part; r
       if (version >= 0 && plugin && plugin[r] !== version) continue;
       if (summarizer !== -2 && c.summarizer[r] !== summarizer) continue;
       if (!f.include_rolled_back && c.rolledBack[r]) continue;
+      if (simulated !== -1 && c.simulated[r] !== simulated) continue;
       if (f.q) {
         if (part.records) {
           const rec = part.records[r] as CompactionRecord;

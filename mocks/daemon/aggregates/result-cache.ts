@@ -20,8 +20,8 @@ const caches = new WeakMap<Tables, Map<string, unknown>>();
 
 /** What a scope resolves to: two requests with the same key get the same answer. */
 export function scopeKey(scope: Scope): string {
-  const { projectId, sessionId, agentPath, range } = scope;
-  return JSON.stringify([projectId, sessionId, agentPath, range.from, range.to, range.zone.name, range.bucket]);
+  const { projectId, sessionId, agentPath, origin, range } = scope;
+  return JSON.stringify([projectId, sessionId, agentPath, origin, range.from, range.to, range.zone.name, range.bucket]);
 }
 
 /** The answer for key under these tables, computed once (fresh: compute anyway, as for Cache-Control: no-cache). */

@@ -1,6 +1,8 @@
 import { lowerBound } from '../../store/facts';
 import type { Store } from '../../store/store';
+import type { EventOrigin } from '../../../src/domain/accounting/provenance';
 import { DaemonError } from '../errors';
+import { parseOrigin } from '../queries';
 import { agentIndex, tablesOf, type Part, type Tables } from './tables';
 import { parseRange, type Range } from './time';
 
@@ -9,6 +11,8 @@ export interface Scope {
   projectId: string | null;
   sessionId: string | null;
   agentPath: string | null;
+  /** Only recorded events, only simulated ones, or both (null). */
+  origin: EventOrigin | null;
   range: Range;
 }
 
@@ -18,6 +22,8 @@ export interface PartScope {
   sessions: Uint8Array;
   /** Agent index to match; -1 for any, -2 when the agent path is not in this part. */
   agent: number;
+  /** The provenance to match: -1 any, 0 recorded, 1 simulated (the facts' simulated column). */
+  simulated: number;
   lo: number;
   hi: number;
   silentLo: number;
@@ -56,6 +62,7 @@ export function parseScope(store: Store, params: URLSearchParams): { tables: Tab
   const projectId = params.get('project_id') || null;
   const sessionId = params.get('session_id') || null;
   const agentPath = params.get('agent_path') || null;
+  const origin = parseOrigin(params);
   if (projectId !== null && !store.projects.has(projectId)) throw new DaemonError(404, 'not_found', `No project ${projectId}.`, { resource: 'project', id: projectId });
   if (sessionId !== null && !tables.sessionIndex.has(sessionId)) throw new DaemonError(404, 'not_found', `No session ${sessionId}.`, { resource: 'session', id: sessionId });
   const masks = tables.parts.map((part) => sessionMask(part, projectId, sessionId));
@@ -67,8 +74,9 @@ export function parseScope(store: Store, params: URLSearchParams): { tables: Tab
     latest = Math.max(latest, l);
   });
   const range = parseRange(params, { earliest: Number.isFinite(earliest) ? earliest : null, latest: Number.isFinite(latest) ? latest : null, now: store.clock().getTime() });
-  const scope: Scope = { projectId, sessionId, agentPath, range };
-  const parts = tables.parts.map((part, i) => scopePart(part, scope, masks[i] as Uint8Array));
+  const scope: Scope = { projectId, sessionId, agentPath, origin, range };
+  // The generated history is the simulator's own: no recorded event is in it.
+  const parts = tables.parts.flatMap((part, i) => (origin === 'recorded' && part.kind === 'history' ? [] : [scopePart(part, scope, masks[i] as Uint8Array)]));
   return { tables, scope, parts };
 }
 
@@ -80,6 +88,7 @@ export function scopePart(part: Part, scope: Scope, sessions: Uint8Array): PartS
     part,
     sessions,
     agent,
+    simulated: scope.origin === null ? -1 : scope.origin === 'simulated' ? 1 : 0,
     lo: lowerBound(part.facts.at, from),
     hi: lowerBound(part.facts.at, to),
     silentLo: lowerBound(part.silent.at, from),
@@ -90,12 +99,13 @@ export function scopePart(part: Part, scope: Scope, sessions: Uint8Array): PartS
 /** Whether a record row is in scope (time aside: the caller walks [lo, hi)). Rolled-back events never count. */
 export function keepsFact(ps: PartScope, row: number): boolean {
   const f = ps.part.facts;
-  return ps.sessions[f.session[row] as number] === 1 && (ps.agent === -1 || f.agent[row] === ps.agent) && f.rolledBack[row] === 0;
+  return ps.sessions[f.session[row] as number] === 1 && (ps.agent === -1 || f.agent[row] === ps.agent) && f.rolledBack[row] === 0 && (ps.simulated === -1 || f.simulated[row] === ps.simulated);
 }
 
+/** A no-op or failure that left no record: the simulator's own runs (a transcript records none), so none is recorded. */
 export function keepsSilent(ps: PartScope, row: number): boolean {
   const t = ps.part.silent;
-  return ps.sessions[t.session[row] as number] === 1 && (ps.agent === -1 || t.agent[row] === ps.agent);
+  return ps.simulated !== 0 && ps.sessions[t.session[row] as number] === 1 && (ps.agent === -1 || t.agent[row] === ps.agent);
 }
 
 export function rangeEcho(range: Range) {

@@ -14,6 +14,7 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
+import { ORIGIN_LABELS, ORIGIN_TITLES } from '../../../domain/accounting/provenance';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
@@ -128,6 +129,13 @@ export const ledgerColumns = helper.columns([
     enableSorting: false,
     meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: () => ({ className: TEXT }) },
     cell: ({ row }) => TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger,
+  }),
+  helper.accessor((r) => r.provenance.origin, {
+    id: 'origin',
+    header: 'Source',
+    enableSorting: false,
+    meta: { width: '86px', label: 'Source (recorded or simulated)', priority: 2, cellProps: (r) => ({ className: r.provenance.origin === 'simulated' ? `${TEXT} faint` : TEXT, title: ORIGIN_TITLES[r.provenance.origin] }) },
+    cell: ({ row }) => ORIGIN_LABELS[row.original.provenance.origin],
   }),
   helper.accessor('strategy', {
     id: 'strategy',

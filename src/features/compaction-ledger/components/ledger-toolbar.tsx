@@ -7,6 +7,7 @@ import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { activeFilterCount, EMPTY_SEARCH, toggleValue, type LedgerSearch } from '../../../domain/ledger-search';
 import { Chevron, MultiFilter, SingleFilter, type FilterOption } from './filter-menu';
+import { OriginFilter } from './origin-filter';
 import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
 import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../domain/time-range';
 import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../../domain/contract/enums.gen';
@@ -138,6 +139,7 @@ const LedgerFilters = memo(function LedgerFilters({ search, onSearchChange, plug
         ]}
         onChange={(value) => onSearchChange({ fallback: value === 'true' ? true : value === 'false' ? false : null })}
       />
+      <OriginFilter value={search.origin} onChange={(origin) => onSearchChange({ origin })} />
       <MultiFilter
         label="Flag"
         options={FLAG_FILTERS.map((f) => ({ value: f, label: FLAG_LABELS[f] }))}

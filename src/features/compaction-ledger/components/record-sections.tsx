@@ -5,6 +5,8 @@ import { formatCount, formatDateTime, formatDuration, formatPercent, formatRatio
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { estimateMarks } from '../lib/estimates';
 import { windowSourceLabel } from '../../../domain/accounting/window';
+import { describeContextParts, describeCostParts, figureSource, type SummarySource } from '../../../domain/accounting/describe';
+import { ORIGIN_LABELS, ORIGIN_TITLES, type FigureSource } from '../../../domain/accounting/provenance';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { finalStrategy } from '../lib/labels';
 
@@ -25,6 +27,19 @@ function Fields({ title, fields }: { title: string; fields: readonly [string, Re
 }
 
 const none = <span className="faint">none</span>;
+const notKept = <span className="faint">parts not kept</span>;
+
+/** The small word after a figure saying where it comes from: recorded, computed or estimated. */
+function Source({ of }: { of: FigureSource | SummarySource | null }) {
+  if (of === null) return null;
+  const { label, title } = figureSource(of);
+  return (
+    <span className="faint record__source" title={title}>
+      {' '}
+      · {label}
+    </span>
+  );
+}
 
 /** What happened, to which context, at what cost: the record's figures in groups. */
 export function RecordFacts({ record }: { record: CompactionRecord }) {
@@ -36,6 +51,7 @@ export function RecordFacts({ record }: { record: CompactionRecord }) {
           ['When', <span className="num">{formatDateTime(record.created_at)}</span>],
           ['Agent', <span className="mono">{record.agent_path}</span>],
           ['Run', <span className="mono">{record.run_id}</span>],
+          ['Source', <span title={ORIGIN_TITLES[record.provenance.origin]}>{ORIGIN_LABELS[record.provenance.origin]}</span>],
           ['Trigger', TRIGGER_LABELS[record.trigger] ?? record.trigger],
           [
             'Strategy',
@@ -60,9 +76,13 @@ export function RecordFacts({ record }: { record: CompactionRecord }) {
           [
             'Tokens',
             <span className="num">
-              {formatCount(record.threshold_estimate)} → {formatCount(record.after_estimate)}
+              {formatCount(record.threshold_estimate)}
+              <Source of={record.provenance.tokens_before} /> → {formatCount(record.after_estimate)}
+              <Source of={record.provenance.tokens_after} />
             </span>,
           ],
+          ['Before', record.before_parts ? <span className="num">{describeContextParts(record.before_parts)}</span> : notKept],
+          ['After', record.after_parts ? <span className="num">{describeContextParts(record.after_parts)}</span> : notKept],
           ['Ratio', <span className="num">{formatRatio(record.compression_ratio)} (after ÷ before)</span>],
           [
             'Messages',
@@ -92,7 +112,14 @@ export function RecordFacts({ record }: { record: CompactionRecord }) {
         title="Summarizer and cost"
         fields={[
           ['Model', record.summarizer_model ? <span className="mono">{record.summarizer_model}</span> : record.plugin_cost ? <span className="mono">{`${record.plugin_cost.provider}:${record.plugin_cost.model}`}</span> : none],
-          ['Cost', <span className="num">{formatUsd(record.cost_usd)}</span>],
+          [
+            'Cost',
+            <span className="num" title={record.plugin_cost ? describeCostParts(record.plugin_cost.parts) : undefined}>
+              {formatUsd(record.cost_usd)}
+              <Source of={record.provenance.cost} />
+            </span>,
+          ],
+          ['Cost parts', record.plugin_cost ? <span className="num">{describeCostParts(record.plugin_cost.parts)}</span> : none],
           [
             'Tokens in / out',
             record.plugin_cost ? (
@@ -104,7 +131,17 @@ export function RecordFacts({ record }: { record: CompactionRecord }) {
             ),
           ],
           ['Duration', <span className="num">{formatDuration(record.duration_ms)}</span>],
-          ['Summary', record.summary_tokens === null ? none : <span className="num">{formatCount(record.summary_tokens)} tokens</span>],
+          [
+            'Summary',
+            record.summary_tokens === null ? (
+              none
+            ) : (
+              <span className="num">
+                {formatCount(record.summary_tokens)} tokens
+                <Source of={record.provenance.summary} />
+              </span>
+            ),
+          ],
         ]}
       />
     </div>

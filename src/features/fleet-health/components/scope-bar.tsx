@@ -5,6 +5,7 @@ import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import { useNow } from '../../../hooks/use-now';
 import { resolveTimeRange, SPANS, type Span } from '../../../domain/time-range';
 import type { HealthScope, UpdateHealthScope } from '../lib/health-scope';
+import { ORIGIN_LABELS } from '../../../domain/accounting/provenance';
 import './health.css';
 
 const ALL = '(all)';
@@ -31,6 +32,17 @@ export function ScopeBar({ scope, onChange }: { scope: HealthScope; onChange: Up
         value={scope.project ?? ALL}
         options={[{ value: ALL, label: 'All projects' }, ...(projects ?? []).map((p) => ({ value: p.id, label: p.name }))]}
         onValueChange={(value) => onChange({ project: value === ALL ? null : value })}
+      />
+      <Select
+        label="Events"
+        showLabel
+        value={scope.origin ?? ALL}
+        options={[
+          { value: ALL, label: 'Recorded and simulated' },
+          { value: 'recorded', label: `Only ${ORIGIN_LABELS.recorded}` },
+          { value: 'simulated', label: `Only ${ORIGIN_LABELS.simulated}` },
+        ]}
+        onValueChange={(value) => onChange({ origin: value === 'recorded' || value === 'simulated' ? value : null })}
       />
       <div className="segmented" role="group" aria-label="Time range">
         {SPANS.map((span: Span) => (

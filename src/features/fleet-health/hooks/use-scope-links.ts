@@ -10,7 +10,7 @@ import { auditHref, compactionsHref } from '../../../lib/routes';
 import { compactionHealthQuery } from '../api/get-compaction-health';
 import { aggregateQuery, operatorZone, type AggregateQuery, type HealthScope } from '../lib/health-scope';
 
-type Scope = Pick<HealthScope, 'project' | 'range'>;
+type Scope = Pick<HealthScope, 'project' | 'range'> & Partial<Pick<HealthScope, 'origin'>>;
 
 /** The scope and range as the daemon is asked for them, recomputed once a minute at most. */
 export function useAggregateQuery(scope: Scope): AggregateQuery {
@@ -34,7 +34,7 @@ export function useFiguresSettled(query: AggregateQuery): boolean {
 export function useLedgerLink(scope: Scope): (patch: Partial<LedgerSearch>) => string {
   const query = useAggregateQuery(scope);
   return (patch) =>
-    compactionsHref(ledgerSearchString({ ...EMPTY_SEARCH, project: scope.project, from: query.from ?? null, to: query.to ?? null, ...patch }));
+    compactionsHref(ledgerSearchString({ ...EMPTY_SEARCH, project: scope.project, origin: scope.origin ?? null, from: query.from ?? null, to: query.to ?? null, ...patch }));
 }
 
 /** The audit log's address for one event type within this scope and range (what leaves no record: no-ops, failures). */

@@ -3,12 +3,13 @@
  *
  *   /health?project=payments-api&range=30d&by=trigger&dim=plugin&burst_count=3&burst_minutes=5&in_a_row=4
  *
- * project: one project or all (absent); the time range (time-range.ts) every panel follows; which
+ * project: one project or all (absent); origin: only recorded or only simulated events (absent: both); the time range (time-range.ts) every panel follows; which
  * dimension stacks the events chart; which breakdown table shows; the spiral detector's N within M
  * minutes, and how many ineffective compactions or no-ops in a row flag a session (absent: the
  * daemon's defaults).
  */
 import type { Schemas } from '../../../domain/contract/types';
+import type { EventOrigin } from '../../../domain/accounting/provenance';
 import { readTimeRange, resolveTimeRange, writeTimeRange, type TimeRange } from '../../../domain/time-range';
 import { pluginHref } from '../../../lib/routes';
 
@@ -32,6 +33,8 @@ export interface SpiralSettings {
 
 export interface HealthScope {
   project: string | null;
+  /** Only recorded events, only simulated ones, or both (null). */
+  origin: EventOrigin | null;
   range: TimeRange;
   stackBy: StackBy;
   dimension: Dimension;
@@ -50,6 +53,7 @@ export function readHealthScope(params: URLSearchParams): HealthScope {
   const inARow = positive(params.get('in_a_row'), 1);
   return {
     project: params.get('project')?.trim() || null,
+    origin: params.get('origin') === 'recorded' ? 'recorded' : params.get('origin') === 'simulated' ? 'simulated' : null,
     range: readTimeRange(params),
     stackBy: params.get('by') === 'trigger' ? 'trigger' : 'strategy',
     dimension: (DIMENSIONS as readonly string[]).includes(dim ?? '') ? (dim as Dimension) : 'strategy',
@@ -62,6 +66,7 @@ export function writeHealthScope(params: URLSearchParams, patch: Partial<HealthS
   let next = new URLSearchParams(params);
   const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));
   if ('project' in patch) set('project', patch.project ?? null);
+  if ('origin' in patch) set('origin', patch.origin ?? null);
   if (patch.range) next = writeTimeRange(next, patch.range);
   if ('stackBy' in patch) set('by', patch.stackBy === 'trigger' ? 'trigger' : null);
   if ('dimension' in patch) set('dim', patch.dimension && patch.dimension !== 'strategy' ? patch.dimension : null);
@@ -76,14 +81,16 @@ export function writeHealthScope(params: URLSearchParams, patch: Partial<HealthS
 /** The query every aggregate endpoint takes: scope and time range, bucketed in the operator's zone. */
 export interface AggregateQuery {
   project_id?: string;
+  origin?: EventOrigin;
   from?: string;
   to?: string;
   tz: string;
 }
 
-export function aggregateQuery(scope: Pick<HealthScope, 'project' | 'range'>, now: number, tz: string): AggregateQuery {
+export function aggregateQuery(scope: Pick<HealthScope, 'project' | 'range'> & Partial<Pick<HealthScope, 'origin'>>, now: number, tz: string): AggregateQuery {
   const query: AggregateQuery = { ...resolveTimeRange(scope.range, now), tz };
   if (scope.project) query.project_id = scope.project;
+  if (scope.origin) query.origin = scope.origin;
   return query;
 }
 

@@ -22,11 +22,19 @@ describe('health scope in the URL', () => {
   it('reads defaults: all projects, last 7 days, stacked by strategy, breakdown by strategy, daemon spiral defaults', () => {
     expect(readHealthScope(new URLSearchParams())).toEqual({
       project: null,
+      origin: null,
       range: { kind: 'span', span: '7d' },
       stackBy: 'strategy',
       dimension: 'strategy',
       spirals: { burstCount: null, burstMinutes: null, inARow: null },
     });
+  });
+
+  it('reads and writes the origin filter, and asks the daemon for it', () => {
+    const scope = readHealthScope(writeHealthScope(new URLSearchParams(), { origin: 'recorded' }));
+    expect(scope.origin).toBe('recorded');
+    expect(aggregateQuery(scope, Date.parse('2026-11-27T00:00:00Z'), 'UTC').origin).toBe('recorded');
+    expect(readHealthScope(new URLSearchParams('origin=made-up')).origin).toBeNull();
   });
 
   it('round-trips every field and leaves defaults out', () => {
