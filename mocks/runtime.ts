@@ -1,3 +1,4 @@
+import type { FollowProgress } from './daemon/followed-session';
 import { applyStartupImport, prepareInThread, type ImportPreparer, type StartupImport } from './daemon/imports';
 import { attachHistory } from './daemon/history';
 import { seedStore, type Scale } from './daemon/seed';
@@ -45,6 +46,8 @@ export class SimulatedDaemon {
   /** The freshly seeded data of each seed and scale reset to (keepSeed), for resets. */
   private readonly seeded = new Map<string, Snapshot>();
   readonly origin: Origin;
+  /** A folder followed (--follow), and how far its reading is (GET /__mock/follow); null when none. */
+  followProgress: FollowProgress | null = null;
 
   constructor(
     private readonly transcripts: readonly ImportedTranscript[],
@@ -131,10 +134,10 @@ export class SimulatedDaemon {
     this.timer = null;
   }
 
-  /** One step of live activity: every running session takes one turn. */
+  /** One step of live activity: every running session takes one turn (a followed one runs on its own transcript). */
   tick(): void {
     for (const session of this.current.sessions.values()) {
-      if (session.status === 'running') advanceSession(this.current, session, { maxTurns: 1, untilCompaction: false });
+      if (session.status === 'running' && !session.followed) advanceSession(this.current, session, { maxTurns: 1, untilCompaction: false });
     }
   }
 }

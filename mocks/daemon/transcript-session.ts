@@ -143,29 +143,47 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
 /** Messages replayed between two pauses of an incremental import. */
 const REPLAY_SLICE = 400;
 
+/** How much of a transcript an agent already holds: its first `messages` messages and `compactions` recorded compactions. */
+export interface ReplayCursor {
+  messages: number;
+  compactions: number;
+}
+
+/** The ids the agent's transcript messages got, in order (summaries are the daemon's, not the transcript's). */
+function transcriptMessageIds(agent: AgentState): string[] {
+  return agent.messages.filter((m) => m.metadata.kind !== 'compaction_summary').map((m) => m.id);
+}
+
+/** The ids of the compactions the transcript recorded for this agent, in order. */
+function recordedCompactionIds(session: SessionState, agent: AgentState): (string | null)[] {
+  return session.compactions.filter((r) => r.agent_path === agent.agent_path && r.provenance.origin === 'recorded').map((r) => r.id);
+}
+
 /**
  * Replays a transcript's messages into an agent on the transcript's own clock, each at its size
  * calibrated on the recorded usage (token-profile.ts), the agent's base what the first call
  * revealed, and the recorded compactions where the transcript has them. What was recorded about
- * the calls is kept on the agent (the lab's "what really happened").
+ * the calls is kept on the agent (the lab's "what really happened"). From a cursor, only what the
+ * transcript gained since is added (a followed file that grew); the rest is left as it is.
  */
-function* replaySteps(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript): Generator<void, void> {
+function* replaySteps(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript, from: ReplayCursor = { messages: 0, compactions: 0 }): Generator<void, void> {
   const profile = t.token_profile ?? profileTokens(t);
   agent.base_tokens = profile.base_tokens;
   agent.reported_window = t.reported_context_window ?? null;
   agent.harness_window = harnessDefaultWindow(t.format);
+  agent.source_file = t.source_file;
   const boundaries = new Map(t.compactions.map((c, k) => [c.boundary_index, k]));
   const prefix = `${session.id}:${agent.agent_path}:m`;
-  const ids: string[] = [];
-  const compactionIds: (string | null)[] = t.compactions.map(() => null);
+  const ids = transcriptMessageIds(agent).slice(0, from.messages);
+  const compactionIds: (string | null)[] = [...recordedCompactionIds(session, agent).slice(0, from.compactions), ...t.compactions.slice(from.compactions).map(() => null)];
   const recordBoundary = (i: number) => {
     const k = boundaries.get(i);
     const ic = k === undefined ? undefined : t.compactions[k];
-    if (!ic || k === undefined) return;
+    if (!ic || k === undefined || k < from.compactions) return;
     importRecordedCompaction(store, session, agent, ic, profile.summary_sizes[k] ?? 0);
     compactionIds[k] = session.compactions[session.compactions.length - 1]?.id ?? null;
   };
-  for (let i = 0; i < t.messages.length; i++) {
+  for (let i = from.messages; i < t.messages.length; i++) {
     const m = t.messages[i] as ImportedMessage;
     store.clock = () => new Date(m.created_at);
     recordBoundary(i);
@@ -178,6 +196,11 @@ function* replaySteps(store: Store, session: SessionState, agent: AgentState, t:
   agent.recorded = recordedHistory(t, profile, ids, compactionIds);
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
+}
+
+/** Adds to an agent what its transcript gained since `from` (a followed file that grew). */
+export function* extendTranscriptAgentSteps(store: Store, session: SessionState, agent: AgentState, t: ImportedTranscript, from: ReplayCursor): Generator<void, void> {
+  yield* replaySteps(store, session, agent, t, from);
 }
 
 /** Runs steps to the end (seeding, startup imports). */

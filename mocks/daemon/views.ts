@@ -169,6 +169,7 @@ function summaryWith(session: SessionState, agent: Schemas['Agent'], standing = 
     created_at: session.created_at,
     updated_at: session.updated_at,
     source: session.source,
+    ...(session.followed ? { followed: session.followed } : {}),
     agent_count: session.agents.length,
     compaction_count: standing,
     cost,

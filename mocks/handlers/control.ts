@@ -34,6 +34,9 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
         return { ok: true, dropped, last_seq: daemon.store.lastSeq, instance_id: daemon.store.instanceId };
       }),
     ),
+    http.get('*/__mock/follow', () =>
+      daemon.followProgress ? HttpResponse.json(daemon.followProgress) : HttpResponse.json({ code: 'not_found', message: 'No folder is followed (npm run mock:api -- --follow <folder>)', details: null }, { status: 404 }),
+    ),
     http.get('*/__mock/faults', () => HttpResponse.json({ rules: faults.list() })),
     http.post('*/__mock/faults', async ({ request }) =>
       respond(async () => {

@@ -6,6 +6,7 @@ import { prepareInThread, type RawFile, type StartupImport } from '../daemon/imp
 import { fileURLToPath } from 'node:url';
 import type { FaultRule } from '../handlers/faults';
 import type { Scale } from '../daemon/seed';
+import { Follower } from '../follow/follower';
 import { startSimulator } from './server';
 
 /**
@@ -18,6 +19,8 @@ import { startSimulator } from './server';
  *   MOCK_TOKEN=secret     require Authorization: Bearer secret
  *   MOCK_IMPORT=~/.claude/projects/<project>   (or --import <folder-or-file>) transcripts imported at
  *                         startup, kept across /__mock/reset; the report is printed
+ *   MOCK_FOLLOW=~/.claude/projects   (or --follow <folder>) follow a folder of transcripts live: new files become
+ *                         sessions, appended lines arrive as they are written (MOCK_FOLLOW_IDLE_MS: idle after, default 60000)
  *   MOCK_DATA_DIR=path    where the data is kept across restarts (default node_modules/.cache/kaged-simulator)
  *   MOCK_PERSIST=0        keep nothing: every start seeds afresh
  *   MOCK_RESET=1          discard what was kept and start from the seed
@@ -41,14 +44,15 @@ function readTranscriptFiles(target: string): RawFile[] {
     .map((path) => ({ name: relative(root, path).split(sep).join('/'), bytes: new Uint8Array(readFileSync(path)) }));
 }
 
-function importTarget(): string | null {
-  const flag = process.argv.indexOf('--import');
-  if (flag >= 0) return process.argv[flag + 1] ?? null;
-  return process.env.MOCK_IMPORT || null;
+/** A folder named by a command-line flag (`--import <folder>`) or else its variable. */
+function folderOption(flag: string, variable: string): string | null {
+  const at = process.argv.indexOf(flag);
+  if (at >= 0) return process.argv[at + 1] ?? null;
+  return process.env[variable] || null;
 }
 
 async function startupImport(): Promise<StartupImport | null> {
-  const target = importTarget();
+  const target = folderOption('--import', 'MOCK_IMPORT');
   if (!target) return null;
   const began = Date.now();
   const files = readTranscriptFiles(target);
@@ -93,8 +97,16 @@ console.log(
 const startupJob = store.imports.jobs[0];
 if (imported && startupJob) console.log(formatImportReport(startupJob));
 
+const followed = folderOption('--follow', 'MOCK_FOLLOW');
+const follower = followed ? new Follower(daemon, { folder: followed, idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), log: (line) => console.log(line) }) : null;
+if (follower) {
+  daemon.followProgress = follower.progress;
+  await follower.start();
+  console.log(`following ${followed} (${follower.root}): ${follower.progress.groups_total.toLocaleString('en-US')} transcripts to read, newest first`);
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    void simulator.close().then(() => process.exit(0));
+    void Promise.all([follower?.close(), simulator.close()]).then(() => process.exit(0));
   });
 }

@@ -20,6 +20,7 @@ export const PERSISTED_FIELDS = {
   historySpec: 'value',
   historyEdits: 'value',
   imports: 'value',
+  follows: 'value',
   windowOverrides: 'value',
 } as const satisfies Partial<Record<keyof Store, PersistKind>>;
 

@@ -8,6 +8,7 @@ import type {
   CompactionRecord,
   EventFrame,
   EventType,
+  FollowRegistry,
   ImportRegistry,
   Project,
   SessionState,
@@ -40,6 +41,8 @@ export class Store {
   readonly idempotency = new Map<string, unknown>();
   /** Transcript imports: jobs and the registry of imported files (plain data). */
   readonly imports: ImportRegistry = { jobs: [], files: {} };
+  /** Followed transcript files (--follow): what was read of each, by session (plain data). */
+  follows: FollowRegistry = { groups: {} };
   /** Live-stream tickets (POST /events/ticket) → expiry in ms since the epoch. Not persisted. */
   readonly streamTickets: Record<string, number> = {};
   private readonly listeners = new Set<FrameListener>();
@@ -75,6 +78,14 @@ export class Store {
     this.sessions.set(session.id, session);
     this.indexCompactions(session);
     this.touch(session.id);
+  }
+
+  /** Forgets a stored session and its records (a followed transcript about to be read again whole). */
+  removeSession(id: string): void {
+    for (const record of this.sessions.get(id)?.compactions ?? []) this.compactionIndex.delete(record.id);
+    this.sessions.delete(id);
+    this.revision += 1;
+    this.bumpSession(id);
   }
 
   /** Re-points the id index at the session's current records (after a bulk rewrite of session.compactions). */

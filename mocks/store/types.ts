@@ -47,6 +47,8 @@ export interface AgentState {
   base_tokens?: number;
   /** What an imported transcript recorded about this agent's calls and compactions (replay's "what really happened"). */
   recorded?: RecordedHistory | null;
+  /** The transcript file an imported agent was read from (its name, no folder). */
+  source_file?: string;
 }
 
 /** Per call with recorded usage: the recorded context beside the simulator's estimate before the call. */
@@ -100,6 +102,8 @@ export interface SessionState {
    */
   proposals: Record<string, { outcome: CompactedOutcome; active_ids: string[] }>;
   run_seq: number;
+  /** Read from a transcript file still being written (--follow): from where, when its last line came. */
+  followed?: NonNullable<Schemas['SessionSummary']['followed']>;
 }
 
 /** Which session (and agent) a file's bytes became: the import registry's entry per SHA-256. */
@@ -115,6 +119,28 @@ export interface ImportedFileEntry {
 export interface ImportRegistry {
   jobs: ImportJob[];
   files: Record<string, ImportedFileEntry>;
+}
+
+/** What was read of one followed file: its length in bytes up to its last complete line. */
+export interface FollowedFile {
+  bytes: number;
+  /** Modification time (ms since the epoch) when read. */
+  mtime_ms: number;
+}
+
+/** One followed session's files (a Claude Code session file with its subagent files, or a single transcript). */
+export interface FollowedGroup {
+  /** The session they became; null while nothing in them is a transcript yet. */
+  session_id: string | null;
+  /** Relative name → what was read of it. */
+  files: Record<string, FollowedFile>;
+  /** Why nothing was imported yet (the files are read again when they change). */
+  refused: string | null;
+}
+
+/** The folder followed (--follow) and what was read of it, by group (its session file's relative name). */
+export interface FollowRegistry {
+  groups: Record<string, FollowedGroup>;
 }
 
 /** The operator's context window for a model (kept per ModelInfo.windowKey), versioned like other config. */

@@ -15,6 +15,8 @@ export const queryKeys = {
   /** Prefix of everything about one session. */
   session: (sessionId: string) => ['session', sessionId] as const,
   sessionDetail: (sessionId: string) => ['session', sessionId, 'detail'] as const,
+  /** A session's messages, per agent (its history). */
+  sessionHistory: (sessionId: string) => ['session', sessionId, 'history'] as const,
   sessionStats: (sessionId: string) => ['session', sessionId, 'compaction-stats'] as const,
   compaction: (sessionId: string, compactionId: string) => ['session', sessionId, 'compaction', compactionId] as const,
   /** A session's checkpoints, their audit trail and the records they name (the checkpoints panel). */

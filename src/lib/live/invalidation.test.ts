@@ -7,6 +7,11 @@ describe('staleKeysFor', () => {
     expect(staleKeysFor({ type: 'session.updated', session_id: 's1' })).toEqual([['sessions'], ['session', 's1', 'detail']]);
   });
 
+  it('refreshes the history too when a followed transcript grew (messages_added)', () => {
+    expect(staleKeysFor({ type: 'session.updated', session_id: 's1', data: { messages_added: 3 } })).toContainEqual(['session', 's1', 'history']);
+    expect(staleKeysFor({ type: 'session.updated', session_id: 's1', data: { messages_added: 0 } })).not.toContainEqual(['session', 's1', 'history']);
+  });
+
   it('leaves the records a compaction frame carries to the caches it is applied to (no ledger, no whole session)', () => {
     const keys = staleKeysFor({ type: 'compaction.completed', session_id: 's2' });
     expect(keys).toContainEqual(['session', 's2', 'compaction-stats']);

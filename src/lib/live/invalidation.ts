@@ -9,11 +9,14 @@ import type { EventFrame } from '../../domain/contract/types';
  * each time. Compaction and checkpoint frames also change the per-project aggregates
  * (the frame does not name the project, so all project stats are refreshed).
  */
-export function staleKeysFor(frame: Pick<EventFrame, 'type' | 'session_id'>): QueryKey[] {
+export function staleKeysFor(frame: Pick<EventFrame, 'type' | 'session_id'> & { data?: EventFrame['data'] }): QueryKey[] {
   const id = frame.session_id;
   switch (frame.type) {
     case 'session.updated':
-      return [queryKeys.sessions, queryKeys.sessionDetail(id)];
+      // A followed transcript that grew (the simulator's --follow) also says how many messages came: the history shows them.
+      return typeof frame.data?.messages_added === 'number' && frame.data.messages_added > 0
+        ? [queryKeys.sessions, queryKeys.sessionDetail(id), queryKeys.sessionHistory(id)]
+        : [queryKeys.sessions, queryKeys.sessionDetail(id)];
     case 'compaction.completed':
       // A compaction leaves a rollback point behind it (its record is applied to the points' records: recent-records.ts).
       return [queryKeys.sessionDetail(id), queryKeys.sessionStats(id), queryKeys.checkpoints(id), queryKeys.anyProject];

@@ -14,7 +14,7 @@ const PAGE = 1000;
  */
 export function agentHistoryQuery(sessionId: string, agentPath: string) {
   return queryOptions({
-    queryKey: [...queryKeys.session(sessionId), 'history', agentPath] as const,
+    queryKey: [...queryKeys.sessionHistory(sessionId), agentPath] as const,
     queryFn: async ({ signal }): Promise<Message[]> => {
       const all: Message[] = [];
       let cursor: string | null = null;

@@ -1,0 +1,174 @@
+// Follows a folder of agent transcripts (npm run mock:api -- --follow <folder>): chokidar reports
+// files added and changed; each change brings its session up to what the files now hold
+// (daemon/followed-session.ts) within a fraction of a second. At start the folder is indexed
+// newest first in the background (the server answers meanwhile), with progress; a restart over the
+// same kept data reads only files that changed since (their sizes and times are kept).
+
+import { watch, type FSWatcher } from 'chokidar';
+import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/followed-session';
+import { macrotask } from '../daemon/imports';
+import { prepareUpload } from '../importers/upload';
+import type { Store } from '../store/store';
+import type { FollowedGroup } from '../store/types';
+import { followedSessionId, groupMembers, groupOf, isTranscriptName, listGroups, readComplete, relativeName, type ReadableFile } from './follow-files';
+
+/** The daemon as the follower needs it: its current store (a reset replaces it) and its persistence. */
+export interface FollowTarget {
+  readonly store: Store;
+  changed(sessionId: string | null): void;
+}
+
+export interface FollowOptions {
+  /** As given (shown on the sessions); `~` is the home folder. */
+  folder: string;
+  /** No growth for this long: the session is idle. */
+  idleMs: number;
+  /** Changes of one session closer together than this are read once. */
+  settleMs?: number;
+  log?: (line: string) => void;
+}
+
+export class Follower {
+  readonly root: string;
+  readonly progress: FollowProgress;
+  private watcher: FSWatcher | null = null;
+  /** Groups changed since read (read first), then the start-up backlog, newest first. */
+  private readonly changed = new Set<string>();
+  private backlog: string[] = [];
+  private pumping = false;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private storeSeen: Store | null = null;
+  private readonly idleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly storeCheck: ReturnType<typeof setInterval>;
+  private readonly started = Date.now();
+  private closed = false;
+
+  constructor(
+    private readonly target: FollowTarget,
+    private readonly options: FollowOptions,
+  ) {
+    this.root = resolve(options.folder.replace(/^~(?=$|[/\\])/, homedir()));
+    this.progress = { folder: options.folder, state: 'starting', groups_total: 0, groups_done: 0, indexed_ms: null };
+    // A reset (/__mock/reset) replaces the store: its followed sessions are read again into the new one.
+    this.storeCheck = setInterval(() => {
+      if (this.storeSeen && this.target.store !== this.storeSeen) this.indexAll();
+    }, 500);
+  }
+
+  /** Watches the folder, then indexes what is there (newest first) in the background. */
+  async start(): Promise<void> {
+    const watcher = watch(this.root, {
+      ignoreInitial: true,
+      ignored: (path, stats) => stats?.isFile() === true && !isTranscriptName(path),
+    });
+    this.watcher = watcher;
+    const onFile = (path: string) => this.noteChange(groupOf(relativeName(this.root, path)));
+    watcher.on('add', onFile).on('change', onFile);
+    watcher.on('error', (err) => this.options.log?.(`following ${this.options.folder}: ${String(err)}`));
+    await new Promise<void>((done) => watcher.once('ready', () => done()));
+    this.indexAll();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.storeCheck);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
+    for (const timer of this.idleTimers.values()) clearTimeout(timer);
+    await this.watcher?.close();
+  }
+
+  private indexAll(): void {
+    this.storeSeen = this.target.store;
+    const groups = listGroups(this.root).sort((a, b) => b.mtime - a.mtime);
+    this.backlog = groups.map((g) => g.group);
+    this.progress.state = 'indexing';
+    this.progress.groups_total = groups.length;
+    this.progress.groups_done = 0;
+    void this.pump();
+  }
+
+  private noteChange(group: string): void {
+    this.changed.add(group);
+    if (this.settleTimer) return;
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      void this.pump();
+    }, this.options.settleMs ?? 40);
+  }
+
+  /** Reads groups one at a time: changes first, then the backlog. */
+  private async pump(): Promise<void> {
+    if (this.pumping || this.closed) return;
+    this.pumping = true;
+    try {
+      for (;;) {
+        const next = this.changed.values().next();
+        const group = next.done ? this.backlog.shift() : next.value;
+        if (group === undefined) break;
+        if (!next.done) this.changed.delete(group);
+        await this.readGroup(group).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
+        if (next.done) this.indexed();
+        await macrotask();
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  private indexed(): void {
+    this.progress.groups_done += 1;
+    const { groups_done: done, groups_total: total } = this.progress;
+    if (done % 250 === 0 && done < total) this.options.log?.(`following ${this.options.folder}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} transcripts read (newest first)`);
+    if (done === total && this.progress.state === 'indexing') {
+      this.progress.state = 'watching';
+      this.progress.indexed_ms = Date.now() - this.started;
+      this.options.log?.(`following ${this.options.folder}: ${total.toLocaleString('en-US')} transcripts read in ${this.progress.indexed_ms} ms; watching for more`);
+    }
+  }
+
+  /** Brings one group's session up to its files, unless none of them changed since they were read. */
+  private async readGroup(group: string): Promise<void> {
+    const store = this.target.store;
+    const known: FollowedGroup = store.follows.groups[group] ?? { session_id: null, files: {}, refused: null };
+    const files: ReadableFile[] = groupMembers(this.root, group).map((name) => readComplete(this.root, name));
+    const unchanged = files.every((f) => known.files[f.name]?.bytes === f.bytes.byteLength && known.files[f.name]?.mtime_ms === f.mtime_ms);
+    const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
+    if (files.length === 0) return;
+    if (unchanged && (known.session_id === null || store.session(known.session_id))) {
+      if (known.session_id) this.idleLater(known.session_id, lastWrite);
+      return;
+    }
+    const truncated = files.find((f) => f.bytes.byteLength < (known.files[f.name]?.bytes ?? 0))?.name ?? null;
+    if (files.every((f) => f.bytes.byteLength === 0)) return;
+    const prepared = await prepareUpload({ files: files.map((f) => ({ name: f.name, bytes: f.bytes })) }, macrotask, () => {});
+    if (this.target.store !== store) return;
+    const remembered = Object.fromEntries(files.map((f) => [f.name, { bytes: f.bytes.byteLength, mtime_ms: f.mtime_ms }]));
+    const unit = prepared.prepared.units[0];
+    if (!unit) {
+      store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: prepared.prepared.rejected[0]?.error ?? 'not a transcript' };
+      return;
+    }
+    const sessionId = followedSessionId(group);
+    const running = Date.now() - lastWrite < this.options.idleMs;
+    applyFollowedUpdate(store, { session_id: sessionId, folder: this.options.folder, file: group, unit, truncated, last_write: new Date(lastWrite).toISOString(), running });
+    store.follows.groups[group] = { session_id: sessionId, files: remembered, refused: null };
+    this.target.changed(sessionId);
+    this.idleLater(sessionId, lastWrite);
+  }
+
+  /** The session goes idle once its files have not grown for idleMs. */
+  private idleLater(sessionId: string, lastWrite: number): void {
+    const pending = this.idleTimers.get(sessionId);
+    if (pending) clearTimeout(pending);
+    this.idleTimers.set(
+      sessionId,
+      setTimeout(() => {
+        this.idleTimers.delete(sessionId);
+        markFollowedIdle(this.target.store, sessionId);
+        this.target.changed(sessionId);
+      }, Math.max(0, lastWrite + this.options.idleMs - Date.now())),
+    );
+  }
+}
