@@ -15,6 +15,8 @@ export interface RecordLite {
   fallback_occurred: boolean;
   plugins_fired: Array<{ name: string; hook: string; result_kind: string }>;
   cost_usd: number;
+  threshold_estimate: number;
+  provenance: { origin: 'recorded' | 'simulated'; tokens_before: string; tokens_after: string; cost: string; summary: string | null };
 }
 
 export interface PageLite {
