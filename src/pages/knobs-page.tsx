@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DryRunDiff } from '../components/diff/dry-run-diff';
 import { ErrorState } from '../components/error-state';
-import { NotFoundState } from '../components/not-found-state';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import { sessionHref } from '../lib/routes';
 import { KnobsScreen } from '../features/knobs/components/knobs-screen';
+import { SessionNotFound } from './session-not-found';
 
 /** /sessions/:sessionId/knobs?agent=…&group=…: an agent's compaction knobs, with the shared dry-run diff for previews. */
 export function KnobsPage() {
@@ -17,12 +17,7 @@ export function KnobsPage() {
   // The same query the knobs screen reads for the prompt field's suggestions: its failure is said here.
   const prompts = useQuery(promptsQuery());
   if (isNotFound(error)) {
-    return (
-      <div className="page">
-        <title>Session not found · Compactor</title>
-        <NotFoundState what="session" id={sessionId} />
-      </div>
-    );
+    return <SessionNotFound sessionId={sessionId} />;
   }
   return (
     <div className="page">

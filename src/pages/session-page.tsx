@@ -4,7 +4,6 @@ import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { useScrollToHash } from '../hooks/use-scroll-to-hash';
 import { Loadable } from '../components/loadable';
-import { NotFoundState } from '../components/not-found-state';
 import { Panel } from '../components/panel';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
@@ -23,6 +22,7 @@ import { AgentsPanel } from '../features/sessions/components/agents-panel';
 import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
 import { SessionHeader } from '../features/sessions/components/session-header';
 import { SessionHeaderSkeleton } from '../features/sessions/components/session-header-skeleton';
+import { SessionNotFound } from './session-not-found';
 
 /** /sessions/:sessionId: the session's header, its agents, its live compaction stats and the event ledger, its checkpoints. */
 export function SessionPage() {
@@ -36,12 +36,7 @@ export function SessionPage() {
   // Below the fold: the checkpoints (and their audit trail) are asked for once the first data is drawn.
   const checkpointsReady = useIdleGate(!isPending);
   if (isNotFound(error)) {
-    return (
-      <div className="page">
-        <title>Session not found · Compactor</title>
-        <NotFoundState what="session" id={sessionId} />
-      </div>
-    );
+    return <SessionNotFound sessionId={sessionId} />;
   }
   return (
     <div className="page">

@@ -1,22 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { NotFoundState } from '../components/not-found-state';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { sessionHref } from '../lib/routes';
 import { ThresholdLab } from '../features/threshold-lab/components/threshold-lab';
+import { SessionNotFound } from './session-not-found';
 
 /** /sessions/:sessionId/lab: the threshold lab for one of the session's agents (settings in the query). */
 export function ThresholdLabPage() {
   const { sessionId = '' } = useParams();
   const { data: session, error } = useQuery(sessionQuery(sessionId));
   if (isNotFound(error)) {
-    return (
-      <div className="page">
-        <title>Session not found · Compactor</title>
-        <NotFoundState what="session" id={sessionId} />
-      </div>
-    );
+    return <SessionNotFound sessionId={sessionId} />;
   }
   return (
     <div className="page">

@@ -6,6 +6,7 @@ import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, listParam, parseLimit } from '../queries';
 import { agentIndex, tablesOf, type Tables } from './tables';
 import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
+import { instantParam } from './time';
 
 /**
  * The audit log over everything: the stored audit events and the generated history's, which are
@@ -38,14 +39,6 @@ interface AuditQuery {
   descending: boolean;
 }
 
-function instant(params: URLSearchParams, name: string, fallback: number): number {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return fallback;
-  const ms = Date.parse(raw);
-  if (!Number.isFinite(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) throw new DaemonError(400, 'invalid_request', `${name} must be an ISO 8601 date-time`, { field: name });
-  return ms;
-}
-
 export function parseAuditQuery(store: Store, params: URLSearchParams): AuditQuery {
   const types = listParam(params, 'type');
   const bad = types.find((t) => !(AUDIT_TYPES as string[]).includes(t));
@@ -61,8 +54,8 @@ export function parseAuditQuery(store: Store, params: URLSearchParams): AuditQue
     agentPath: params.get('agent_path') || null,
     actor: params.get('actor') || null,
     types: types.length > 0 ? new Set(types) : null,
-    from: instant(params, 'from', Number.NEGATIVE_INFINITY),
-    to: instant(params, 'to', Number.POSITIVE_INFINITY),
+    from: instantParam(params, 'from', Number.NEGATIVE_INFINITY),
+    to: instantParam(params, 'to', Number.POSITIVE_INFINITY),
     descending: sort === '-at',
   };
 }

@@ -6,6 +6,7 @@ import { DaemonError } from '../errors';
 import { decodeCursor, encodeCursor, parseCompactionFilter, parseLimit, type CompactionFilter } from '../queries';
 import { agentIndex, globalId, locate, recordAt, tablesOf, type Part, type Tables } from './tables';
 import { STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
+import { instantParam } from './time';
 
 /**
  * The cross-session ledger: the session ledger's filters and sort over every session's records,
@@ -23,14 +24,6 @@ export interface CrossFilter extends CompactionFilter {
   to: number;
 }
 
-function instant(params: URLSearchParams, name: string, fallback: number): number {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return fallback;
-  const ms = Date.parse(raw);
-  if (!Number.isFinite(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) throw new DaemonError(400, 'invalid_request', `${name} must be an ISO 8601 date-time`, { field: name });
-  return ms;
-}
-
 export function parseCrossFilter(store: Store, params: URLSearchParams): CrossFilter {
   const base = parseCompactionFilter(params);
   const project_id = params.get('project_id') || undefined;
@@ -38,8 +31,8 @@ export function parseCrossFilter(store: Store, params: URLSearchParams): CrossFi
   if (project_id && !store.projects.has(project_id)) throw new DaemonError(404, 'not_found', `No project ${project_id}.`, { resource: 'project', id: project_id });
   const plugin_version = params.get('plugin_version') || undefined;
   if (plugin_version && !base.plugin) throw new DaemonError(400, 'invalid_request', 'plugin_version needs plugin', { field: 'plugin_version' });
-  const from = instant(params, 'from', Number.NEGATIVE_INFINITY);
-  const to = instant(params, 'to', Number.POSITIVE_INFINITY);
+  const from = instantParam(params, 'from', Number.NEGATIVE_INFINITY);
+  const to = instantParam(params, 'to', Number.POSITIVE_INFINITY);
   if (from >= to) throw new DaemonError(400, 'invalid_request', 'from must be before to', { field: 'from' });
   return { ...base, project_id, session_id, plugin_version, summarizer_model: params.get('summarizer_model') || undefined, from, to };
 }

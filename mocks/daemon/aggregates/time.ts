@@ -171,3 +171,12 @@ export function bucketOf(edges: Float64Array, ms: number): number {
   }
   return lo;
 }
+
+/** A date-time query parameter (`fallback` when absent); anything but ISO 8601 is a 400 naming the parameter. */
+export function instantParam(params: URLSearchParams, name: string, fallback: number): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  const ms = Date.parse(raw);
+  if (!Number.isFinite(ms) || !/^\d{4}-\d{2}-\d{2}/.test(raw)) throw new DaemonError(400, 'invalid_request', `${name} must be an ISO 8601 date-time`, { field: name });
+  return ms;
+}

@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import type { ListQuery } from '../../domain/ledger-search';
 
 /**
@@ -19,10 +20,14 @@ export const queryKeys = {
   sessionHistory: (sessionId: string) => ['session', sessionId, 'history'] as const,
   sessionStats: (sessionId: string) => ['session', sessionId, 'compaction-stats'] as const,
   compaction: (sessionId: string, compactionId: string) => ['session', sessionId, 'compaction', compactionId] as const,
+  compactionAudit: (sessionId: string, compactionId: string) => ['session', sessionId, 'compaction', compactionId, 'audit'] as const,
   /** A session's checkpoints, their audit trail and the records they name (the checkpoints panel). */
   checkpoints: (sessionId: string) => ['session', sessionId, 'checkpoints'] as const,
   checkpointAudit: (sessionId: string) => ['session', sessionId, 'checkpoint-audit'] as const,
   rollbackPointRecords: (sessionId: string) => ['session', sessionId, 'rollback-point-records'] as const,
+  /** Every rollback dry run of the session, and one checkpoint's. */
+  rollbackPreviews: (sessionId: string) => ['session', sessionId, 'rollback-preview'] as const,
+  rollbackPreview: (sessionId: string, checkpointId: string) => ['session', sessionId, 'rollback-preview', checkpointId] as const,
   compactionConfig: (sessionId: string) => ['session', sessionId, 'compaction-config'] as const,
 };
 
@@ -40,4 +45,7 @@ export const ledgerKeys = {
   session: (sessionId: string) => ['compaction-ledger', sessionId] as const,
   /** One view (filters and sort) of one session's ledger. */
   view: (sessionId: string, query: ListQuery) => ['compaction-ledger', sessionId, query] as const,
+  /** What a key made by `view` names (null for any other key): the one place that knows its shape. */
+  viewOf: (key: QueryKey): { sessionId: string; query: ListQuery } | null =>
+    key[0] === 'compaction-ledger' && typeof key[1] === 'string' && key.length === 3 ? { sessionId: key[1], query: key[2] as ListQuery } : null,
 };

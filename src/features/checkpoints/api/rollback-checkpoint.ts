@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import { ledgerKeys, queryKeys } from '../../../lib/api/query-keys';
@@ -22,7 +22,7 @@ async function postRollback(sessionId: string, checkpointId: string, dryRun: boo
  */
 export function rollbackPreviewQuery(sessionId: string, checkpointId: string) {
   return queryOptions({
-    queryKey: [...queryKeys.session(sessionId), 'rollback-preview', checkpointId] as const,
+    queryKey: queryKeys.rollbackPreview(sessionId, checkpointId),
     queryFn: ({ signal }) => postRollback(sessionId, checkpointId, true, null, signal),
   });
 }
@@ -41,8 +41,8 @@ export function useRollback(sessionId: string) {
     onSettled: () =>
       Promise.all([
         // Previews are stale now but not asked again while shown: the one just applied would answer 409.
-        queryClient.invalidateQueries({ queryKey: [...queryKeys.session(sessionId), 'rollback-preview'], refetchType: 'none' }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId), predicate: (query) => query.queryKey[2] !== 'rollback-preview' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rollbackPreviews(sessionId), refetchType: 'none' }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId), predicate: (query) => !partialMatchKey(query.queryKey, queryKeys.rollbackPreviews(sessionId)) }),
         queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
         // The ledger's pages live outside the session prefix (see ledgerKeys).
         queryClient.invalidateQueries({ queryKey: ledgerKeys.session(sessionId) }),

@@ -18,7 +18,7 @@ import {
   type LedgerData,
   type ViewPlace,
 } from '../lib/ledger-cache';
-import { fromListQuery, type ListQuery } from '../../../domain/ledger-search';
+import { fromListQuery } from '../../../domain/ledger-search';
 import { withPendingSave } from '../lib/pending-saves';
 import { ALL_SESSIONS } from './list-compactions';
 
@@ -87,8 +87,9 @@ export function insertLiveRecords(queryClient: QueryClient, records: readonly Co
   if (first === undefined) return;
   const grown: QueryKey[] = [];
   updateLedgers(queryClient, first.session_id, (data, key) => {
-    if (key[1] === ALL_SESSIONS) return data;
-    const search = fromListQuery(key[2] as ListQuery);
+    const view = ledgerKeys.viewOf(key);
+    if (view === null || view.sessionId === ALL_SESSIONS) return data;
+    const search = fromListQuery(view.query);
     const next = insertRecordsInPages(data, records, search);
     if (next !== data) grown.push(key);
     return next;

@@ -7,7 +7,7 @@ import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
 import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from '../lib/arrivals';
 import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
-import { fromListQuery, type ListQuery } from '../../../domain/ledger-search';
+import { fromListQuery } from '../../../domain/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { groupBy } from '../../../domain/group-by';
 import { sharedFrameBatch } from '../../../lib/frame-batch';
@@ -141,7 +141,8 @@ export function installLedgerLive(queryClient: QueryClient): void {
   });
   queryClient.getQueryCache().subscribe((event) => {
     const key = event.query.queryKey;
-    if (key[0] !== ledgerKeys.all[0] || typeof key[1] !== 'string' || key.length < 3) return;
+    const view = ledgerKeys.viewOf(key);
+    if (view === null) return;
     if (event.type === 'removed') {
       fetchStarts.delete(event.query.queryHash);
       return;
@@ -152,7 +153,7 @@ export function installLedgerLive(queryClient: QueryClient): void {
       return;
     }
     if (event.action.type !== 'success' || event.action.manual) return;
-    const sessionId = key[1];
+    const { sessionId } = view;
     // Only records that arrived while this fetch was on its way: an answer from after a record
     // arrived holds it already, or (after a daemon restart) rightly does not.
     const started = fetchStarts.get(event.query.queryHash) ?? Number.POSITIVE_INFINITY;
@@ -161,7 +162,7 @@ export function installLedgerLive(queryClient: QueryClient): void {
     queueMicrotask(() => {
       const data = queryClient.getQueryData<LedgerData>(key);
       if (!data) return;
-      const next = reapplyArrivals(data, arrivalsSince(sessionId, started), fromListQuery(key[2] as ListQuery));
+      const next = reapplyArrivals(data, arrivalsSince(sessionId, started), fromListQuery(view.query));
       if (next !== data) queryClient.setQueryData(key, next);
     });
   });

@@ -18,7 +18,7 @@ interface Context {
 
 /** The stats, the series and the audit trail show flags: fetch them again after a save. */
 function refreshAfterSave(queryClient: QueryClient, request: SaveRequest): void {
-  void queryClient.invalidateQueries({ queryKey: [...queryKeys.compaction(request.sessionId, request.compactionId), 'audit'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.compactionAudit(request.sessionId, request.compactionId) });
   void queryClient.invalidateQueries({ queryKey: queryKeys.sessionStats(request.sessionId) });
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { fetchCompactionPage } from '../../../lib/api/endpoints/list-compactions';
 
 /** How many of the newest events the per-event charts draw (one request). */
@@ -8,6 +8,8 @@ export const SERIES_LIMIT = 1000;
 export const seriesKeys = {
   session: (sessionId: string) => ['compaction-series', sessionId] as const,
   view: (sessionId: string, agentPath: string | null) => ['compaction-series', sessionId, agentPath] as const,
+  /** The agent a key made by `view` samples (null: all agents). */
+  agentOf: (key: QueryKey): string | null => (typeof key[2] === 'string' ? key[2] : null),
 };
 
 /**

@@ -12,7 +12,7 @@ const installed = new WeakSet<QueryClient>();
 function updateSeries(queryClient: QueryClient, sessionId: string, change: (page: CompactionPage, agentPath: string | null) => CompactionPage): void {
   for (const [key, page] of queryClient.getQueriesData<CompactionPage>({ queryKey: seriesKeys.session(sessionId) })) {
     if (!page) continue;
-    const next = change(page, (key[2] as string | null | undefined) ?? null);
+    const next = change(page, seriesKeys.agentOf(key));
     if (next !== page) queryClient.setQueryData<CompactionPage>(key, next);
   }
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
+import { healthKeys } from './health-keys';
 import type { AggregateQuery, SpiralSettings } from '../lib/health-scope';
 
 /** GET /compaction-health/spirals: sessions where compaction repeats and achieves little, with the daemon's reasons. */
@@ -12,7 +13,7 @@ export function spiralsQuery(query: AggregateQuery, settings: SpiralSettings) {
     ...(settings.inARow !== null ? { min_ineffective: settings.inARow, min_noops: settings.inARow } : {}),
   };
   return queryOptions({
-    queryKey: ['compaction-health', query, 'spirals', settings] as const,
+    queryKey: healthKeys.spirals(query, settings),
     queryFn: async ({ signal }) => unwrap(await api().GET('/compaction-health/spirals', { params: { query: params }, signal })),
     staleTime: 30_000,
   });
