@@ -265,3 +265,18 @@ test("the manual-compact modal's overrides, saved as the agent's settings, arriv
   const saved = await apiGet<ConfigLite>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary/explore`);
   expect(saved.values.strategy).toBe('delegate');
 });
+
+test("a prompt path that is none of the project's prompts is refused on the knob, with the prompts offered", async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto(knobsUrl('primary', 'summarize'));
+  const field = knob(page, 'Summarizer prompt');
+  const input = field.getByRole('combobox', { name: 'Summarizer prompt' }).or(field.getByRole('textbox', { name: 'Summarizer prompt' }));
+  await typeInto(input, 'project:/prompts/tight-summary.md');
+  await input.press('Tab');
+  await expect(field.getByRole('alert')).toHaveText(/^project:\/prompts\/tight-summary\.md does not exist: choose one of the project's \d+ prompts$/);
+  // One of those offered is accepted.
+  const offered = await field.locator('datalist option').first().getAttribute('value');
+  await typeInto(input, offered ?? '');
+  await input.press('Tab');
+  await expect(field.getByRole('alert')).toHaveCount(0);
+});

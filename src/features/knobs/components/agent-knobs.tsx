@@ -47,7 +47,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const groups = useMemo(() => layoutKnobGroups(builtin, data.pluginViews, attachedNames), [builtin, data.pluginViews, attachedNames]);
   const items = useMemo(() => editableItems(groups), [groups]);
   const attached = useMemo(() => attachedPluginsOf(attachedNames, data.pluginViews), [attachedNames, data.pluginViews]);
-  const form = useKnobForm({ sessionId, agentPath: agent.agent_path, config, parent, groups, items, validator, attached, edits, serverErrors });
+  const form = useKnobForm({ sessionId, agentPath: agent.agent_path, config, parent, groups, items, validator, attached, edits, serverErrors, prompts: data.knownPrompts });
 
   // One list of choices per kind of model picker (with or without its null choice), not one per knob and render.
   const modelChoices = useMemo(() => modelChoicesByKind(groups.flatMap((g) => g.items.map((i) => i.control)), models, agent.model_alias), [groups, models, agent.model_alias]);

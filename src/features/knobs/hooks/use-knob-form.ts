@@ -25,6 +25,8 @@ export interface KnobFormInput {
   edits: PendingEdits;
   /** The daemon's field errors from the last save of this agent. */
   serverErrors: readonly { key: string; message: string }[] | null;
+  /** The project's prompt paths once read; null while unknown. */
+  prompts: readonly string[] | null;
 }
 
 /**
@@ -32,14 +34,14 @@ export interface KnobFormInput {
  * store over them: an edit is written there and only there), their checks, and the handlers of
  * an edit, a knob left, a reset to inherited, and a preview or save asked for.
  */
-export function useKnobForm({ sessionId, agentPath, config, parent, groups, items, validator, attached, edits, serverErrors }: KnobFormInput) {
+export function useKnobForm({ sessionId, agentPath, config, parent, groups, items, validator, attached, edits, serverErrors, prompts }: KnobFormInput) {
   const setDraft = usePendingEditsStore((s) => s.setDraft);
   // The edits stay tied to the version they were first made on: a newer save elsewhere then answers 409.
   const baseVersion = usePendingEditsStore((s) => storedBaseVersion(s.drafts, pendingEditsKey(sessionId, agentPath))) ?? config.version;
   const savedFlat = useMemo(() => flattenConfig(config.values), [config.values]);
   const saved = useMemo(() => savedValues(config, items), [config, items]);
   const values = useMemo(() => shownValues(saved, edits, (key) => inheritedValue(key, parent, items.find((i) => i.key === key)?.defaultValue).value), [saved, edits, parent, items]);
-  const options = useMemo(() => ({ validator, plugins: attached, base: savedFlat, saved }), [validator, attached, savedFlat, saved]);
+  const options = useMemo(() => ({ validator, plugins: attached, base: savedFlat, saved, prompts }), [validator, attached, savedFlat, saved, prompts]);
   const keys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
   const checks = useKnobChecks(values, options, keys, serverErrors);
   const [submitProblem, setSubmitProblem] = useState<string | null>(null);

@@ -47,6 +47,8 @@ export function useKnobsData(sessionId: string) {
     pluginViews,
     models: models.data,
     prompts: promptPaths,
+    /** The prompt paths once read (a prompt path is checked against them); null while unknown. */
+    knownPrompts: prompts.data ? promptPaths : null,
     index,
     validator,
     configByAgent,

@@ -61,6 +61,17 @@ describe('validateKnobValues', () => {
   it('checks the model alias against /models', () => {
     expect(validateKnobValues({ 'summarize.model': 'haiku-9' }, opts).get('summarize.model')?.message).toBe('model alias "haiku-9" does not exist (known: sonnet, haiku, deepseek, local-qwen)');
   });
+
+  it("refuses a prompt path that is none of the project's prompts, once they are known", () => {
+    const prompt = { type: 'text' as const, key: 'summarize.prompt', label: 'Summarizer prompt', group: 'summarize', suggest: 'prompts' as const, max_length: 300, default: 'config:/prompts/a.md' };
+    const withPrompt = formValidator(knobIndex({ ...BUILTIN, knobs: [...BUILTIN.knobs, prompt] }, plugins), MODELS.map((m) => m.alias));
+    const check = (value: string, prompts: readonly string[] | null) => validateKnobValues({ 'summarize.prompt': value }, { ...opts, validator: withPrompt, prompts }).get('summarize.prompt')?.message;
+    expect(check('project:/prompts/tight-summary.md', ['config:/prompts/a.md', 'project:/prompts/b.md'])).toBe("project:/prompts/tight-summary.md does not exist: choose one of the project's 2 prompts");
+    expect(check('project:/prompts/b.md', ['config:/prompts/a.md', 'project:/prompts/b.md'])).toBeUndefined();
+    expect(check('project:/prompts/b.md', [])).toBe('project:/prompts/b.md does not exist: this project has no prompts');
+    // Prompts not read (or their read failed): not checked against them.
+    expect(check('project:/prompts/tight-summary.md', null)).toBeUndefined();
+  });
 });
 
 describe('shownValues', () => {

@@ -7,7 +7,7 @@
 import { sameValue } from '../../../domain/knobs/config-write';
 import { crossFieldErrors, type AttachedPlugin } from '../../../domain/knobs/cross-field';
 import { flattenConfig, type FlatValues } from '../../../domain/knobs/inheritance';
-import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob } from '../../../domain/knobs/knob-kinds';
+import { indexKnobs, type BuiltinKnobSchema, type IndexedKnob, type Knob } from '../../../domain/knobs/knob-kinds';
 import { createKnobValidator, type KnobValidator } from '../../../domain/knobs/knob-validator';
 import { checkKnobList } from '../../../domain/knobs/manifest-check';
 import type { components } from '../../../domain/contract/schema.gen';
@@ -56,6 +56,18 @@ export interface KnobCheckOptions {
    * the daemon does, so a saved value that breaks a newer rule never blocks unrelated edits.
    */
   saved?: Readonly<FlatValues>;
+  /**
+   * The project's prompt paths (GET /prompts) once read; null while unknown (not read, or the read
+   * failed): then a prompt path is not checked against them.
+   */
+  prompts?: readonly string[] | null;
+}
+
+/** An edited prompt path (a text knob suggesting prompts) that is none of the project's prompts: its message. */
+function unknownPrompt(knob: Knob | undefined, value: unknown, prompts: readonly string[] | null | undefined): string | null {
+  if (knob?.type !== 'text' || knob.suggest !== 'prompts' || !prompts || typeof value !== 'string' || value === '') return null;
+  if (prompts.includes(value)) return null;
+  return prompts.length === 0 ? `${value} does not exist: this project has no prompts` : `${value} does not exist: choose one of the project's ${prompts.length} prompts`;
 }
 
 /** Every problem of the form's values, by config key (first problem per key; value rules before cross-field ones). */
@@ -70,6 +82,10 @@ export function validateKnobValues(flat: Readonly<FlatValues>, opts: KnobCheckOp
     }
   }
   for (const e of opts.validator.checkAll(edited)) if (!errors.has(e.key)) errors.set(e.key, { type: 'knob', message: e.message });
+  for (const [key, value] of Object.entries(edited)) {
+    const message = errors.has(key) ? null : unknownPrompt(opts.validator.knobs.get(key)?.knob, value, opts.prompts);
+    if (message) errors.set(key, { type: 'knob', message });
+  }
   const had = new Set(saved ? crossFieldErrors({ ...opts.base, ...saved }, opts.plugins).map((e) => `${e.key}\n${e.message}`) : []);
   for (const e of crossFieldErrors({ ...opts.base, ...flat }, opts.plugins)) {
     const fresh = !had.has(`${e.key}\n${e.message}`) || e.involves.some((k) => k in edited);
