@@ -10,12 +10,21 @@ export function followedFrom(followed: Followed): string {
   return `${followed.folder.replace(/[/\\]+$/, '')}/${followed.file}`;
 }
 
-/** "followed · last line 4 s ago": a session read from a transcript file still being written. */
-export function FollowedBadge({ followed }: { followed: Followed }) {
+/**
+ * "followed · 4 s ago" (the last line's arrival): a session read from a transcript file still
+ * being written. `short`: the word alone, the time in its title (a table's narrow cell).
+ */
+export function FollowedBadge({ followed, short = false }: { followed: Followed; short?: boolean }) {
   const last = followed.last_line_at ? `; last line ${formatDateTime(followed.last_line_at)}` : '';
   return (
     <Badge tone="accent" title={`Followed live from ${followedFrom(followed)}${last}${followed.notice ? `. ${followed.notice}` : ''}`}>
-      followed{followed.last_line_at && <> · <TimeAgo iso={followed.last_line_at} /></>}
+      followed
+      {!short && followed.last_line_at && (
+        <>
+          {' · '}
+          <TimeAgo iso={followed.last_line_at} />
+        </>
+      )}
     </Badge>
   );
 }

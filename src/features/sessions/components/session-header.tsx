@@ -70,7 +70,7 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
         </div>
         {session.followed && (
           <p className="session-header__followed">
-            <FollowedBadge followed={session.followed} />
+            <FollowedBadge followed={session.followed} short />
             <span className="session-header__source" title={followedFrom(session.followed)}>
               from <span className="mono">{followedFrom(session.followed)}</span>
             </span>

@@ -79,7 +79,7 @@ const columns = helper.columns([
       <span className="badges">
         {/* The approval-pending badge is the link to the proposal's review. */}
         <SessionStatusBadge status={row.original.status} />
-        {row.original.followed && <FollowedBadge followed={row.original.followed} />}
+        {row.original.followed && <FollowedBadge followed={row.original.followed} short />}
         <PendingReviewLink session={row.original} />
       </span>
     ),
