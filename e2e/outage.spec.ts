@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { injectFaults, clearFaults, listSessions, resetDaemon } from './support/daemon';
 import { panel } from './support/ui';
+import { freePort, pointAt, startSimulator as start, stopSimulator as stop } from './support/simulator-process';
 
 /**
  * A daemon that stops and comes back: one page-level message while it is away (not a red panel
@@ -10,41 +9,6 @@ import { panel } from './support/ui';
  * simulator this test starts, stops and starts again on the same port; the app is pointed at it
  * through its remembered Settings, as an operator would point it at a real daemon.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The simulator (as `npm run mock:api`) on this port, once it answers. */
-async function start(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), MOCK_LIVE: '0', MOCK_PERSIST: '0' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 })
-    .toBe(true);
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
-async function pointAt(page: Page, apiBaseUrl: string): Promise<void> {
-  await page.addInitScript((url) => {
-    localStorage.setItem('compactor.settings', JSON.stringify({ state: { overrides: { apiBaseUrl: url }, theme: 'system' }, version: 1 }));
-  }, apiBaseUrl);
-}
 
 function outage(page: Page) {
   return page.getByRole('alert', { name: 'Daemon not answering' });

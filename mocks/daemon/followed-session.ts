@@ -156,8 +156,9 @@ export function applyFollowedUpdate(store: Store, update: FollowedUpdate): Follo
   session.status = update.running ? 'running' : 'idle';
   const records = session.compactions.slice(reread ? 0 : recordsBefore);
   const added = messageCount(session) - (reread ? 0 : heldBefore);
-  for (const record of records) store.publish('compaction.completed', session.id, { record });
-  store.publish('session.updated', session.id, { session: toSummary(store, session), messages_added: added });
+  // Read again whole: session.updated says so (the UI refetches it); otherwise each new record goes out as it came.
+  if (!reread) for (const record of records) store.publish('compaction.completed', session.id, { record });
+  store.publish('session.updated', session.id, { session: toSummary(store, session), messages_added: added, reread });
   return { session, created: !existing, reread, messages_added: added, records };
 }
 

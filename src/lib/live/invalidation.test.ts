@@ -12,6 +12,12 @@ describe('staleKeysFor', () => {
     expect(staleKeysFor({ type: 'session.updated', session_id: 's1', data: { messages_added: 0 } })).not.toContainEqual(['session', 's1', 'history']);
   });
 
+  it('refreshes the whole session and its ledger when a followed transcript was read again whole (reread)', () => {
+    const keys = staleKeysFor({ type: 'session.updated', session_id: 's1', data: { reread: true } });
+    expect(keys).toContainEqual(['session', 's1']);
+    expect(keys).toContainEqual(['compaction-ledger', 's1']);
+  });
+
   it('leaves the records a compaction frame carries to the caches it is applied to (no ledger, no whole session)', () => {
     const keys = staleKeysFor({ type: 'compaction.completed', session_id: 's2' });
     expect(keys).toContainEqual(['session', 's2', 'compaction-stats']);

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { queryKeys } from '../api/query-keys';
+import { ledgerKeys, queryKeys } from '../api/query-keys';
 import type { EventFrame } from '../../domain/contract/types';
 
 /**
@@ -13,7 +13,9 @@ export function staleKeysFor(frame: Pick<EventFrame, 'type' | 'session_id'> & { 
   const id = frame.session_id;
   switch (frame.type) {
     case 'session.updated':
-      // A followed transcript that grew (the simulator's --follow) also says how many messages came: the history shows them.
+      // A followed transcript read again whole (the simulator's --follow: its file was rewritten) has other records: all of it.
+      if (frame.data?.reread === true) return [queryKeys.sessions, queryKeys.session(id), ledgerKeys.session(id), queryKeys.anyProject];
+      // One that grew also says how many messages came: the history shows them.
       return typeof frame.data?.messages_added === 'number' && frame.data.messages_added > 0
         ? [queryKeys.sessions, queryKeys.sessionDetail(id), queryKeys.sessionHistory(id)]
         : [queryKeys.sessions, queryKeys.sessionDetail(id)];

@@ -5,6 +5,7 @@ import { ContextBar } from '../../../components/context-bar';
 import { Stat } from '../../../components/stat';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
+import { FollowedBadge, followedFrom } from '../../../components/followed-badge';
 import { DataNotices } from '../../../components/data-notices';
 import { formatUsd } from '../../../domain/format';
 import { checkSessionDetail } from '../../../domain/plausibility';
@@ -67,6 +68,24 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
             lowerThreshold={context.lower_threshold}
           />
         </div>
+        {session.followed && (
+          <p className="session-header__followed">
+            <FollowedBadge followed={session.followed} short />
+            <span className="session-header__source" title={followedFrom(session.followed)}>
+              from <span className="mono">{followedFrom(session.followed)}</span>
+            </span>
+            {session.followed.last_line_at && (
+              <span>
+                last line <TimeAgo iso={session.followed.last_line_at} />
+              </span>
+            )}
+            {session.followed.notice && (
+              <span className="session-header__notice" role="status">
+                {session.followed.notice}
+              </span>
+            )}
+          </p>
+        )}
       </div>
       <div className="session-header__side">
         <div className="session-header__actions">{actions}</div>

@@ -16,6 +16,7 @@ import { Link, useNavigate } from 'react-router';
 import { ContextBar } from '../../../components/context-bar';
 import { CostTotal } from '../../../components/cost';
 import { EmptyState } from '../../../components/empty-state';
+import { FollowedBadge } from '../../../components/followed-badge';
 import { SessionStatusBadge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount } from '../../../domain/format';
@@ -78,6 +79,7 @@ const columns = helper.columns([
       <span className="badges">
         {/* The approval-pending badge is the link to the proposal's review. */}
         <SessionStatusBadge status={row.original.status} />
+        {row.original.followed && <FollowedBadge followed={row.original.followed} short />}
         <PendingReviewLink session={row.original} />
       </span>
     ),
