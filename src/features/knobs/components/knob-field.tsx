@@ -224,7 +224,9 @@ function RangeControl({ control, id, labelId, describedBy, value, invalid, onCha
           onBlur();
         }}
       />
-      <span className="kf-range__unit faint">{`${control.unit ?? ''} ${control.min}–${control.max}, step ${control.step}`.trim()}</span>
+      <span className="kf-range__unit faint" title={control.unit ?? undefined}>
+        {`${control.unit ?? ''} ${control.min}–${control.max}, step ${control.step}`.trim()}
+      </span>
     </div>
   );
 }
