@@ -280,3 +280,67 @@ test('a pasted link with a malformed fragment (#%E0%A4%A, #%) breaks no screen',
   }
   expect(crashes).toEqual([]);
 });
+
+test.describe('long unbroken strings on every screen', () => {
+  test.beforeEach(async ({ request }) => {
+    await resetDaemon(request);
+  });
+  test.afterEach(async ({ request }) => {
+    await clearFaults(request);
+  });
+
+  test('a 5,000-character title on the sessions every screen opens: no screen wider than the window at 1440 and 1024, the full title reachable', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    const title = unbrokenText(5_000);
+    for (const session of ['ses_gen_refactor', 'ses_gen_review']) await setTitle(request, session, title);
+    const wide: string[] = [];
+    for (const screen of SCREENS.filter((s) => s.open === undefined)) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(await screen.path(request));
+      await screen.ready(page);
+      for (const width of [1440, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        if (scroll > client + 1) wide.push(`${screen.name} at ${width}: ${scroll} px`);
+      }
+    }
+    expect(wide, 'screens wider than the window').toEqual([]);
+    // Truncated, never cut off: the full title is in the breadcrumb's title (shown on hover).
+    await page.goto(`/sessions/ses_gen_refactor/knobs?agent=primary&group=trigger`);
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator(`[title="${title}"]`)).toHaveCount(1);
+  });
+
+  test('a 1 MB title: the event page, knobs, lab and checkpoint review keep their width', async ({ page, request }) => {
+    test.setTimeout(300_000);
+    for (const session of ['ses_gen_refactor', 'ses_gen_review']) await setTitle(request, session, unbrokenText(1_000_000));
+    const wide: string[] = [];
+    for (const screen of SCREENS.filter((s) => ['compaction-detail', 'checkpoint-review', 'knobs', 'threshold-lab'].includes(s.name))) {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(await screen.path(request));
+      await screen.ready(page);
+      for (const width of [1440, 1024]) {
+        await page.setViewportSize({ width, height: 900 });
+        const { scroll, client } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        if (scroll > client + 1) wide.push(`${screen.name} at ${width}: ${scroll} px`);
+      }
+    }
+    expect(wide, 'screens wider than the window').toEqual([]);
+  });
+
+  test('knob labels, option values and labels, units and descriptions of 3,000 unbroken characters: the knobs screen keeps its width', async ({ page, request }) => {
+    await plant(request, [{ path: 'knob-schema$', keys: ['label', 'description', 'unit', 'value', 'null_label', 'plugin'], texts: [unbrokenText(3_000)] }]);
+    for (const group of ['trigger', 'strategy', 'summarize']) {
+      await page.goto(`/sessions/ses_gen_refactor/knobs?agent=primary&group=${group}`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('.kf').first()).toBeVisible({ timeout: 15_000 });
+      await atWidths(page, () => expectNoHorizontalOverflow(page));
+    }
+  });
+
+  test('the not-found page for a 4,000-character path keeps its width and names the path in full on request', async ({ page }) => {
+    const path = `/${'p'.repeat(4_000)}`;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Nothing here' })).toBeVisible();
+    await atWidths(page, () => expectNoHorizontalOverflow(page));
+  });
+});

@@ -25,7 +25,9 @@ export function KnobsPage() {
       <nav className="page__crumbs" aria-label="Breadcrumb">
         <Link to="/sessions">Sessions</Link>
         <span aria-hidden="true">/</span>
-        <Link to={sessionHref(sessionId)}>{session?.title ?? sessionId}</Link>
+        <Link to={sessionHref(sessionId)} title={session?.title}>
+          {session?.title ?? sessionId}
+        </Link>
         <span aria-hidden="true">/</span>
         <span>Knobs</span>
       </nav>

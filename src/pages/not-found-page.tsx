@@ -8,7 +8,11 @@ export function NotFoundPage() {
       <title>Not found · Compactor</title>
       <h1>Nothing here</h1>
       <p className="muted">
-        Compactor has no page at <span className="mono">{pathname}</span>.
+        Compactor has no page at{' '}
+        <span className="mono route-message__path" title={pathname}>
+          {pathname}
+        </span>
+        .
       </p>
       <Link to="/sessions">Go to the sessions</Link>
     </div>

@@ -21,7 +21,9 @@ export function ThresholdLabPage() {
           <nav className="page__crumbs" aria-label="Breadcrumb">
             <Link to="/sessions">Sessions</Link>
             <span aria-hidden="true">/</span>
-            <Link to={sessionHref(sessionId)}>{session?.title ?? sessionId}</Link>
+            <Link to={sessionHref(sessionId)} title={session?.title}>
+              {session?.title ?? sessionId}
+            </Link>
           </nav>
           <h1>Threshold lab</h1>
         </div>

@@ -20,7 +20,9 @@ export function CheckpointReview({ sessionId, checkpointId }: { sessionId: strin
     <nav className="page__crumbs" aria-label="Breadcrumb">
       <Link to="/sessions">Sessions</Link>
       <span aria-hidden="true">/</span>
-      <Link to={sessionHref}>{session.title}</Link>
+      <Link to={sessionHref} title={session.title}>
+        {session.title}
+      </Link>
       <span aria-hidden="true">/</span>
       <span className="mono">{checkpointId}</span>
     </nav>

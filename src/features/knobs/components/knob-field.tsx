@@ -56,7 +56,7 @@ export const KnobField = memo(function KnobField({ item, value, onChange, onBlur
   return (
     <div className={`kf${unsaved ? ' kf--unsaved' : ''}${error ? ' kf--invalid' : ''}`} data-knob={item.key ?? item.id}>
       <div className="kf__head">
-        <label className="kf__label" id={labelId} htmlFor={`${id}-control`}>
+        <label className="kf__label" id={labelId} htmlFor={`${id}-control`} title={item.label}>
           {item.label}
         </label>
         {(unsaved || changedFromDefault) && (
@@ -94,7 +94,11 @@ export const KnobField = memo(function KnobField({ item, value, onChange, onBlur
           </button>
         )}
       </div>
-      {item.description && <p className="kf__description faint">{item.description}</p>}
+      {item.description && (
+        <p className="kf__description faint" title={item.description}>
+          {item.description}
+        </p>
+      )}
       {ownError && (
         <p className="kf__error" id={`${id}-error`} role="alert">
           {ownError}
@@ -220,7 +224,9 @@ function RangeControl({ control, id, labelId, describedBy, value, invalid, onCha
           onBlur();
         }}
       />
-      <span className="kf-range__unit faint">{`${control.unit ?? ''} ${control.min}–${control.max}, step ${control.step}`.trim()}</span>
+      <span className="kf-range__unit faint" title={control.unit ?? undefined}>
+        {`${control.unit ?? ''} ${control.min}–${control.max}, step ${control.step}`.trim()}
+      </span>
     </div>
   );
 }

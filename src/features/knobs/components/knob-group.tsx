@@ -44,7 +44,7 @@ export function KnobGroupSection({ group, values, errors, stateOf, onEdit, onLea
     <section className="kg" aria-labelledby={`kg-${group.id}`}>
       <header className="kg__header">
         <div>
-          <h2 className="kg__title" id={`kg-${group.id}`}>
+          <h2 className="kg__title" id={`kg-${group.id}`} title={group.label}>
             {plugin ? `Plugin ${group.label}` : group.label}
             {plugin?.version && <span className="faint num"> {plugin.version}</span>}
           </h2>
@@ -58,7 +58,11 @@ export function KnobGroupSection({ group, values, errors, stateOf, onEdit, onLea
               {!plugin.loaded && <Badge tone="danger">{plugin.installed ? 'not loaded' : 'not installed'}</Badge>}
             </span>
           )}
-          {group.description && <p className="kg__description muted">{group.description}</p>}
+          {group.description && (
+            <p className="kg__description muted" title={group.description}>
+              {group.description}
+            </p>
+          )}
         </div>
         {resettable.length > 0 && (
           <button type="button" className="button button--quiet" onClick={() => onReset(resettable)}>

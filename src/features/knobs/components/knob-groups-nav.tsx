@@ -23,7 +23,9 @@ export function KnobGroupsNav({ sessionId, agentPath, groups, current, errors, e
                 className={isCurrent ? 'knob-groups__link knob-groups__link--current' : 'knob-groups__link'}
                 aria-current={isCurrent ? 'page' : undefined}
               >
-                <span className="knob-groups__label">{g.label}</span>
+                <span className="knob-groups__label" title={g.label}>
+                  {g.label}
+                </span>
                 {g.problems.length > 0 && (
                   <span className="knob-groups__problem" aria-label="manifest problems">
                     !
