@@ -19,8 +19,8 @@ test('npm start serves the UI on the in-browser simulated daemon', async ({ page
   for (const path of ['primary', 'primary/explore', 'primary/test-runner']) {
     await expect(agents.getByText(path, { exact: true })).toBeVisible();
   }
-  // The subagent without catalog metadata runs on the 128k fallback window, labelled as such.
-  await expect(agents.getByText(/fallback/i).first()).toBeVisible();
+  // The subagent without catalog metadata runs on an assumed 128k window, labelled as such.
+  await expect(agents.getByText('window unknown: 128k assumed').first()).toBeVisible();
 });
 
 test('imports transcripts in the browser: the simulator reads them in a Web Worker, the page shows the report', async ({ page }) => {

@@ -97,7 +97,8 @@ test('a failed save rolls back with a message naming what failed; a note stays a
 test('two tabs edit the same event: the stale save gets 409 and the operator sees both versions', async ({ context, request }) => {
   await resetDaemon(request);
   const session = 'ses_gen_memory';
-  const target = (await listCompactions(request, session)).items[0]!;
+  // An unflagged event: the 'g' pressed below must be a change from what this tab last saw.
+  const target = (await listCompactions(request, session)).items.find((r) => r.operator_flag === null)!;
   const url = `/sessions/${session}/compactions/${target.id}`;
   const tabA = await context.newPage();
   const tabB = await context.newPage();

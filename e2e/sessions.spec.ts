@@ -112,7 +112,7 @@ test('a row opens its session from the keyboard; the session view shows header, 
     const row = agents.locator('tbody tr').filter({ hasText: agent.agent_path });
     await expect(row.first()).toContainText(agent.model);
   }
-  if (detail.agents.some((a) => a.window.source === 'fallback')) await expect(agents.getByText('128k fallback')).toBeVisible();
+  if (detail.agents.some((a) => a.window.source === 'fallback')) await expect(agents.getByText('window unknown: 128k assumed').first()).toBeVisible();
   await expect(panel(page, 'Compaction')).toContainText('Events');
 });
 

@@ -28,9 +28,18 @@ export interface SeedOptions {
   anchor?: number;
 }
 
+/**
+ * The demo's kaged settings for two seeded transcripts, so the knobs screen and a manual compact
+ * open on different strategies. Settings only: no event is made from them.
+ */
+const TRANSCRIPT_SETTINGS: Record<string, Record<string, unknown>> = {
+  '4d5611e5-241a-462a-8d15-5122611a9569.jsonl': { strategy: 'summarize' },
+  'ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl': { strategy: 'drop', 'summarize.enabled': false },
+};
+
 function seedTranscript(store: Store, t: ImportedTranscript): void {
   const id = `ses_${t.external_id.replace(/^.*__/, '').replace(/[^a-zA-Z0-9-]/g, '').slice(0, 12)}`;
-  seedTranscriptSession(store, t, { id, project_id: t.format === 'claude-code' ? 'spotter' : 'swe-bench' });
+  seedTranscriptSession(store, t, { id, project_id: t.format === 'claude-code' ? 'spotter' : 'swe-bench', own: TRANSCRIPT_SETTINGS[t.source_file] });
 }
 
 interface GeneratedSpec {

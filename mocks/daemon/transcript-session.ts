@@ -248,6 +248,8 @@ export function transcriptTitle(t: ImportedTranscript): string {
 export interface TranscriptSessionOptions {
   id: string;
   project_id: string;
+  /** The primary's own kaged settings (config, not events): what it would continue under. */
+  own?: Record<string, unknown>;
 }
 
 /**
@@ -256,7 +258,7 @@ export interface TranscriptSessionOptions {
  * message with the compactions the transcript recorded. Used by seeding and by imports.
  */
 export function* seedTranscriptSessionSteps(store: Store, t: ImportedTranscript, opts: TranscriptSessionOptions): Generator<void, SessionState> {
-  const primary = newAgent('primary', null, t.model, []);
+  const primary = newAgent('primary', null, t.model, [], opts.own ?? {});
   const session = newSession(opts.id, opts.project_id, transcriptTitle(t), { kind: t.format, name: t.source_file }, t.started_at, [primary]);
   store.addSession(session);
   yield* replaySteps(store, session, primary, t);
