@@ -65,3 +65,20 @@ test('a spiral row replays its session in the lab from the spiral’s start, on 
   expect(Date.parse(url.searchParams.get('at') ?? '')).toBe(Date.parse(reason.first_at!));
   await expect(page.getByRole('form', { name: 'Settings to replay' }).getByLabel('Agent')).toHaveValue(reason.agent_path!);
 });
+
+test('a flagged session whose history holds no messages says why nothing was replayed: no zeros marked best', async ({ page, request }) => {
+  await resetDaemon(request);
+  // A session with compaction events but no message behind them (read from the API, not assumed).
+  const sessions = (await (await request.get(`${API}/sessions?limit=100`)).json()) as {
+    items: { id: string; compaction_count: number; primary_context: { estimate_parts: { messages_tokens: number } } | null }[];
+  };
+  const empty = sessions.items.find((s) => s.compaction_count > 0 && s.primary_context?.estimate_parts.messages_tokens === 0);
+  expect(empty, 'a session with events and an empty history').toBeDefined();
+  await page.goto(`/sessions/${empty!.id}/lab`);
+  await page.getByRole('form', { name: 'Settings to replay' }).getByRole('button', { name: 'Run replay' }).click();
+  const status = page.getByRole('status').filter({ hasText: 'Nothing replayed' });
+  await expect(status).toContainText('Nothing was replayed: this agent’s history holds no messages');
+  await expect(page.locator('.lab-best')).toHaveCount(0);
+  await expect(page.getByText('0 calls replayed')).toHaveCount(0);
+  await expect(page.getByText('the context never reached an upper threshold')).toHaveCount(0);
+});

@@ -191,7 +191,7 @@ test('a commit whose outcome is unknown is retried with the same key and compact
   expect(await eventCount(request, sessionId)).toBe(before + 1);
 });
 
-test('reports nothing to compact with its reason, and checks the thresholds', async ({ page, request }) => {
+test('a proposal that supersedes nothing is not offered for commit, and the thresholds are checked', async ({ page, request }) => {
   await resetDaemon(request);
   // The always-keep set alone overflows this window.
   const sessionId = 'ses_gen_overflow';
@@ -209,9 +209,44 @@ test('reports nothing to compact with its reason, and checks the thresholds', as
   await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
   await expect(dialog.getByText('No changes')).toBeVisible();
   await expect(dialog.getByText('still above the upper threshold')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Commit…' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
-  await expect(dialog.locator('[data-outcome="noop"]')).toContainText('Nothing to compact. strategy superseded zero messages');
+  // A proposal that supersedes nothing is not offered for commit; the footer says why.
+  await expect(dialog.locator('.mc-footer__status')).toContainText('Nothing to compact: the strategy supersedes no message');
+  await expect(dialog.getByRole('button', { name: 'Commit…' })).toBeDisabled();
+  expect(await eventCount(request, sessionId)).toBe(before);
+});
+
+interface SessionLite {
+  id: string;
+  source: { kind: string };
+  compaction_pending: boolean;
+  primary_context: { estimate_tokens: number; lower_threshold: number; window: { tokens: number } } | null;
+}
+
+test('a dry run below the lower target says there is nothing to compact, in the figures the header shows, and offers no commit', async ({ page, request }) => {
+  await resetDaemon(request);
+  // An imported session whose context already sits at or below its lower target (read from the API, not assumed).
+  const sessions = await apiGet<Page1<SessionLite>>(request, '/sessions?limit=100');
+  const below = sessions.items.find((s) => {
+    const c = s.primary_context;
+    return s.source.kind !== 'generated' && !s.compaction_pending && c !== null && c.estimate_tokens <= Math.floor(c.lower_threshold * c.window.tokens);
+  });
+  expect(below, 'an imported session below its lower target').toBeDefined();
+  const sessionId = below?.id ?? '';
+  const before = await eventCount(request, sessionId);
+
+  // The figures as the session header writes them: "43.7k / 131k", and the lower target in its description.
+  await page.goto(`/sessions/${sessionId}`);
+  const bar = page.locator('.session-header .context-bar');
+  const [estimate] = ((await bar.locator('.context-bar__tokens').textContent()) ?? '').split(' / ');
+  const target = /compacts down to [^(]*\(([^)]+)\)/.exec((await bar.getAttribute('title')) ?? '')?.[1];
+  expect(estimate && target, 'the header shows the estimate and the lower target').toBeTruthy();
+
+  const dialog = await openCompact(page, sessionId);
+  await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+  await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible();
+  await expect(dialog.locator('.mc-footer__status')).toHaveText(`Nothing to compact: already below the lower target, ${estimate?.trim()} of ${target} tokens.`);
+  await expect(dialog.getByText(/^Ready/)).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Commit…' })).toBeDisabled();
   expect(await eventCount(request, sessionId)).toBe(before);
 });
 

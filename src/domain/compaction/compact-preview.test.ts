@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitGate, makePreview } from './compact-preview';
+import { commitGate, makePreview, nothingToCompact } from './compact-preview';
 import { requestHash } from './compact-form';
 import { makeDryRunResult as result } from '../../test-support/test-records';
 
@@ -26,5 +26,17 @@ describe('preview and commit gate', () => {
     expect(commitGate({ ...base, committed: true }).ok).toBe(false);
     expect(commitGate({ ...base, staleBefore: 11 }).ok).toBe(false);
     expect(commitGate({ ...base, valid: false }).ok).toBe(false);
+  });
+
+  it('refuses to commit a proposal that supersedes nothing, saying why in figures', () => {
+    const below = result(8_192, 3, 0);
+    const noop = { ...below, before_estimate: 8_192, record: { ...below.record, superseded_message_ids: [] } };
+    const preview = makePreview('s', request, noop, ids, 10);
+    const gate = commitGate({ preview, currentHash: requestHash('s', request), valid: true, pending: false, staleBefore: 0, committed: false });
+    expect(gate).toEqual({ ok: false, reason: 'Nothing to compact: already below the lower target, 8.2k of 120k tokens.' });
+    // Above the target with nothing the strategy may supersede: still nothing to commit, and not called "below".
+    const stuck = { ...noop, before_estimate: 150_000 };
+    expect(nothingToCompact(stuck)).toMatch(/^Nothing to compact: the strategy supersedes no message, .* 150k tokens, above the lower target of 120k/);
+    expect(nothingToCompact(result(1, 1, 0))).toBeNull();
   });
 });

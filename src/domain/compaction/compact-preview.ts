@@ -3,7 +3,10 @@
  * key belongs to the preview: a retry or a double click of its commit sends the same key, so the
  * daemon compacts once; a new preview (even of the same settings) gets a new key.
  */
+import { tokenLimits } from '../accounting/thresholds';
 import type { Schemas } from '../contract/types';
+import { proposalFigures } from '../diff/proposal-figures';
+import { formatTokens } from '../format';
 import { requestHash } from './compact-form';
 
 export type DryRunResult = Schemas['DryRunResult'];
@@ -56,5 +59,21 @@ export function commitGate({ preview, currentHash, valid, pending, staleBefore, 
   if (committed) return { ok: false, reason: 'Committed. Preview again for another compaction.' };
   if (preview.hash !== currentHash) return { ok: false, reason: 'The settings changed since the preview: preview again to commit.' };
   if (preview.at < staleBefore) return { ok: false, reason: 'The session changed since this preview: preview again.' };
+  const nothing = nothingToCompact(preview.result);
+  if (nothing !== null) return { ok: false, reason: nothing };
   return { ok: true };
+}
+
+/**
+ * Why a proposal that supersedes no message compacts nothing (committing it would change nothing),
+ * or null when it supersedes something. Figures as every screen writes them: the context as it
+ * stands against the lower target in tokens (lower threshold × window).
+ */
+export function nothingToCompact(result: DryRunResult): string | null {
+  const { record } = result;
+  if (record.superseded_message_ids.length > 0) return null;
+  const context = proposalFigures(result).before;
+  const { target } = tokenLimits(record.context_window, record.window_upper, record.window_lower);
+  if (context <= target) return `Nothing to compact: already below the lower target, ${formatTokens(context)} of ${formatTokens(target)} tokens.`;
+  return `Nothing to compact: the strategy supersedes no message, and the context stays at ${formatTokens(context)} tokens, above the lower target of ${formatTokens(target)}.`;
 }

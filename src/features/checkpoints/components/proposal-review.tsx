@@ -8,7 +8,7 @@ import { TimeAgo } from '../../../components/time-ago';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { DryRunDiff } from '../../../components/diff/dry-run-diff';
 import { describeSettings } from '../../../domain/compaction/compact-form';
-import type { Preview } from '../../../domain/compaction/compact-preview';
+import { nothingToCompact, type Preview } from '../../../domain/compaction/compact-preview';
 import { formatCount, formatRatio, formatTokens } from '../../../domain/format';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { uriComponent } from '../../../lib/routes';
@@ -49,6 +49,8 @@ export function ProposalReview({
   const resolution = decision ? decision.result.checkpoint.resolution : checkpoint.resolution;
   const showingEdited = editing && edited !== null && showEdited;
   const shown = showingEdited ? edited.result : original.data;
+  // A proposal that supersedes nothing has nothing to approve (reject resumes the session as it is).
+  const nothing = original.data ? nothingToCompact(original.data) : null;
 
   return (
     <div className="review__layout">
@@ -117,7 +119,7 @@ export function ProposalReview({
             title="Approve this compaction?"
             description={`The proposal is applied as shown (${formatCount(record.superseded_message_ids.length)} messages superseded) and the session resumes.`}
             confirmLabel="Approve and resume"
-            disabled={pending || editing}
+            disabled={pending || editing || nothing !== null}
             onConfirm={approve}
           />
           <button type="button" className="button" onClick={() => setEditing((v) => !v)} disabled={pending} aria-expanded={editing}>
@@ -132,7 +134,7 @@ export function ProposalReview({
             disabled={pending}
             onConfirm={reject}
           />
-          <span className="muted review__actions-hint">Every decision is recorded in the audit log with your operator id.</span>
+          <span className="muted review__actions-hint">{nothing ?? 'Every decision is recorded in the audit log with your operator id.'}</span>
         </div>
       )}
 

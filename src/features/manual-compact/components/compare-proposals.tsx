@@ -1,7 +1,7 @@
 import { EmptyState } from '../../../components/empty-state';
 import { describeSettings } from '../../../domain/compaction/compact-form';
 import { compareRows } from '../lib/compare';
-import type { Preview } from '../../../domain/compaction/compact-preview';
+import { nothingToCompact, type Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompareColumn {
   preview: Preview;
@@ -41,6 +41,7 @@ export function CompareProposals({ columns, staleBefore, onShow, onCommit, onUnp
             </th>
             {columns.map((c) => {
               const stale = c.preview.at < staleBefore;
+              const nothing = nothingToCompact(c.preview.result);
               return (
                 <th key={c.preview.id} scope="col">
                   <div className="mc-compare__head">
@@ -49,11 +50,12 @@ export function CompareProposals({ columns, staleBefore, onShow, onCommit, onUnp
                       <span className="mono">{c.preview.request.agent_path}</span> · {describeSettings(c.preview.request)}
                     </span>
                     {stale && <span className="mc-compare__stale">stale: the session changed since</span>}
+                    {nothing !== null && <span className="mc-compare__stale">{nothing}</span>}
                     <span className="mc-compare__actions">
                       <button type="button" className="button" onClick={() => onShow(c.preview)}>
                         Show diff
                       </button>
-                      <button type="button" className="button button--primary" onClick={() => onCommit(c.preview)} disabled={commitDisabled || stale}>
+                      <button type="button" className="button button--primary" onClick={() => onCommit(c.preview)} disabled={commitDisabled || stale || nothing !== null}>
                         Commit this…
                       </button>
                       {c.pinned && (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
-import { comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
+import { bestValue, comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
 import { AdoptSetting } from './adopt-setting';
 import { FillChart, seriesColor } from './fill-chart';
 
@@ -64,7 +64,7 @@ export function LabResults({ result, sessionId, at }: { result: ReplayResult; se
             </thead>
             <tbody>
               {ROWS.map((row) => {
-                const best = runs.length > 1 ? Math.min(...runs.map(row.value)) : null;
+                const best = bestValue(runs.map(row.value));
                 return (
                   <tr key={row.label}>
                     <th scope="row">

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../domain/format';
 import { compactionHref } from '../../../lib/routes';
 import { replayQuery, replayUnsupported } from '../api/replay-session';
 import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, settingToDraft, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting, type SettingDraft } from '../lib/lab-settings';
-import type { ReplayResult } from '../lib/replay-view';
+import { nothingReplayed, type ReplayResult } from '../lib/replay-view';
 import { LabResults } from './lab-results';
 import { SettingEditor } from './setting-editor';
 import './lab.css';
@@ -147,6 +147,15 @@ function LabOutcome({ sessionId, search, replay }: { sessionId: string; search: 
     return (
       <div className="lab-card" aria-busy="true" aria-label="Replaying">
         <Skeleton height={200} />
+      </div>
+    );
+  }
+  const nothing = nothingReplayed(replay.data);
+  if (nothing !== null) {
+    return (
+      <div className="lab-card" role="status">
+        <h2>Nothing replayed</h2>
+        <p className="lab-note">{nothing}</p>
       </div>
     );
   }

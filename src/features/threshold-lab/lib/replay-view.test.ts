@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adoptSetting, chartRows, comparison, fillAxisMax, focusTurn, timeline, type ReplayResult, type ReplayRun } from './replay-view';
+import { adoptSetting, bestValue, chartRows, comparison, fillAxisMax, focusTurn, nothingReplayed, timeline, type ReplayResult, type ReplayRun } from './replay-view';
 
 const totals = (over: Partial<ReplayRun['totals']> = {}): ReplayRun['totals'] => ({
   compactions: 1,
@@ -99,5 +99,20 @@ describe('the moment an event marks', () => {
   it('is none without calls or a time', () => {
     expect(focusTurn([], '2026-11-25T18:04:04.000Z')).toBeNull();
     expect(focusTurn(turns, null)).toBeNull();
+  });
+});
+
+describe('an empty replay', () => {
+  it('says in plain words why nothing was replayed, and says nothing when calls were', () => {
+    expect(nothingReplayed(result)).toBeNull();
+    expect(nothingReplayed({ turns: [], history_messages: 0 })).toMatch(/^Nothing was replayed: this agent’s history holds no messages/);
+    expect(nothingReplayed({ turns: [], history_messages: 1234 })).toBe('Nothing was replayed: the agent’s 1,234 messages hold no model call to replay, so no setting can be compared.');
+  });
+
+  it('marks no best among zeros or ties, the lowest otherwise', () => {
+    expect(bestValue([0, 0, 0])).toBeNull();
+    expect(bestValue([5, 5])).toBeNull();
+    expect(bestValue([7])).toBeNull();
+    expect(bestValue([3, 1, 1])).toBe(1);
   });
 });

@@ -5,6 +5,7 @@
  * config write that adopts it.
  */
 import type { components } from '../../../domain/contract/schema.gen';
+import { formatCount } from '../../../domain/format';
 
 type Schemas = components['schemas'];
 export type ReplayResult = Schemas['ReplayResult'];
@@ -138,4 +139,20 @@ export function focusTurn(turns: readonly { turn: number; at: string }[], at: st
   const ms = Date.parse(at);
   const next = turns.find((t) => Date.parse(t.at) >= ms);
   return (next ?? turns[turns.length - 1])?.turn ?? null;
+}
+
+/** Why a replay compared nothing, in plain words: it replayed no call. Null when it replayed calls. */
+export function nothingReplayed(result: Pick<ReplayResult, 'turns' | 'history_messages'>): string | null {
+  if (result.turns.length > 0) return null;
+  if (result.history_messages === 0) {
+    return 'Nothing was replayed: this agent’s history holds no messages, so there is no call to replay and no setting to compare. Compaction events listed for it elsewhere were recorded without the messages they compacted.';
+  }
+  return `Nothing was replayed: the agent’s ${formatCount(result.history_messages)} messages hold no model call to replay, so no setting can be compared.`;
+}
+
+/** The figure to mark best (the lowest) among the settings; null when there is nothing to prefer: fewer than two settings, or all alike (zeros everywhere are no winner). */
+export function bestValue(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const min = Math.min(...values);
+  return values.every((v) => v === min) ? null : min;
 }
