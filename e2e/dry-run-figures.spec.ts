@@ -5,7 +5,8 @@ import { API, resetDaemon } from './support/daemon';
  * A dry run's figures add up with the pruning pre-pass shown: before − superseded − pruned +
  * summary = after, pruned tool outputs marked in the diff with their sizes.
  */
-const SESSION = 'ses_gen_memory';
+// The rollback preview's session: generated, with rollback points whose previews prune.
+const SESSION = 'ses_gen_refactor';
 
 async function figure(totals: Locator, label: string): Promise<number> {
   return Number(await totals.locator(`[data-figure="${label}"]`).getAttribute('data-tokens'));
@@ -19,26 +20,38 @@ async function figures<L extends string>(totals: Locator, labels: readonly L[]):
 
 test('the manual-compact preview shows pruning, and its figures add up', async ({ page, request }) => {
   await resetDaemon(request);
-  const direct = await (
-    await request.post(`${API}/sessions/${SESSION}/compactions/dry-run`, { headers: { 'X-Kaged-User-Id': 'e2e' }, data: { agent_path: 'primary' } })
-  ).json();
-  const prunedTokens = (direct.pruned as { tokens_before: number; tokens_after: number }[]).reduce((sum, p) => sum + p.tokens_before - p.tokens_after, 0);
-  expect(direct.pruned.length).toBeGreaterThan(0);
+  // The first generated session whose dry run prunes tool outputs (running ones grow live: which one
+  // prunes is read, not assumed).
+  const generated = (await (await request.get(`${API}/sessions`, { headers: { 'X-Kaged-User-Id': 'e2e' } })).json()).items.filter(
+    (x: { source: { kind: string } }) => x.source.kind === 'generated',
+  ) as { id: string }[];
+  let session: string | null = null;
+  let direct: { pruned?: { tokens_before: number; tokens_after: number }[]; before_estimate: number; record: { after_estimate: number } } | null = null;
+  for (const { id } of generated) {
+    const answer = await (await request.post(`${API}/sessions/${id}/compactions/dry-run`, { headers: { 'X-Kaged-User-Id': 'e2e' }, data: { agent_path: 'primary' } })).json();
+    if ((answer.pruned ?? []).length > 0) {
+      [session, direct] = [id, answer];
+      break;
+    }
+  }
+  expect(direct, 'a generated session whose dry run prunes').not.toBeNull();
+  const prunedRows = direct!.pruned!;
+  const prunedTokens = prunedRows.reduce((sum, p) => sum + p.tokens_before - p.tokens_after, 0);
 
-  await page.goto(`/sessions/${SESSION}`);
+  await page.goto(`/sessions/${session}`);
   await page.getByRole('button', { name: 'Compact…' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: /^Preview/ }).click();
   await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
 
   await expect(dialog.getByRole('term').filter({ hasText: 'Pruned' })).toBeVisible();
-  await expect(dialog.getByRole('definition').filter({ hasText: /tool outputs/ })).toContainText(String(direct.pruned.length));
+  await expect(dialog.getByRole('definition').filter({ hasText: /tool outputs/ })).toContainText(String(prunedRows.length));
   const sum = dialog.getByLabel('How the figures add up');
   await expect(sum).toContainText(/before .* − superseded .* − pruned .* \+ summary .* = after/);
   const { before, superseded, pruned, summary, after } = await figures(sum, ['before', 'superseded', 'pruned', 'summary', 'after']);
   expect(pruned).toBe(prunedTokens);
-  expect(before).toBe(direct.before_estimate + prunedTokens);
-  expect(after).toBe(direct.record.after_estimate);
+  expect(before).toBe(direct!.before_estimate + prunedTokens);
+  expect(after).toBe(direct!.record.after_estimate);
   expect(before - superseded - pruned + summary).toBe(after);
   await expect(sum).not.toContainText('do not add up');
 

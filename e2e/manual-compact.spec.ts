@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiGet, clearFaults, injectFaults, resetDaemon, resetDaemonAtBenchScale } from './support/daemon';
+import { API, apiGet, clearFaults, injectFaults, resetDaemon, resetDaemonAtBenchScale } from './support/daemon';
 import { expectLive, panel, setThreshold } from './support/ui';
 
 /** The Claude Code transcript with two agents and parallel tool calls. */
@@ -159,8 +159,13 @@ test('compare keeps three proposals; a fourth is refused with a word, none dropp
 
 test('a commit whose outcome is unknown is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {
   await resetDaemon(request);
-  // The delegate plugin of this real trajectory times out: the pipeline falls back to drop.
-  const sessionId = 'ses_django-11133';
+  // The session's delegate plugin is set to time out: the pipeline falls back to drop.
+  const sessionId = 'ses_gen_flaky';
+  const config = await apiGet<{ version: number }>(request, `/sessions/${sessionId}/compaction-config?agent_path=primary`);
+  const put = await request.put(`${API}/sessions/${sessionId}/compaction-config?agent_path=primary`, {
+    data: { version: config.version, set: { 'plugin_knobs.hindsight.simulate_failure': 'timeout', 'delegate.timeout_ms': 1_500 }, unset: [] },
+  });
+  expect(put.status()).toBe(200);
   const before = await eventCount(request, sessionId);
   const keys = watchCommits(page);
   const dialog = await openCompact(page, sessionId);
