@@ -9,7 +9,7 @@ test('npm start serves the UI on the in-browser simulated daemon', async ({ page
   await page.goto('/');
   await expect(page).toHaveURL(/\/sessions$/, { timeout: 30_000 });
   // The seed holds the Claude Code transcripts, the mini-swe-agent trajectories, the generated sessions and 20 sessions of generated history.
-  await expect(sessionRows(page)).toHaveCount(33, { timeout: 30_000 });
+  await expect(sessionRows(page)).toHaveCount(34, { timeout: 30_000 });
   await expect(sessionRows(page).filter({ hasText: 'Work on bead spotter-dov' })).toHaveCount(1);
   await expect(page.getByText('simulated', { exact: false }).first()).toBeVisible();
 
