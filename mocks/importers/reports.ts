@@ -6,6 +6,7 @@ import { baseName } from '../../src/domain/transcripts/common';
 import type { TranscriptFormat } from '../../src/domain/transcripts/formats';
 import { countTranscript } from '../../src/domain/transcripts/transcript-checks';
 import type { ImportedTranscript, ImportResult } from '../../src/domain/transcripts/types';
+import type { ImportFileReport } from '../../src/domain/contract/simulator-imports';
 import { errorFigures } from './token-profile';
 
 export interface SourceFile {
@@ -16,19 +17,8 @@ export interface SourceFile {
   sha256: string;
 }
 
-export interface FileCounts {
-  sessions: number;
-  agents: number;
-  messages: number;
-  /** Assistant messages that called tools, each with all of its results. */
-  tool_exchanges: number;
-  tool_calls: number;
-  /** Assistant messages with more than one tool call. */
-  parallel_calls: number;
-  recorded_compactions: number;
-  /** Calls whose usage the file records. */
-  recorded_calls: number;
-}
+/** A file's counts, as the import report in the contract names them. */
+export type FileCounts = ImportFileReport['counts'];
 
 export interface TokenFigures {
   /** System prompt + tool definitions the first recorded call revealed (0 without usage). */
