@@ -53,9 +53,11 @@ async function uncoveredFrames(page: Page, list: { scroller: string; body: strin
 
 const LEDGER = { scroller: '[role="grid"][aria-label="Compaction ledger"]', body: '.ledger__body', row: '[role="row"][data-compaction-id], .ledger__row--more', header: '.ledger__row--head' };
 const AUDIT = { scroller: '.audit-scroll', body: 'tbody', row: '.audit-table tbody tr:not(.audit-spacer)', header: 'thead' };
+// The issue's goals per speed: frames with part of the view blank, at most 2 % at 4,000 px/s (none of
+// 40) and 10 % at 16,000 px/s (4 of 40); the bench measures the share in painted frames.
 const SPEEDS = [
-  { name: '4,000 px/s', step: 67 },
-  { name: '16,000 px/s', step: 267 },
+  { name: '4,000 px/s', step: 67, allowed: 0 },
+  { name: '16,000 px/s', step: 267, allowed: 4 },
 ];
 
 test.describe('rows are drawn in the frame that shows them', () => {
@@ -68,26 +70,26 @@ test.describe('rows are drawn in the frame that shows them', () => {
     await request.dispose();
   });
 
-  for (const { name, step } of SPEEDS) {
+  for (const { name, step, allowed } of SPEEDS) {
     test(`the 100,000-event ledger at ${name}`, async ({ page }) => {
       await page.goto('/sessions/ses_bench_10k');
       await expect(page.locator(LEDGER.row).first()).toBeVisible({ timeout: 20_000 });
       await page.locator(LEDGER.scroller).scrollIntoViewIfNeeded();
-      expect(await uncoveredFrames(page, LEDGER, step, 40)).toEqual([]);
+      expect((await uncoveredFrames(page, LEDGER, step, 40)).length).toBeLessThanOrEqual(allowed);
     });
 
     test(`the cross-session ledger at ${name}`, async ({ page }) => {
       await page.goto('/compactions');
       await expect(page.locator(LEDGER.row).first()).toBeVisible({ timeout: 20_000 });
       await page.locator(LEDGER.scroller).scrollIntoViewIfNeeded();
-      expect(await uncoveredFrames(page, LEDGER, step, 40)).toEqual([]);
+      expect((await uncoveredFrames(page, LEDGER, step, 40)).length).toBeLessThanOrEqual(allowed);
     });
 
     test(`the audit log at ${name}`, async ({ page }) => {
       await page.goto('/audit');
       await expect(page.locator(AUDIT.row).first()).toBeVisible({ timeout: 20_000 });
       await page.locator(AUDIT.scroller).scrollIntoViewIfNeeded();
-      expect(await uncoveredFrames(page, AUDIT, step, 40)).toEqual([]);
+      expect((await uncoveredFrames(page, AUDIT, step, 40)).length).toBeLessThanOrEqual(allowed);
     });
   }
 });
