@@ -6,7 +6,7 @@ import { baseName } from '../../src/domain/transcripts/common';
 import type { TranscriptFormat } from '../../src/domain/transcripts/formats';
 import { countTranscript } from '../../src/domain/transcripts/transcript-checks';
 import type { ImportedTranscript, ImportResult } from '../../src/domain/transcripts/types';
-import type { ImportFileReport } from '../../src/domain/contract/simulator-imports';
+import type { ImportFileReport, ImportTokenFigures } from '../../src/domain/contract/simulator-imports';
 import { errorFigures } from './token-profile';
 
 export interface SourceFile {
@@ -20,18 +20,11 @@ export interface SourceFile {
 /** A file's counts, as the import report in the contract names them. */
 export type FileCounts = ImportFileReport['counts'];
 
-export interface TokenFigures {
-  /** System prompt + tool definitions the first recorded call revealed (0 without usage). */
-  base_tokens: number;
-  /** Recorded calls compared (the first one defines the base and is left out). */
-  calls: number;
-  /** The simulator's estimate before each call against the recorded input: relative error. */
-  median_error: number;
-  p90_error: number;
-  /** The tokenizer alone (no usage but the first call's). */
-  content_median_error: number;
-  content_p90_error: number;
-}
+/**
+ * The estimate against the recorded input (the contract's ImportTokenFigures): base_tokens from the
+ * first recorded call, calls compared after it, median/p90 relative error, and the tokenizer's alone.
+ */
+export type TokenFigures = ImportTokenFigures;
 
 export type FileRole = 'session' | 'subagent' | 'compaction_agent' | 'not_a_transcript';
 
