@@ -1,6 +1,7 @@
 /**
  * The fault matrix, writes (issue 11): each write the operator makes (flag, note, knob save, the
- * manual-compact preview and commit, checkpoint approve and reject, rollback) × every fault the
+ * manual-compact preview and commit, checkpoint approve and reject, rollback, a model's window
+ * override) × every fault the
  * daemon can answer it with. The fault goes on that write's request only (the simulator's scoped
  * per-request header, sent with every request of the flow's page); each flow on its own page and
  * session, the flows side by side, each one fault after another: fault, check, clear, next fault.
@@ -295,6 +296,44 @@ const FLOWS: Flow[] = [
             // The daemon refuses a second rollback to the same point: nothing else may have tried.
             const again = await request.post(`${API}/sessions/${session}/checkpoints/${target.id}/rollback`, { data: { dry_run: true }, headers: { 'X-Kaged-User-Id': 'e2e' } });
             expect(again.status()).toBe(409);
+          },
+        };
+      };
+    },
+  },
+  {
+    name: 'window override save (agents table)',
+    method: 'PUT',
+    path: /^\/model-windows$/,
+    async open(page, request) {
+      // A model no other flow's session runs on (the imported OpenAI-chat runs): its window changes no other flow's figures.
+      const model = 'deepseek:deepseek-chat';
+      const read = () => apiGet<{ override_tokens: number | null; version: number }>(request, `/model-windows?model=${encodeURIComponent(model)}`);
+      const change = page.getByRole('region', { name: 'Agents' }).getByRole('button', { name: `Change the context window of ${model}` });
+      const dialog = page.getByRole('dialog', { name: `Context window of ${model}` });
+      const field = dialog.getByRole('textbox', { name: 'Override (tokens)' });
+      await page.goto('/sessions/ses_django-11910');
+      await expect(change).toBeVisible({ timeout: 20_000 });
+      return async (_fault, i) => {
+        const tokens = String(90_000 + i * 1_000);
+        const before = (await read()).version;
+        // Each case in a freshly opened dialog, based on the version the daemon holds now.
+        if (await dialog.isVisible()) await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await change.click();
+        await expect(field).toBeEditable({ timeout: 15_000 });
+        return {
+          submit: async () => {
+            await field.fill(tokens);
+            await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+          },
+          // Failed (said in the dialog), or saved after all (the window read again holds it).
+          message: () => dialog.getByRole('alert').or(dialog.getByRole('status').filter({ hasText: 'reading the window again shows it saved' })),
+          kept: async () => expect(field).toHaveValue(tokens),
+          applied: async () => String((await read()).override_tokens) === tokens,
+          retry: () => dialog.getByRole('button', { name: 'Save', exact: true }).click(),
+          once: async () => {
+            await expect.poll(async () => String((await read()).override_tokens)).toBe(tokens);
+            expect((await read()).version).toBe(before + 1);
           },
         };
       };

@@ -25,6 +25,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'POST /sessions/{session_id}/compact': 'the manual-compact commit × every fault (fault-matrix-writes.spec.ts)',
   'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview × every fault (fault-matrix-writes.spec.ts); read by the compact-dialog screen in the first test',
   'PUT /sessions/{session_id}/compaction-config': 'the knob save × every fault (fault-matrix-writes.spec.ts)',
+  'PUT /model-windows': "a model's window override saved from the agents table × every fault (fault-matrix-writes.spec.ts)",
   'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve and reject × every fault (fault-matrix-writes.spec.ts)',
   'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/rollback': 'rollback × every fault (fault-matrix-writes.spec.ts); its preview (dry_run) in the rollback dialog',
   'GET /sessions/{session_id}/messages': "the rollback dialog's preview (not faulted here)",
@@ -321,7 +322,9 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
   const check = async (what: string) =>
     pool(pages, 4, async ({ screen, page, pageErrors }) => {
       try {
-        await expectLive(page);
+        // Back to Live by itself: after the 3 s refusal the next reconnect attempt may be 2-4 s away
+        // (capped exponential backoff with jitter), and twelve pages resync at once on 2 cores.
+        await expectLive(page, 25_000);
         await ready(screen, page);
         await expect(failureMessages(page).filter({ visible: true })).toHaveCount(0);
         expect(pageErrors.map(String), 'page errors').toEqual([]);

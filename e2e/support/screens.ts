@@ -57,6 +57,15 @@ export const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'window-dialog',
+    path: async () => `/sessions/${SESSION}`,
+    ready: sessionReady,
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Change the context window of / }).first().click();
+      await expect(page.getByRole('dialog', { name: /^Context window of / }).getByText('Model catalog', { exact: true })).toBeVisible({ timeout: 20_000 });
+    },
+  },
+  {
     name: 'project',
     path: async (request) => `/projects/${(await listProjects(request))[0]!.id}`,
     ready: async (page) => expect(page.getByRole('table', { name: 'Sessions', exact: true }).locator('tbody tr').first().getByRole('link').first()).toBeVisible(),

@@ -17,8 +17,8 @@ export function connectionIndicator(page: Page): Locator {
   return page.getByRole('button', { name: /^Connection:/ });
 }
 
-export async function expectLive(page: Page): Promise<void> {
-  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
+export async function expectLive(page: Page, timeout?: number): Promise<void> {
+  await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live', timeout === undefined ? undefined : { timeout });
 }
 
 /** A page region (panel) by its heading. */

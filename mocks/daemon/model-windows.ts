@@ -45,7 +45,7 @@ export function toModelWindow(store: Store, id: string): Schemas['ModelWindow'] 
   };
 }
 
-/** Sets or removes a model's override (PUT /model-windows), if `write.version` is the current one (409 with the current window otherwise). */
+/** Sets or removes a model's override (the store's part of PUT /model-windows: window-service.ts), if `write.version` is the current one (409 with the current window otherwise). */
 export function setModelWindow(store: Store, write: Schemas['ModelWindowWrite'], actor: string): Schemas['ModelWindow'] {
   const model = findModel(write.model);
   const current = overrideOf(store, model);

@@ -21,7 +21,8 @@ import { toDetail } from '../daemon/views';
 import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
 import { MODEL_ALIAS_NAMES, PROMPTS } from '../store/catalog';
-import { setModelWindow, toModelAlias, toModelWindow } from '../daemon/model-windows';
+import { toModelAlias, toModelWindow } from '../daemon/model-windows';
+import { putModelWindow } from '../daemon/window-service';
 import type { Schemas } from '../store/types';
 import { actorOf, API, idempotencyKey, readJson, respond } from './respond';
 import { validateBody } from './validate';
@@ -140,7 +141,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       }),
     ),
     http.put(`${API}/model-windows`, async ({ request }) =>
-      respond(async () => setModelWindow(store(), validateBody<Schemas['ModelWindowWrite']>('ModelWindowWrite', await readJson(request)), actorOf(request))),
+      respond(async () => putModelWindow(store(), validateBody<Schemas['ModelWindowWrite']>('ModelWindowWrite', await readJson(request)), actorOf(request))),
     ),
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
     http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),

@@ -1,6 +1,7 @@
 import { formatCount, formatPercent, formatRatio, formatTokens } from '../domain/format';
 import type { ContextWindow } from '../domain/contract/types';
-import { windowNote } from '../domain/accounting/window';
+import type { ReactNode } from 'react';
+import { windowContradiction, windowNote, windowSourceLabel } from '../domain/accounting/window';
 import { Badge } from './status-badge';
 import './context-bar.css';
 
@@ -19,6 +20,21 @@ export function WindowSourceTag({ window }: { window: ContextWindow }) {
   return (
     <Badge tone={window.source === 'fallback' ? 'warn' : 'accent'} title={SOURCE_TITLES[window.source] ?? undefined}>
       {note}
+    </Badge>
+  );
+}
+
+/**
+ * A recorded call larger than the window in use proves the window wrong: said in place of
+ * `children` (what shows otherwise, e.g. the window's source), with the figures and the window's
+ * source in its title.
+ */
+export function OverWindowFlag({ window, recordedPeak, children }: { window: ContextWindow; recordedPeak: number | null | undefined; children?: ReactNode }) {
+  const contradiction = windowContradiction(window, recordedPeak);
+  if (contradiction === null) return children;
+  return (
+    <Badge tone="danger" title={`${contradiction} (window: ${windowSourceLabel(window)})`}>
+      over window
     </Badge>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_CONTEXT_WINDOW, harnessDefaultWindow, resolveWindow, windowContradiction, windowNote, windowShare, windowSourceLabel } from './window';
+import { FALLBACK_CONTEXT_WINDOW, harnessDefaultWindow, parseWindowInput, resolveWindow, WINDOW_OVERRIDE_MAX, WINDOW_OVERRIDE_MIN, windowContradiction, windowNote, windowShare, windowSourceLabel } from './window';
 
 describe('windows', () => {
   it('the override wins, then the transcript’s own window, then the catalog, then 128k assumed', () => {
@@ -38,5 +38,28 @@ describe('windows', () => {
   it('shares of a window', () => {
     expect(windowShare(170_000, { tokens: 200_000 })).toBe(0.85);
     expect(windowShare(1, { tokens: 0 })).toBe(0);
+  });
+});
+
+describe('an operator’s window, typed', () => {
+  it('reads plain, grouped and suffixed numbers of tokens', () => {
+    expect(parseWindowInput('200000')).toEqual({ tokens: 200_000 });
+    expect(parseWindowInput(' 200,000 ')).toEqual({ tokens: 200_000 });
+    expect(parseWindowInput('200 000')).toEqual({ tokens: 200_000 });
+    expect(parseWindowInput('200k')).toEqual({ tokens: 200_000 });
+    expect(parseWindowInput('1.1k')).toEqual({ tokens: 1_100 });
+    expect(parseWindowInput('1.5M')).toEqual({ tokens: 1_500_000 });
+    expect(parseWindowInput('1024')).toEqual({ tokens: WINDOW_OVERRIDE_MIN });
+    expect(parseWindowInput('100M')).toEqual({ tokens: WINDOW_OVERRIDE_MAX });
+  });
+
+  it('refuses what is not a window, and never moves a value into range', () => {
+    expect(parseWindowInput('')).toEqual({ error: 'Type a window in tokens, e.g. 200000 or 200k.' });
+    expect(parseWindowInput('abc')).toEqual({ error: '"abc" is not a number of tokens: type e.g. 200000 or 200k.' });
+    expect(parseWindowInput('-5')).toHaveProperty('error');
+    expect(parseWindowInput('1.0005k')).toEqual({ error: '1.0005k is not a whole number of tokens.' });
+    expect(parseWindowInput('1000')).toEqual({ error: '1,000 tokens is below the smallest window the daemon takes (1,024).' });
+    expect(parseWindowInput('101M')).toEqual({ error: '101,000,000 tokens is above the largest window the daemon takes (100,000,000).' });
+    expect(parseWindowInput('9'.repeat(5000))).toEqual({ error: `"${'9'.repeat(40)}…" is not a number of tokens: type e.g. 200000 or 200k.` });
   });
 });

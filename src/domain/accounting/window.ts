@@ -4,7 +4,7 @@
  * describes, which every screen showing its figures says.
  */
 import type { ContextWindow } from '../contract/types';
-import { formatTokens } from '../format';
+import { formatCount, formatTokens } from '../format';
 
 /** Used when the model is not in the catalog and the operator set no override (ADR-0024 amendment 2). */
 export const FALLBACK_CONTEXT_WINDOW = 128_000;
@@ -65,4 +65,29 @@ export function windowContradiction(window: ContextWindow, recordedPeakTokens: n
 /** A context's share of its window (0 for an impossible window). */
 export function windowShare(tokens: number, window: Pick<ContextWindow, 'tokens'>): number {
   return window.tokens > 0 ? tokens / window.tokens : 0;
+}
+
+/** The bounds of an operator's window override (the contract's ModelWindowWrite.override_tokens). */
+export const WINDOW_OVERRIDE_MIN = 1_024;
+export const WINDOW_OVERRIDE_MAX = 100_000_000;
+
+const MULTIPLIERS: Record<string, number> = { '': 1, k: 1_000, m: 1_000_000 };
+const MAX_INPUT = 40;
+
+/**
+ * Reads a window the operator typed: "200000", "200,000", "200 000", "200k", "1.5M". A whole number
+ * of tokens within the contract's bounds, or a message naming what is wrong (never rewritten into
+ * range: an out-of-range window is refused, not clamped).
+ */
+export function parseWindowInput(text: string): { tokens: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Type a window in tokens, e.g. 200000 or 200k.' };
+  const match = trimmed.length <= MAX_INPUT ? /^(\d{1,3}(?:[ ,]\d{3})+|\d+(?:\.\d+)?)\s*([kKmM]?)$/.exec(trimmed) : null;
+  if (!match) return { error: `"${trimmed.slice(0, MAX_INPUT)}${trimmed.length > MAX_INPUT ? '…' : ''}" is not a number of tokens: type e.g. 200000 or 200k.` };
+  // Rounded to a millionth first: 1.1 × 1,000 is 1,100.0000000000002 in floating point.
+  const tokens = Math.round(Number(match[1]!.replace(/[ ,]/g, '')) * MULTIPLIERS[match[2]!.toLowerCase()]! * 1e6) / 1e6;
+  if (!Number.isInteger(tokens)) return { error: `${trimmed} is not a whole number of tokens.` };
+  if (tokens < WINDOW_OVERRIDE_MIN) return { error: `${formatCount(tokens)} tokens is below the smallest window the daemon takes (${formatCount(WINDOW_OVERRIDE_MIN)}).` };
+  if (tokens > WINDOW_OVERRIDE_MAX) return { error: `${formatCount(tokens)} tokens is above the largest window the daemon takes (${formatCount(WINDOW_OVERRIDE_MAX)}).` };
+  return { tokens };
 }

@@ -28,7 +28,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The components the app itself validates (beyond response bodies): live frames and the records they carry. */
-export const APP_COMPONENTS = ['EventFrame', 'CompactionRecord'] as const;
+export const APP_COMPONENTS = ['EventFrame', 'CompactionRecord', 'ModelWindow'] as const;
 
 /** The $id the document is known by inside Ajv (references resolve against it). */
 const DOCUMENT_ID = 'https://kaged.local/api/v1/openapi.json';

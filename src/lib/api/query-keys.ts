@@ -13,6 +13,10 @@ export const queryKeys = {
   anyProject: ['project'] as const,
   projectStats: (projectId: string) => ['project', projectId, 'compaction-stats'] as const,
   sessions: ['sessions'] as const,
+  /** Prefix of everything about every session. */
+  anySession: ['session'] as const,
+  /** A model's context window and the operator's override of it. */
+  modelWindow: (model: string) => ['model-window', model] as const,
   /** Prefix of everything about one session. */
   session: (sessionId: string) => ['session', sessionId] as const,
   sessionDetail: (sessionId: string) => ['session', sessionId, 'detail'] as const,

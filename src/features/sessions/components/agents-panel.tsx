@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { ContextBar, WindowSourceTag } from '../../../components/context-bar';
+import { ContextBar, OverWindowFlag, WindowSourceTag } from '../../../components/context-bar';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
@@ -10,6 +10,7 @@ import { DataNotices } from '../../../components/data-notices';
 import { knobsHref } from '../../../lib/routes';
 import { Link } from 'react-router';
 import { Head } from './agents-panel-skeleton';
+import { WindowOverrideButton } from './window-override';
 import './agents-panel.css';
 
 /** The session's agent tree: each agent's model, window, context use and compaction setup. */
@@ -46,9 +47,15 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               </span>
             </td>
             <td className="agents__window">
-              <span className="num agents__line">{formatTokens(agent.window.tokens)}</span>
+              <span className="num agents__line">
+                {formatTokens(agent.window.tokens)}
+                <WindowOverrideButton model={agent.model} />
+              </span>
               <span className="agents__sub">
-                {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag window={agent.window} />}
+                {/* One badge fits: a window proved wrong says so first (its source in the flag's title, and beside the header's context). */}
+                <OverWindowFlag window={agent.window} recordedPeak={agent.recorded_peak_tokens}>
+                  {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag window={agent.window} />}
+                </OverWindowFlag>
               </span>
             </td>
             <td className="agents__context">
