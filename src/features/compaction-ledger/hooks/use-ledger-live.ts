@@ -6,7 +6,8 @@ import type { CompactionRecord } from '../../../domain/contract/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
 import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from '../lib/arrivals';
-import { reapplyArrivals, type LedgerData } from '../lib/ledger-cache';
+import { reapplyArrivals, withDaemonTotal, type LedgerData } from '../lib/ledger-cache';
+import { fetchLedgerPage } from '../api/list-compactions';
 import { fromListQuery } from '../../../domain/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { groupBy } from '../../../domain/group-by';
@@ -75,12 +76,52 @@ function remember(records: readonly CompactionRecord[]): void {
   journal.set(first.session_id, entries.slice(-JOURNAL_MAX));
 }
 
+/** How long a session's stream stays quiet before a view's unsure total is read again. */
+const SETTLE_MS = 1000;
+/** Live records counted per session (to tell whether any arrived while a count was read). */
+const arrivedCount = new Map<string, number>();
+const settleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Reads again, once the session's stream has been quiet for a second, the count of each of its
+ * views whose total is unsure (ledger-cache.ts, totalUnsure): under a burst the pages of one read
+ * answer totals of different moments, and the records put back into them were counted twice. An
+ * answer read while records arrived is of no use (they are counted live too): it waits again.
+ */
+function settleTotals(queryClient: QueryClient, sessionId: string): void {
+  const pending = settleTimers.get(sessionId);
+  if (pending !== undefined) clearTimeout(pending);
+  settleTimers.set(
+    sessionId,
+    setTimeout(() => {
+      settleTimers.delete(sessionId);
+      for (const [key, data] of queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) })) {
+        const view = ledgerKeys.viewOf(key);
+        if (view === null || data?.totalUnsure !== true) continue;
+        const before = arrivedCount.get(sessionId) ?? 0;
+        fetchLedgerPage(sessionId, fromListQuery(view.query), null, 1).then(
+          (page) => {
+            if ((arrivedCount.get(sessionId) ?? 0) !== before) return settleTotals(queryClient, sessionId);
+            const current = queryClient.getQueryData<LedgerData>(key);
+            if (current?.totalUnsure === true && queryClient.isFetching({ queryKey: key, exact: true }) === 0) queryClient.setQueryData(key, withDaemonTotal(current, page.total));
+          },
+          // Not read: the total stays as it is until the next read of the view (a failure here is no news to the operator).
+          () => undefined,
+        );
+      }
+    }, SETTLE_MS),
+  );
+}
+
 /** New records: into the journal and every loaded view of their session at once, highlighted for a while. */
 function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]): void {
   if (records.length === 0) return;
   for (const group of groupBy(records, (record) => record.session_id).values()) {
+    const sessionId = group[0]!.session_id;
+    arrivedCount.set(sessionId, (arrivedCount.get(sessionId) ?? 0) + group.length);
     remember(group);
     insertLiveRecords(queryClient, group);
+    if (settleTimers.has(sessionId)) settleTotals(queryClient, sessionId);
   }
   const ids = records.map((record) => record.id);
   useArrivals.getState().add(ids, performance.now());
@@ -163,7 +204,9 @@ export function installLedgerLive(queryClient: QueryClient): void {
       const data = queryClient.getQueryData<LedgerData>(key);
       if (!data) return;
       const next = reapplyArrivals(data, arrivalsSince(sessionId, started), fromListQuery(view.query));
-      if (next !== data) queryClient.setQueryData(key, next);
+      if (next === data) return;
+      queryClient.setQueryData(key, next);
+      if (next.totalUnsure === true) settleTotals(queryClient, sessionId);
     });
   });
 }

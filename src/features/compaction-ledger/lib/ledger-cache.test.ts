@@ -16,6 +16,7 @@ import {
   mergeLedgerData,
   nextPageCursor,
   reapplyArrivals,
+  withDaemonTotal,
   replaceRecordInPages,
   updateRecordInPages,
   type LedgerData,
@@ -331,5 +332,25 @@ describe('a page cursor that never advances', () => {
     const page = { items: [], total: 40, next_cursor: 'c1' };
     expect(query.getNextPageParam(page, [page], 'c1', [null, 'c1'])).toBeNull();
     expect(query.getNextPageParam(page, [page], null, [null])).toBe('c1');
+  });
+});
+
+describe('a total read in pieces', () => {
+  it('is unsure once records that arrived during the read are put back, and sure again with the daemon’s count', () => {
+    // Page one read before c arrived; page two after: its total (3) counts c already.
+    const data: LedgerData = {
+      pages: [
+        { items: [rec('b', 2)], total: 2, next_cursor: 'c1' },
+        { items: [rec('a', 1)], total: 3, next_cursor: null },
+      ],
+      pageParams: [null, 'c1'],
+    };
+    const reapplied = reapplyArrivals(data, [rec('c', 3)], EMPTY_SEARCH);
+    expect(reapplied.pages[0]!.items.map((r) => r.id)).toEqual(['c', 'b']);
+    expect(reapplied.totalUnsure).toBe(true);
+    const settled = withDaemonTotal(reapplied, 3);
+    expect(settled.pages.map((p) => p.total)).toEqual([3, 3]);
+    expect(settled.totalUnsure).toBe(false);
+    expect(reapplyArrivals(data, [], EMPTY_SEARCH), 'nothing put back: the same data').toBe(data);
   });
 });

@@ -19,6 +19,12 @@ import { withPendingSave } from './pending-saves';
 export interface LedgerData extends InfiniteData<CompactionPage, unknown> {
   /** Records live frames have put among the loaded ones since the pages were read (a read starts it over). */
   liveAdded?: number;
+  /**
+   * The total may be off by the records that arrived while the pages were read (each page answers
+   * with the total of its own moment, and those put back are counted again): read again once the
+   * stream quiets (use-ledger-live.ts, settleTotals).
+   */
+  totalUnsure?: boolean;
 }
 
 /** The loaded records in order, each id once (a live insert shifts offset cursors, so a later page can repeat one). */
@@ -230,7 +236,12 @@ function withPlaced(data: LedgerData, placed: Placed, counted: number): LedgerDa
 export function reapplyArrivals(data: LedgerData, arrivals: readonly CompactionRecord[], search: LedgerSearch): LedgerData {
   let next = data;
   for (const record of arrivals) next = insertRecordInPages(next, record, search, { placedOnly: true });
-  return next;
+  return next === data ? data : { ...next, totalUnsure: true };
+}
+
+/** The daemon's count of the view, read when nothing arrived meanwhile: every page's total, and sure again. */
+export function withDaemonTotal(data: LedgerData, total: number): LedgerData {
+  return { ...data, pages: data.pages.map((page) => (page.total === total ? page : { ...page, total })), totalUnsure: false };
 }
 
 /** Marks loaded records as rolled back (compaction.rolled_back names them). */
