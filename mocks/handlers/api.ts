@@ -9,16 +9,15 @@ import {
   resumeCheckpoint,
   rollbackCheckpoint,
 } from '../daemon/compaction-service';
-import { effectiveConfig } from '../daemon/config';
+import { agentMessages } from '../daemon/agent-messages';
 import { DaemonError, notFound } from '../daemon/errors';
 import { auditLog } from '../daemon/aggregates/audit-log';
 import { projectStats } from '../daemon/aggregates/project-stats';
-import { boolParam, paginate, parseCompactionFilter, parseLimit, sessionLedger } from '../daemon/queries';
+import { paginate, parseCompactionFilter, parseLimit, sessionLedger } from '../daemon/queries';
 import { sessionCompactionStats } from '../daemon/stats';
 import { sessionCounts, sessionSummaries } from '../daemon/session-list';
 import { issueStreamTicket } from '../daemon/stream-tickets';
 import { toDetail } from '../daemon/views';
-import { computePins } from '../engine/pins';
 import type { SimulatedDaemon } from '../runtime';
 import { MODEL_ALIAS_NAMES, PROMPTS } from '../store/catalog';
 import { toModelAlias, toModelWindow } from '../daemon/model-windows';
@@ -56,21 +55,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       }),
     ),
     http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(store(), requireSession(store(), param(params.session_id))))),
-    http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) =>
-      respond(() => {
-        const q = new URL(request.url).searchParams;
-        const session = requireSession(store(), param(params.session_id));
-        const agentPath = q.get('agent_path');
-        if (!agentPath) throw new DaemonError(400, 'invalid_request', 'agent_path is required', { field: 'agent_path' });
-        const agent = requireAgent(store(), session, agentPath);
-        const includeSuperseded = boolParam(q, 'include_superseded') ?? false;
-        const { values } = effectiveConfig(session, agent);
-        const pinned = computePins(agent.messages.filter((m) => !m.superseded), values.always_keep).messages;
-        const pins = new Map(pinned.map((m) => [m.id, m.pin]));
-        const list = (includeSuperseded ? agent.messages : agent.messages.filter((m) => !m.superseded)).map((m) => ({ ...m, pin: pins.get(m.id) ?? null }));
-        return paginate(list, q.get('cursor'), parseLimit(q.get('limit'), 200), `${session.id}|${agentPath}|${includeSuperseded}`);
-      }),
-    ),
+    http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) => respond(() => agentMessages(store(), param(params.session_id), new URL(request.url).searchParams))),
     http.get(`${API}/sessions/:session_id/compactions`, ({ params, request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;
