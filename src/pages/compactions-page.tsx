@@ -5,7 +5,6 @@ import { healthHref } from '../lib/routes';
 import { useLedgerSearch } from '../hooks/use-ledger-search';
 import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
-import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-live';
 
 /**
  * /compactions: the ledger across sessions (the session ledger, unscoped): every session's events,
@@ -14,7 +13,6 @@ import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-li
  */
 export function CompactionsPage() {
   const [search, updateSearch] = useLedgerSearch();
-  useLedgerLive();
   return (
     <div className="page">
       <title>Compactions · Compactor</title>

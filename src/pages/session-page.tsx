@@ -14,7 +14,6 @@ import { CheckpointsPanel } from '../features/checkpoints/components/checkpoints
 import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
 import { LedgerPanel } from '../features/compaction-ledger/components/ledger-panel';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
-import { useLedgerLive } from '../features/compaction-ledger/hooks/use-ledger-live';
 import { StatsPanel } from '../features/compaction-stats/components/stats-panel';
 import { CompactButton } from '../features/manual-compact/components/compact-button';
 import { sessionsQuery } from '../features/sessions/api/list-sessions';
@@ -77,7 +76,6 @@ export function SessionPage() {
 function SessionCompaction({ sessionId }: { sessionId: string }) {
   const [search, updateSearch] = useLedgerSearch();
   useScrollToHash();
-  useLedgerLive();
   return (
     <>
       <ErrorBoundary fallback={(error, retry) => <ErrorState error={error} what="the compaction stats" onRetry={retry} />}>

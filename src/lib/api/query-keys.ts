@@ -39,7 +39,7 @@ export const queryKeys = {
  * The ledger's keys. They sit outside the ['session', id] prefix on purpose: the live stream makes
  * everything under that prefix stale on every frame, which would refetch every loaded ledger page
  * (up to hundreds); the ledger instead applies compaction frames to its cached pages itself
- * (compaction-ledger/hooks/use-ledger-live.ts) and is refetched only when frames were lost
+ * (compaction-ledger/lib/ledger-live.ts) and is refetched only when frames were lost
  * (resync), or when an action elsewhere changes its records (a rollback invalidates `session`).
  */
 export const ledgerKeys = {

@@ -5,11 +5,10 @@ import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
 import { sharedFrameBatch } from '../frame-batch';
-import { publishFrames, subscribeToFrameBatches, subscribeToFrames } from './frame-bus';
-import { applyNewRecords } from './recent-records';
+import { publishFrames, subscribeToFrames } from './frame-bus';
 import { FrameFeed } from './frame-feed';
 import { LIVE_PACING } from './pacing';
-import { staleKeysFor } from './invalidation';
+import { staleKeysOf, type LiveEffects } from './live-effects';
 import { LiveConnection } from './live-connection';
 import { RefreshBatcher } from './refresh-batcher';
 import { openWorkerSocket } from './worker-socket';
@@ -27,13 +26,21 @@ export const LIVE_REFRESH_SETTLE_MS = 250;
 
 /**
  * Keeps the live stream open while the app runs (reopened when the base URL or token changes):
- * frames go to the frame bus (features apply the records they carry to their caches), and what a
- * frame makes stale beyond that is refetched in coalesced rounds, at most one a second. A daemon
- * restart or a sequence out of line refetches everything shown.
+ * frames go to the frame bus, where each registered feature applies the records they carry to its
+ * caches (`effects`, installed once), and what a frame makes stale beyond that, by every feature's
+ * declaration, is refetched in coalesced rounds, at most one a second. A daemon restart or a
+ * sequence out of line refetches everything shown.
  */
-export function useLiveStream(): void {
+export function useLiveStream(effects: readonly LiveEffects[]): void {
   const queryClient = useQueryClient();
   const { apiBaseUrl, token } = useConnection();
+
+  useEffect(() => {
+    const uninstall = effects.map((effect) => effect.install?.(queryClient));
+    return () => {
+      for (const undo of uninstall) undo?.();
+    };
+  }, [effects, queryClient]);
 
   useEffect(() => {
     useLiveStatus.setState({ status: 'connecting', lastSeq: null, lastProblem: null, problemCount: 0, behind: null, paced: false, ticketFallback: null });
@@ -104,19 +111,17 @@ export function useLiveStream(): void {
         void queryClient.invalidateQueries();
       },
     });
-    const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysFor(frame)));
-    const unsubscribeRecords = subscribeToFrameBatches((frames) => applyNewRecords(queryClient, frames));
+    const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysOf(effects, frame)));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
     connection.start();
     return () => {
       window.removeEventListener('online', online);
       unsubscribe();
-      unsubscribeRecords();
       batcher.clear();
       feed.stop();
       connection.stop();
       useLiveStatus.setState({ paced: false });
     };
-  }, [apiBaseUrl, token, queryClient]);
+  }, [apiBaseUrl, token, queryClient, effects]);
 }

@@ -22,7 +22,7 @@ export function fetchLedgerPage(sessionId: string | null, search: LedgerSearch, 
 
 /**
  * The ledger of one view (of a session, or across sessions: sessionId null), page by page (cursor paging on the daemon). Kept current by live frames
- * (use-ledger-live.ts), so it is not refetched on focus or on a timer; merging a refetch never
+ * (lib/ledger-live.ts), so it is not refetched on focus or on a timer; merging a refetch never
  * takes an older version of a record than the one cached (ledger-cache.ts).
  */
 export function ledgerQuery(sessionId: string | null, search: LedgerSearch) {

@@ -1,6 +1,6 @@
 /**
  * One compaction record lives in several cached places of the ledger: the detail query and every
- * loaded ledger view of its session (the stats charts keep their own sample, use-series-live.ts). These write it everywhere at once, by the ledger-cache rules (never an
+ * loaded ledger view of its session (the stats charts keep their own sample, lib/series-live.ts). These write it everywhere at once, by the ledger-cache rules (never an
  * older version; saves in flight stay on top).
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';

@@ -14,7 +14,6 @@ import { ALL_SESSIONS } from '../api/list-compactions';
 import { cachedRecord } from '../api/record-cache';
 import { useEventNeighbours, type Neighbours } from '../hooks/use-event-neighbours';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
-import { useLedgerLive } from '../hooks/use-ledger-live';
 import { useLedgerSearch } from '../../../hooks/use-ledger-search';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { keyActionOf } from '../lib/keyboard';
@@ -186,7 +185,6 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
   const [params] = useSearchParams();
   const across = readAcross(params);
   const search = across ? fullSearch : withinSession(fullSearch);
-  useLedgerLive();
   const navigate = useNavigate();
   const { save } = useSaveFlag();
   const sessionRead = useQuery(sessionQuery(sessionId));

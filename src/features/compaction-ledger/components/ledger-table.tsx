@@ -13,7 +13,7 @@ import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
 import { selectionOf, useLedgerSelection } from '../hooks/use-ledger-selection';
-import { useArrivals } from '../hooks/use-ledger-live';
+import { useArrivals } from '../lib/ledger-live';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { hasArrived } from '../lib/arrivals';
 import { keyActionOf } from '../lib/keyboard';

@@ -22,7 +22,7 @@ export interface LedgerData extends InfiniteData<CompactionPage, unknown> {
   /**
    * The total may be off by the records that arrived while the pages were read (each page answers
    * with the total of its own moment, and those put back are counted again): read again once the
-   * stream quiets (use-ledger-live.ts, settleTotals).
+   * stream quiets (ledger-live.ts, settleTotals).
    */
   totalUnsure?: boolean;
 }

@@ -15,7 +15,7 @@ export const seriesKeys = {
 /**
  * The newest events of one agent or all, for the per-event charts (tokens, ratio, summary length,
  * cost): GET /sessions/{id}/compactions?sort=-created_at&limit=1000. Compaction frames are applied
- * to it in place (use-series-live.ts), so a live compaction shows in the charts within the second.
+ * to it in place (lib/series-live.ts), so a live compaction shows in the charts within the second.
  */
 export function recentCompactionsQuery(sessionId: string, agentPath: string | null) {
   return queryOptions({

@@ -16,7 +16,6 @@ import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { EMPTY_SEARCH, ledgerSearchString, type LedgerSearch } from '../../../domain/ledger-search';
 import { compactionStatsQuery } from '../../../lib/api/endpoints/get-compaction-stats';
 import { recentCompactionsQuery, SERIES_LIMIT } from '../api/list-recent-compactions';
-import { useSeriesLive } from '../hooks/use-series-live';
 import { costPerEvent, costSplit, summarizeCosts } from '../lib/cost';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { completeCounts } from '../lib/counts';
@@ -97,7 +96,6 @@ const AgentScope = memo(function AgentScope({ sessionId, agent, onChange }: { se
  */
 export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProps) {
   const agent = search.agent;
-  useSeriesLive();
   const stats = useQuery({ ...compactionStatsQuery(sessionId, agent), placeholderData: keepPreviousData });
   // The per-event sample (up to a thousand records) and the charts' code come once the headline
   // is drawn: the first figures do not wait for them.

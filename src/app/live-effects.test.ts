@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { EventFrame } from '../../domain/contract/types';
-import { staleKeysFor } from './invalidation';
+import type { EventFrame } from '../domain/contract/types';
+import { staleKeysOf, type LiveFrame } from '../lib/live/live-effects';
+import { LIVE_EFFECTS } from './live-effects';
 
-describe('staleKeysFor', () => {
+/** What the registered features together make stale. */
+const staleKeysFor = (frame: LiveFrame) => staleKeysOf(LIVE_EFFECTS, frame);
+
+describe('what a frame makes stale, by every registered feature', () => {
   it('refreshes the list row and the session header on session.updated, nothing else', () => {
     expect(staleKeysFor({ type: 'session.updated', session_id: 's1' })).toEqual([['sessions'], ['session', 's1', 'detail']]);
   });
@@ -37,5 +41,16 @@ describe('staleKeysFor', () => {
       expect(staleKeysFor({ type, session_id: 's4' })).toContainEqual(['project']);
     }
     expect(staleKeysFor({ type: 'session.updated', session_id: 's4' })).not.toContainEqual(['project']);
+  });
+});
+
+describe('staleKeysOf', () => {
+  it('answers each key once, in registration order', () => {
+    const effects = [
+      { feature: 'a', staleKeys: () => [['x'], ['y']] },
+      { feature: 'b' },
+      { feature: 'c', staleKeys: () => [['y'], ['z', 1]] },
+    ];
+    expect(staleKeysOf(effects, { type: 'session.updated', session_id: 's' })).toEqual([['x'], ['y'], ['z', 1]]);
   });
 });

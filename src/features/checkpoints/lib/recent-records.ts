@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { COMPACTION_PAGE_MAX } from '../api/endpoints/list-compactions';
-import { queryKeys } from '../api/query-keys';
-import type { CompactionRecord, EventFrame } from '../../domain/contract/types';
-import { groupBy } from '../../domain/group-by';
-import { recordChangeOf } from './record-changes';
+import { COMPACTION_PAGE_MAX } from '../../../lib/api/endpoints/list-compactions';
+import { queryKeys } from '../../../lib/api/query-keys';
+import type { CompactionRecord, EventFrame } from '../../../domain/contract/types';
+import { groupBy } from '../../../domain/group-by';
+import { recordChangeOf } from '../../../lib/live/record-changes';
 
 /**
  * The session's newest records, newest first (the rollback points' records), with live records

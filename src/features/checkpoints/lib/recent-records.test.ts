@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRecord } from '../../test-support/test-records';
+import { makeRecord } from '../../../test-support/test-records';
 import { withNewRecords } from './recent-records';
 
 describe('withNewRecords', () => {

@@ -1,12 +1,11 @@
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { subscribeToFrameBatches } from '../../../lib/live/frame-bus';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { ledgerKeys } from '../../../lib/api/query-keys';
 import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api/record-cache';
-import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from '../lib/arrivals';
-import { reapplyArrivals, withDaemonTotal, type LedgerData } from '../lib/ledger-cache';
+import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from './arrivals';
+import { reapplyArrivals, withDaemonTotal, type LedgerData } from './ledger-cache';
 import { fetchLedgerPage } from '../api/list-compactions';
 import { fromListQuery } from '../../../domain/ledger-search';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
@@ -53,8 +52,6 @@ function scheduleSweep(): void {
     });
   }, delay);
 }
-
-const installed = new WeakSet<QueryClient>();
 
 /**
  * Live records of the last two minutes, by session: put back into a fetch that predates them. At
@@ -155,15 +152,13 @@ const fetchStarts = new Map<string, number>();
 /**
  * Compaction frames change the cached records in place: a new record joins the loaded ledger
  * views it matches (and is highlighted), a flag saved anywhere replaces older cached versions,
- * a rollback marks records. Installed once per query client and kept for the app's life, so the
- * ledger stays true while it is not on screen too. A fetch that was in flight when a record
+ * a rollback marks records. Installed once by the app (live.ts, registered in app/live-effects.ts),
+ * so the ledger stays true while it is not on screen too. A fetch that was in flight when a record
  * arrived answers without it; the record is put back when that answer lands (only then: a fetch
  * that started after it, a resync after a daemon restart say, is taken as it is).
  */
-export function installLedgerLive(queryClient: QueryClient): void {
-  if (installed.has(queryClient)) return;
-  installed.add(queryClient);
-  subscribeToFrameBatches((frames) => {
+export function installLedgerLive(queryClient: QueryClient): () => void {
+  const unsubscribeFrames = subscribeToFrameBatches((frames) => {
     // New records in a row are applied together (one cache update per view for the batch); any
     // other change applies what came before it first, so the order holds.
     let arrived: CompactionRecord[] = [];
@@ -180,7 +175,7 @@ export function installLedgerLive(queryClient: QueryClient): void {
     }
     arrive(queryClient, arrived);
   });
-  queryClient.getQueryCache().subscribe((event) => {
+  const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
     const key = event.query.queryKey;
     const view = ledgerKeys.viewOf(key);
     if (view === null) return;
@@ -209,9 +204,8 @@ export function installLedgerLive(queryClient: QueryClient): void {
       if (next.totalUnsure === true) settleTotals(queryClient, sessionId);
     });
   });
-}
-
-export function useLedgerLive(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => installLedgerLive(queryClient), [queryClient]);
+  return () => {
+    unsubscribeFrames();
+    unsubscribeCache();
+  };
 }
