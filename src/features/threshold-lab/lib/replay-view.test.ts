@@ -37,7 +37,7 @@ const result: ReplayResult = {
   history_messages: 10,
   turns: [0, 1, 2].map((turn) => ({ turn, message_id: `m${turn}`, at: `2026-01-01T00:00:0${turn}.000Z`, recorded_tokens: turn === 1 ? null : 50_000, estimate_tokens: null })),
   runs: [run(null, {}, [40_000, 50_000, 60_000], []), run('tight', { upper_threshold: 0.5 }, [40_000, 45_000, 30_000], [2])],
-  recorded: { sent_tokens: [50_000, null, 50_000], events: [{ turn: 2, compaction_id: 'cmp_1', trigger: 'auto', tokens_before: 95_000, tokens_after: 50_000, summary_tokens: 900, cost_usd: null }], totals: totals({ compactor_cost_usd: 0 }), estimate_error: { calls: 2, median: 0.01, p90: 0.02, content_median: 0.1, content_p90: 0.2 } },
+  recorded: { sent_tokens: [50_000, null, 50_000], events: [{ turn: 2, compaction_id: 'cmp_1', trigger: 'auto', tokens_before: 95_000, tokens_after: 50_000, summary_tokens: 900, cost_usd: null, reread_after: null }], totals: totals({ compactor_cost_usd: 0 }), estimate_error: { calls: 2, median: 0.01, p90: 0.02, content_median: 0.1, content_p90: 0.2 } },
 };
 
 describe('threshold lab view', () => {
