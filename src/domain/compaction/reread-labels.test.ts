@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notInSummaryLine, rereadCell, rereadHeadline, rereadOverEvents, rereadRawLine, rereadTitle, type RereadAfter } from './reread-labels';
+import { notInSummaryLine, rereadCell, rereadHeadline, rereadMeanCell, rereadOverEvents, rereadRawLine, rereadTitle, type RereadAfter } from './reread-labels';
 
 const measured: RereadAfter = {
   window_turns: 20,
@@ -40,5 +40,7 @@ describe('re-read after compaction, in words', () => {
 
   it('a breakdown row over the events measured', () => {
     expect(rereadOverEvents({ events: 5, reread_events: 3, reread_calls: 6, reread_tokens: 1_700 })).toBe('1.7k tokens, 6 calls over 3 of 5 events');
+    expect(rereadMeanCell({ events: 5, reread_events: 3, reread_tokens: 1_680 })).toBe('560 tok · 3 of 5');
+    expect(rereadMeanCell({ events: 5, reread_events: 0, reread_tokens: 0 })).toBe('not measured');
   });
 });

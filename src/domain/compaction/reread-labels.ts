@@ -68,3 +68,9 @@ export function rereadOverEvents(row: { events: number; reread_events: number; r
   if (row.reread_events === 0) return NOT_MEASURED;
   return `${formatTokens(row.reread_tokens)} tokens, ${plural(row.reread_calls, 'call')} over ${formatCount(row.reread_events)} of ${plural(row.events, 'event')}`;
 }
+
+/** A breakdown cell: the mean adjusted re-read tokens per measured event, and how many were measured ("560 tok · 3 of 5"). */
+export function rereadMeanCell(row: { events: number; reread_events: number; reread_tokens: number }): string {
+  if (row.reread_events === 0) return NOT_MEASURED;
+  return `${formatTokens(row.reread_tokens / row.reread_events)} tok · ${formatCount(row.reread_events)} of ${formatCount(row.events)}`;
+}

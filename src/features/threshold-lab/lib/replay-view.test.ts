@@ -58,6 +58,17 @@ describe('threshold lab view', () => {
     expect(columns[0]).toMatchObject({ compactions: 1, peakFill: 0.9, inputTokensTotal: 300_000, lostReferences: 3, referredAgain: 1 });
   });
 
+  it('re-read after compaction: what really happened, summed over the measured events; a replayed setting is not measured', () => {
+    expect(comparison(result).map((c) => c.reread)).toEqual([null, null, null]);
+    const events = [
+      { ...result.recorded!.events[0]!, reread_after: { calls: 2, tokens: 1_674, files: 2 } },
+      { ...result.recorded!.events[0]!, turn: 3, compaction_id: 'cmp_2', reread_after: null },
+      { ...result.recorded!.events[0]!, turn: 4, compaction_id: 'cmp_3', reread_after: { calls: 1, tokens: 400, files: 1 } },
+    ];
+    const columns = comparison({ ...result, recorded: { ...result.recorded!, events } });
+    expect(columns.map((c) => c.reread)).toEqual([null, null, { calls: 3, tokens: 2_074, files: 3, measured: 2 }]);
+  });
+
   it('names an unlabelled setting by its position, and leaves out a recorded column when nothing was recorded', () => {
     const bare = { ...result, runs: [run(null, { strategy: 'drop' }, [1, 2, 3], [])], recorded: null };
     expect(comparison(bare).map((c) => c.label)).toEqual(['Setting 1']);
