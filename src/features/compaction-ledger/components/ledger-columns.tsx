@@ -214,7 +214,7 @@ export const ledgerColumns = helper.columns([
     header: 'Re-read',
     enableSorting: false,
     meta: {
-      width: '96px',
+      width: '112px',
       align: 'end',
       label: 'Re-read after compaction',
       priority: 5,

@@ -48,8 +48,9 @@ function CallRow({ record, call }: { record: CompactionRecord; call: RereadCall 
     <li className={excluded ? 'reread__call reread__call--excluded' : 'reread__call'}>
       <div className="reread__meta">
         <span className="mono">{call.tool}</span>
+        {/* Cut at the start: a path's end (the file) is what tells calls apart. The marks keep a leading "/" in place. */}
         <span className="mono reread__key" title={call.key}>
-          {call.file ?? call.key}
+          {`\u200e${call.file ?? call.key}\u200e`}
         </span>
         {excluded && <Badge tone="neutral">{excluded}</Badge>}
         {call.in_summary === false && !excluded && <Badge tone="accent">not in the summary</Badge>}
