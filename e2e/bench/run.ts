@@ -17,7 +17,9 @@
  *   BENCH_LIVE_SECONDS=5         length of each live burst
  *   BENCH_HEAP_RUNS=2            runs that also load all 100,000 rows for the heap (3 min each
  *                                on a busy 2-core machine; the heap barely varies)
- *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet
+ *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet, follow
+ *   BENCH_FOLLOW_FILES=2000      part follow: transcripts in the generated folder; BENCH_FOLLOW_FILE_KB=1500 each;
+ *   BENCH_FOLLOW_APPENDS=20      lines appended for the lag (follow.ts)
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -38,6 +40,7 @@ import { Bench, BIG_SESSION, FIG, TYPICAL_SESSION, type BenchOptions } from './s
 import { assertPortFree, startServer, type RunningServer } from './servers';
 import { FigureBook, formatMarkdown, formatTable, type FigureResult } from './summary';
 import { runVitestBench, vitestFigures } from './unit-bench';
+import { followRun } from './follow';
 
 function intEnv(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -68,7 +71,7 @@ const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
 const launch = playwrightConfig.use?.launchOptions ?? {};
 
-const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet'] as const;
+const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet', 'follow'] as const;
 type Part = (typeof PARTS)[number];
 
 function partsEnv(): Set<Part> {
@@ -254,6 +257,27 @@ async function fleetRuns(book: FigureBook): Promise<string> {
   }
 }
 
+/** The simulator following a generated folder (follow.ts), once per run, each on a fresh folder. */
+async function followRuns(book: FigureBook): Promise<string> {
+  const follow = { files: intEnv('BENCH_FOLLOW_FILES', 2000, 1), fileKb: intEnv('BENCH_FOLLOW_FILE_KB', 1500, 1), appends: intEnv('BENCH_FOLLOW_APPENDS', 20, 1) };
+  let preview: RunningServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    await assertPortFree('the simulator', `${daemonUrl}/api/v1/health`, 'BENCH_MOCK_PORT');
+    await assertPortFree('the preview server', `${baseUrl}/`, 'BENCH_PREVIEW_PORT');
+    preview = await startPreview();
+    browser = await chromium.launch({ ...launch, headless: true });
+    for (let run = 1; run <= runs; run += 1) {
+      step(`following a folder: run ${run} of ${runs}`);
+      await followRun(book, browser, follow, { daemon: daemonUrl, base: baseUrl }, (folder) => startSimulator('the following simulator', { MOCK_FOLLOW: folder, MOCK_FOLLOW_IDLE_MS: '60000' }, 300_000));
+    }
+    return browser.version();
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await preview?.stop();
+  }
+}
+
 /** The three heaviest entries of each first-run scenario, by source file where the build's maps know it. */
 function formatDiagnostics(diagnostics: Bench['diagnostics']): string {
   const lines: string[] = [];
@@ -289,12 +313,13 @@ async function main(): Promise<void> {
   }
 
   const book = new FigureBook(() => loadavg()[0] ?? Number.NaN);
-  // BENCH_ONLY=fleet: no bench-scale simulator at all, only the large one.
-  const onlyFleet = PARTS.every((part) => part === 'fleet' || !parts.has(part));
-  const browserResult = onlyFleet ? { chromium: '', diagnostics: {}, soak: [] } : await browserRuns(book);
+  // BENCH_ONLY=fleet or follow: no bench-scale simulator at all, only their own.
+  const onlyOwn = PARTS.every((part) => part === 'fleet' || part === 'follow' || !parts.has(part));
+  const browserResult = onlyOwn ? { chromium: '', diagnostics: {}, soak: [] } : await browserRuns(book);
   const fleetChromium = parts.has('fleet') ? await fleetRuns(book) : '';
+  const followChromium = parts.has('follow') ? await followRuns(book) : '';
   const { diagnostics, soak } = browserResult;
-  const chromiumVersion = browserResult.chromium || fleetChromium;
+  const chromiumVersion = browserResult.chromium || fleetChromium || followChromium;
   load.push(loadavg());
 
   const figures = [...book.results(), ...unit];

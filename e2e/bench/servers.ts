@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 export interface RunningServer {
   name: string;
   url: string;
+  /** The process started (its peak memory: /proc/<pid>/status). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -82,7 +84,7 @@ export async function startServer(name: string, command: string, args: string[],
       running.delete(child);
       throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before answering ${readyUrl}${output()}`);
     }
-    if (await answers(readyUrl)) return { name, url: readyUrl, stop };
+    if (await answers(readyUrl)) return { name, url: readyUrl, pid: child.pid, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${name} did not answer ${readyUrl} within ${Math.round(timeoutMs / 1000)} s${output()}`);

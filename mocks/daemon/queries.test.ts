@@ -13,7 +13,7 @@ const base = {
   superseded_message_ids: [], summary_message_id: null, summary: null, summary_tokens: null, key_facts: [], summarizer_model: null, plugins_fired: [],
   plugin_cost: null, cost_usd: 0, duration_ms: 1, prune: null, fallback_occurred: false, fallback_reason: null, fallback_chain: [], dry_run: false,
   operator_flag: null, operator_notes: null, flagged_by: null, flagged_at: null, version: 1, rolled_back: false,
-  before_parts: null, after_parts: null,
+  before_parts: null, after_parts: null, reread_after: null,
   provenance: { origin: 'simulated', tokens_before: 'estimated', tokens_after: 'estimated', cost: 'computed', summary: null },
 } satisfies Omit<CompactionRecord, 'id' | 'created_at'>;
 

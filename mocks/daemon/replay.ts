@@ -275,7 +275,7 @@ function recordedRun(ctx: Context, turnIds: readonly string[]): Schemas['ReplayR
     const at = rc.before_message_id === null ? undefined : position.get(rc.before_message_id);
     if (at === undefined) return [];
     const e = recordedEvent(turnOfMessage[at] ?? 0, record);
-    return [{ turn: e.turn, compaction_id: record.id, trigger: rc.trigger, tokens_before: e.tokens_before, tokens_after: e.tokens_after, summary_tokens: e.summary_tokens ?? 0, cost_usd: e.cost_usd }];
+    return [{ turn: e.turn, compaction_id: record.id, trigger: rc.trigger, tokens_before: e.tokens_before, tokens_after: e.tokens_after, summary_tokens: e.summary_tokens ?? 0, cost_usd: e.cost_usd, reread_after: record.reread_after ? { ...record.reread_after.adjusted } : null }];
   });
   // Harm as it really happened: a boundary takes everything before it out, the summary stays.
   const harm = new HarmTracker(ctx.refs);

@@ -23,6 +23,7 @@ import { reindex } from './compaction-service';
 import { agentModel, windowOf } from './model-windows';
 import { newAgent, newSession } from './new-session';
 import { toMessage } from './simulation';
+import { attachRereads } from './transcript-reread';
 import { activeMessages } from './views';
 
 /** A recorded call's usage in the accounting module's terms (input is the uncached input). */
@@ -194,6 +195,7 @@ function* replaySteps(store: Store, session: SessionState, agent: AgentState, t:
   }
   recordBoundary(t.messages.length);
   agent.recorded = recordedHistory(t, profile, ids, compactionIds);
+  attachRereads(t, profile.sizes, ids, compactionIds.map((cid) => session.compactions.find((r) => r.id === cid) ?? null));
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
 }

@@ -56,6 +56,8 @@ export function buildRecord(p: RecordParts): CompactionRecord {
     after_estimate: plan.after_estimate,
     before_parts: partsOf(p.thresholdEstimate, p.fixed),
     after_parts: partsOf(plan.after_estimate, p.fixed),
+    // Measured on a transcript where there is one (transcript-session.ts); the engine's own events have none.
+    reread_after: null,
     context_window: p.window.tokens,
     context_window_source: p.window.source,
     window_upper: p.config.upper_threshold,

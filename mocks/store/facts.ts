@@ -60,6 +60,10 @@ export interface FactColumns {
   primaryUsd: Float64Array;
   /** 1 when the simulator computed the event (provenance origin simulated), 0 when it was recorded. */
   simulated: Uint8Array;
+  /** Adjusted re-read tokens after the event (record.reread_after); NaN when not measured (no transcript). */
+  rereadTokens: Float64Array;
+  /** Adjusted re-read calls after the event; 0 when not measured. */
+  rereadCalls: Int32Array;
   slots: Slot[];
   /** Per slot: duration in ms, NaN when the plugin did not fire there. */
   slotMs: Float64Array[];
@@ -147,6 +151,8 @@ export function emptyFacts(length: number, slots: Slot[], plugins: readonly stri
     rolledBack: new Uint8Array(length),
     primaryUsd: new Float64Array(length),
     simulated: new Uint8Array(length),
+    rereadTokens: new Float64Array(length).fill(Number.NaN),
+    rereadCalls: new Int32Array(length),
     slots,
     slotMs: slots.map(() => new Float64Array(length).fill(Number.NaN)),
     slotKind: slots.map(() => new Uint8Array(length)),
@@ -234,6 +240,8 @@ export function permuteFacts(t: FactColumns, order: Int32Array): FactColumns {
     rolledBack: permU8(t.rolledBack, order),
     primaryUsd: permF64(t.primaryUsd, order),
     simulated: permU8(t.simulated, order),
+    rereadTokens: permF64(t.rereadTokens, order),
+    rereadCalls: permI32(t.rereadCalls, order),
     slotMs: t.slotMs.map((c) => permF64(c, order)),
     slotKind: t.slotKind.map((c) => permU8(c, order)),
     pluginVersion,

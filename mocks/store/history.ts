@@ -261,6 +261,7 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     provenance: simulatedProvenance(summary),
     before_parts: null,
     after_parts: null,
+    reread_after: null,
     ...seeded,
     ...(edit ?? {}),
   };

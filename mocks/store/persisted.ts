@@ -28,7 +28,7 @@ export type PersistKind = 'value' | 'entries' | 'log';
 export type PersistedField = keyof typeof PERSISTED_FIELDS;
 
 /** Bump when a field changes meaning: older saved data is then discarded and the seed used. */
-export const PERSIST_FORMAT = 3;
+export const PERSIST_FORMAT = 4;
 
 export interface PersistMeta {
   format: number;

@@ -14,6 +14,7 @@ const BASE: CompactionRecord = {
   after_estimate: 116_000,
   before_parts: { messages_tokens: 151_808, base_tokens: 12_000, reserve_tokens: 8_192 },
   after_parts: { messages_tokens: 95_808, base_tokens: 12_000, reserve_tokens: 8_192 },
+  reread_after: null,
   context_window: 200_000,
   context_window_source: 'catalog',
   window_upper: 0.85,

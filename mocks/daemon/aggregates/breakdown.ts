@@ -85,6 +85,8 @@ class GroupSums {
   readonly flags: Float64Array;
   readonly noops: Float64Array;
   readonly failures: Float64Array;
+  /** Per group: events whose re-read after was measured, and their adjusted re-read calls and tokens. */
+  readonly reread: Float64Array;
   readonly saved: Uint32Array;
   readonly ratio: Uint32Array;
   readonly duration: Uint32Array;
@@ -99,6 +101,7 @@ class GroupSums {
     this.flags = new Float64Array(n * FLAG_COUNT);
     this.noops = new Float64Array(n);
     this.failures = new Float64Array(n);
+    this.reread = new Float64Array(n * 3);
     this.saved = new Uint32Array(n * INT_BINS);
     this.ratio = new Uint32Array(n * RATIO_BINS);
     this.duration = new Uint32Array(n * INT_BINS);
@@ -149,6 +152,12 @@ class GroupSums {
     this.tokens[group] = (this.tokens[group] as number) + s;
     this.cost[group] = (this.cost[group] as number) + (f.cost[r] as number);
     if ((f.fallback[r] as number) >= 0) this.fallbacks[group] = (this.fallbacks[group] as number) + 1;
+    const reread = f.rereadTokens[r] as number;
+    if (!Number.isNaN(reread)) {
+      this.reread[group * 3] = (this.reread[group * 3] as number) + 1;
+      this.reread[group * 3 + 1] = (this.reread[group * 3 + 1] as number) + (f.rereadCalls[r] as number);
+      this.reread[group * 3 + 2] = (this.reread[group * 3 + 2] as number) + reread;
+    }
     const k = group * FLAG_COUNT + (f.flag[r] as number);
     this.flags[k] = (this.flags[k] as number) + 1;
     const sb = group * INT_BINS + (bins ? (bins.saved[r] as number) : intBin(s));
@@ -171,6 +180,7 @@ class GroupSums {
       this.noops[g] = (this.noops[g] as number) + (src.noops[i] as number);
       this.failures[g] = (this.failures[g] as number) + (src.failures[i] as number);
       addInto(this.flags, g * FLAG_COUNT, src.flags, i * FLAG_COUNT, FLAG_COUNT);
+      addInto(this.reread, g * 3, src.reread, i * 3, 3);
       if (src.events[i] === 0) continue;
       addInto(this.saved, g * INT_BINS, src.saved, i * INT_BINS, INT_BINS);
       addInto(this.ratio, g * RATIO_BINS, src.ratio, i * RATIO_BINS, RATIO_BINS);
@@ -323,6 +333,9 @@ export function breakdown(scope: Scope, parts: PartScope[], dim: Dimension): Sch
       flags: flagMix(all.flags, group * FLAG_COUNT),
       noops: all.noops[group] as number,
       failures: all.failures[group] as number,
+      reread_events: all.reread[group * 3] as number,
+      reread_calls: all.reread[group * 3 + 1] as number,
+      reread_tokens: all.reread[group * 3 + 2] as number,
     };
   });
   return {

@@ -163,6 +163,11 @@ describe.each(QUERIES)('compaction health against brute force: %s', (_name, q) =
       expect(row.cost_usd).toBeCloseTo(g.reduce((n, r) => n + r.cost_usd, 0), 5);
       expect(row.flags.unrated + row.flags.good + row.flags.bad + row.flags.neutral).toBe(g.length);
       expect(row.flags.bad).toBe(g.filter((r) => r.operator_flag === 'bad').length);
+      // Re-read after compaction: only the events a transcript measured count; the rest are not measured (not 0).
+      const measured = g.filter((r) => r.reread_after !== null);
+      expect(row.reread_events).toBe(measured.length);
+      expect(row.reread_calls).toBe(measured.reduce((n, r) => n + r.reread_after!.adjusted.calls, 0));
+      expect(row.reread_tokens).toBe(measured.reduce((n, r) => n + r.reread_after!.adjusted.tokens, 0));
     }
     if (dim === 'strategy' || dim === 'agent_path' || dim === 'trigger') {
       const key = (s: NaiveSilent) => (dim === 'strategy' ? s.strategy : dim === 'trigger' ? s.trigger : s.agent_path);

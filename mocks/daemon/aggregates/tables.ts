@@ -104,6 +104,10 @@ function liveFacts(store: Store, sessions: Map<string, number>): { facts: FactCo
     const agent = session?.agents.find((a) => a.agent_path === r.agent_path);
     f.primaryUsd[row] = (agent ? primaryUsdOf(agent) : 0) / (perAgent.get(`${r.session_id}\u0000${r.agent_path}`) ?? 1);
     f.simulated[row] = r.provenance.origin === 'simulated' ? 1 : 0;
+    if (r.reread_after) {
+      f.rereadTokens[row] = r.reread_after.adjusted.tokens;
+      f.rereadCalls[row] = r.reread_after.adjusted.calls;
+    }
     for (const p of r.plugins_fired) {
       const slot = slots.find(`${p.name}\u0000${p.hook}\u0000${p.role}`);
       (f.slotMs[slot] as Float64Array)[row] = p.duration_ms;

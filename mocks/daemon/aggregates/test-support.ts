@@ -94,9 +94,16 @@ function record(store: Store, rng: Rng, s: SessionState, path: string, at: numbe
     rolled_back: rng.chance(0.05),
     before_parts: null,
     after_parts: null,
+    // Every third event has a transcript's re-read measure (by its number, so the seeded sequence stays as it was).
+    reread_after: store.idCounter % 3 === 0 ? rereadFigures(store.idCounter % 7, store.idCounter * 113) : null,
     provenance: { origin: rng.chance(0.3) ? 'recorded' : 'simulated', tokens_before: 'estimated', tokens_after: 'estimated', cost: 'computed', summary: summary ? 'computed' : null },
     ...over,
   };
+}
+
+/** A re-read measure with `calls` adjusted calls of `tokens` tokens in all. */
+function rereadFigures(calls: number, tokens: number): CompactionRecord['reread_after'] {
+  return { window_turns: 20, raw: { calls, tokens }, adjusted: { calls, tokens, files: calls }, excluded: { written_since_read: 0, read_before_edit: 0 }, not_understood: 0, not_in_summary: null, calls: [] };
 }
 
 function silent(store: Store, s: SessionState, path: string, at: number, kind: 'noop' | 'failed', trigger: CompactionRecord['trigger'], reason: string): void {

@@ -13,7 +13,7 @@ import { prunedById } from '../../../domain/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { compactionHref } from '../../../lib/routes';
 import type { Checkpoint } from '../api/list-checkpoints';
-import { agentHistoryQuery } from '../api/list-messages';
+import { agentHistoryQuery } from '../../../lib/api/endpoints/list-messages';
 import { rollbackPreviewQuery } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
 

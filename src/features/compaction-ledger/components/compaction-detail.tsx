@@ -24,6 +24,7 @@ import { DetailSkeleton } from './compaction-detail-skeleton';
 import { EstimatesBar, FallbackChain, PLUGIN_ROWS, PluginsFired, RecordFacts } from './record-sections';
 import { ConflictDialog, SaveNotices } from './save-feedback';
 import { SupersededMessages } from './superseded-messages';
+import { RereadPanel } from './reread-panel';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
 import './event-detail.css';
@@ -125,6 +126,7 @@ export function EventEvidence({ record }: { record: CompactionRecord }) {
             <SupersededMessages record={record} />
           </div>
         </section>
+        <RereadPanel record={record} />
         <section className="panel" aria-labelledby="plugins-title">
           <header className="panel__header">
             <h2 id="plugins-title">Plugins fired</h2>

@@ -15,6 +15,7 @@ import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens,
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { ORIGIN_LABELS, ORIGIN_TITLES } from '../../../domain/accounting/provenance';
+import { rereadCell, rereadTitle } from '../../../domain/compaction/reread-labels';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
@@ -207,6 +208,20 @@ export const ledgerColumns = helper.columns([
     sortDescFirst: true,
     meta: { width: '76px', align: 'end', label: 'Cost', priority: 4, cellProps: (r) => ({ className: NUM, title: r.summarizer_model ? `model ${r.summarizer_model}` : 'no model call' }) },
     cell: ({ row }) => formatUsd(row.original.cost_usd),
+  }),
+  helper.accessor('reread_after', {
+    id: 'reread',
+    header: 'Re-read',
+    enableSorting: false,
+    meta: {
+      width: '112px',
+      align: 'end',
+      label: 'Re-read after compaction',
+      priority: 5,
+      // Measured on a transcript only: elsewhere "not measured", faint, never 0.
+      cellProps: (r) => ({ className: r.reread_after ? NUM : `${TEXT} faint`, title: rereadTitle(r.reread_after) }),
+    },
+    cell: ({ row }) => rereadCell(row.original.reread_after),
   }),
   helper.accessor('duration_ms', {
     id: 'duration',

@@ -79,6 +79,14 @@ describe('CSV files', () => {
     expect(value('superseded_count')).toBe('3');
   });
 
+  it('carries the re-read after compaction where a transcript measured it, and says not measured (no 0) where not', () => {
+    const measured = makeRecord({ id: 'cmp_m', reread_after: { window_turns: 20, raw: { calls: 5, tokens: 15_458 }, adjusted: { calls: 2, tokens: 1_674, files: 2 }, excluded: { written_since_read: 3, read_before_edit: 0 }, not_understood: 0, not_in_summary: { files: 1, tokens: 531 }, calls: [] } });
+    const [header, m, n] = parseCsv(toCsv([measured, makeRecord({ id: 'cmp_n', reread_after: null })]));
+    const value = (row: string[] | undefined, name: string) => row?.[header?.indexOf(name) ?? -1];
+    expect(['reread_after', 'reread_calls', 'reread_files', 'reread_tokens', 'reread_raw_calls', 'reread_raw_tokens', 'reread_not_in_summary_tokens'].map((c) => value(m, c))).toEqual(['measured', '2', '2', '1674', '5', '15458', '531']);
+    expect(['reread_after', 'reread_calls', 'reread_tokens', 'reread_raw_tokens'].map((c) => value(n, c))).toEqual(['not measured', '', '', '']);
+  });
+
   it('makes the same text in chunks as in one piece', () => {
     const records = makeRecords(2500);
     const chunks = csvChunks(records, 1000);

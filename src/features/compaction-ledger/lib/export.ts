@@ -7,6 +7,7 @@
  * a leading apostrophe: summaries, notes and plugin strings are untrusted.
  */
 import type { CompactionRecord } from '../../../domain/contract/types';
+import { NOT_MEASURED } from '../../../domain/compaction/reread-labels';
 
 export type ExportFormat = 'csv' | 'jsonl';
 
@@ -54,6 +55,14 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { header: 'version', value: (r) => r.version },
   { header: 'dry_run', value: (r) => r.dry_run },
   { header: 'rolled_back', value: (r) => r.rolled_back },
+  // Re-read after compaction (measured on a transcript): "not measured" and empty figures where there is none to measure it from, never 0.
+  { header: 'reread_after', value: (r) => (r.reread_after ? 'measured' : NOT_MEASURED) },
+  { header: 'reread_calls', value: (r) => r.reread_after?.adjusted.calls ?? null },
+  { header: 'reread_files', value: (r) => r.reread_after?.adjusted.files ?? null },
+  { header: 'reread_tokens', value: (r) => r.reread_after?.adjusted.tokens ?? null },
+  { header: 'reread_raw_calls', value: (r) => r.reread_after?.raw.calls ?? null },
+  { header: 'reread_raw_tokens', value: (r) => r.reread_after?.raw.tokens ?? null },
+  { header: 'reread_not_in_summary_tokens', value: (r) => r.reread_after?.not_in_summary?.tokens ?? null },
   { header: 'summary_source', value: (r) => r.provenance.summary },
   { header: 'summary', value: (r) => r.summary },
 ];

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import type { Schemas } from '../../../domain/contract/types';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
+import { NOT_MEASURED_TITLE, rereadMeanCell, rereadOverEvents } from '../../../domain/compaction/reread-labels';
 import { formatCount, formatDuration, formatPercent, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
 import { reviewQueueHref } from '../../../lib/routes';
 import { breakdownQuery } from '../api/get-breakdown';
@@ -62,6 +63,9 @@ export function BreakdownPanel({ scope, onChange }: { scope: HealthScope; onChan
                 <th scope="col" className="end">Fallback rate</th>
                 <th scope="col" className="end">Median duration</th>
                 <th scope="col" className="end">Cost</th>
+                <th scope="col" className="end" title="Mean re-read after compaction per event a transcript measured, and how many were">
+                  Re-read after
+                </th>
                 <th scope="col">Flags good/bad/neutral</th>
                 {dimension === 'plugin' && <th scope="col">Review</th>}
               </tr>
@@ -78,6 +82,9 @@ export function BreakdownPanel({ scope, onChange }: { scope: HealthScope; onChan
                   <td className={r.fallback_rate > 0.05 ? 'end num warn' : 'end num'}>{formatPercent(r.fallback_rate)}</td>
                   <td className="end num">{formatDuration(r.median_duration_ms)}</td>
                   <td className="end num">{formatUsd(r.cost_usd)}</td>
+                  <td className={r.reread_events === 0 ? 'end faint' : 'end num'} title={r.reread_events === 0 ? NOT_MEASURED_TITLE : rereadOverEvents(r)}>
+                    {rereadMeanCell(r)}
+                  </td>
                   <td>
                     <FlagMix flags={r.flags} />
                   </td>

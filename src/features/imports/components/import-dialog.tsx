@@ -199,6 +199,10 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
           }}
         />
         <p className="import-drop__expected muted">Expected: {capability.expected}.</p>
+        {/* An import reads files once; following reads them as they grow, which needs the simulator beside the files (not the in-browser one). */}
+        <p className="import-drop__expected muted">
+          To follow running Claude Code, Codex or Gemini CLI sessions live, run the simulator on your machine: <code>npm run mock:api -- --follow &lt;folder&gt;</code>
+        </p>
       </div>
       {reading && <p className="muted" role="status">Reading the dropped folders…</p>}
       {chosen.length > 0 && (

@@ -37,7 +37,7 @@ const result: ReplayResult = {
   history_messages: 10,
   turns: [0, 1, 2].map((turn) => ({ turn, message_id: `m${turn}`, at: `2026-01-01T00:00:0${turn}.000Z`, recorded_tokens: turn === 1 ? null : 50_000, estimate_tokens: null })),
   runs: [run(null, {}, [40_000, 50_000, 60_000], []), run('tight', { upper_threshold: 0.5 }, [40_000, 45_000, 30_000], [2])],
-  recorded: { sent_tokens: [50_000, null, 50_000], events: [{ turn: 2, compaction_id: 'cmp_1', trigger: 'auto', tokens_before: 95_000, tokens_after: 50_000, summary_tokens: 900, cost_usd: null }], totals: totals({ compactor_cost_usd: 0 }), estimate_error: { calls: 2, median: 0.01, p90: 0.02, content_median: 0.1, content_p90: 0.2 } },
+  recorded: { sent_tokens: [50_000, null, 50_000], events: [{ turn: 2, compaction_id: 'cmp_1', trigger: 'auto', tokens_before: 95_000, tokens_after: 50_000, summary_tokens: 900, cost_usd: null, reread_after: null }], totals: totals({ compactor_cost_usd: 0 }), estimate_error: { calls: 2, median: 0.01, p90: 0.02, content_median: 0.1, content_p90: 0.2 } },
 };
 
 describe('threshold lab view', () => {
@@ -56,6 +56,17 @@ describe('threshold lab view', () => {
     const columns = comparison(result);
     expect(columns.map((c) => c.label)).toEqual(['As configured', 'tight', 'What really happened']);
     expect(columns[0]).toMatchObject({ compactions: 1, peakFill: 0.9, inputTokensTotal: 300_000, lostReferences: 3, referredAgain: 1 });
+  });
+
+  it('re-read after compaction: what really happened, summed over the measured events; a replayed setting is not measured', () => {
+    expect(comparison(result).map((c) => c.reread)).toEqual([null, null, null]);
+    const events = [
+      { ...result.recorded!.events[0]!, reread_after: { calls: 2, tokens: 1_674, files: 2 } },
+      { ...result.recorded!.events[0]!, turn: 3, compaction_id: 'cmp_2', reread_after: null },
+      { ...result.recorded!.events[0]!, turn: 4, compaction_id: 'cmp_3', reread_after: { calls: 1, tokens: 400, files: 1 } },
+    ];
+    const columns = comparison({ ...result, recorded: { ...result.recorded!, events } });
+    expect(columns.map((c) => c.reread)).toEqual([null, null, { calls: 3, tokens: 2_074, files: 3, measured: 2 }]);
   });
 
   it('names an unlabelled setting by its position, and leaves out a recorded column when nothing was recorded', () => {

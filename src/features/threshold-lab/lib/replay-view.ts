@@ -79,6 +79,16 @@ export interface ComparisonColumn {
   compactorCostUsd: number;
   lostReferences: number;
   referredAgain: number;
+  /** Re-read after compaction summed over the events a transcript measured (what really happened only); null: not measured (a replayed setting has no transcript of what the agent would have read). */
+  reread: { calls: number; tokens: number; files: number; measured: number } | null;
+}
+
+/** The recorded events' re-read after compaction, summed over those measured; null when none was. */
+function recordedReread(events: NonNullable<ReplayResult['recorded']>['events']): ComparisonColumn['reread'] {
+  const measured = events.flatMap((e) => (e.reread_after ? [e.reread_after] : []));
+  if (measured.length === 0) return null;
+  const sum = (pick: (r: (typeof measured)[number]) => number): number => measured.reduce((n, r) => n + pick(r), 0);
+  return { calls: sum((r) => r.calls), tokens: sum((r) => r.tokens), files: sum((r) => r.files), measured: measured.length };
 }
 
 /** The totals side by side, what really happened last. */
@@ -96,9 +106,10 @@ export function comparison(result: ReplayResult): ComparisonColumn[] {
     compactorCostUsd: t.compactor_cost_usd,
     lostReferences: t.harm.lost_references,
     referredAgain: t.harm.referred_again,
+    reread: null,
   });
   const columns = result.runs.map((run, i) => column(`run${i}`, runLabel(run, i), run.totals));
-  if (result.recorded) columns.push(column('recorded', 'What really happened', result.recorded.totals));
+  if (result.recorded) columns.push({ ...column('recorded', 'What really happened', result.recorded.totals), reread: recordedReread(result.recorded.events) });
   return columns;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
-import { unwrap } from '../../../lib/api/client';
-import { queryKeys } from '../../../lib/api/query-keys';
+import { unwrap } from '../client';
+import { queryKeys } from '../query-keys';
 import type { Schemas } from '../../../domain/contract/types';
 
 export type Message = Schemas['Message'];
@@ -10,7 +10,7 @@ const PAGE = 1000;
 
 /**
  * GET /sessions/{session_id}/messages?include_superseded=true, every page: an agent's whole history
- * in order (superseded messages included), for the rollback preview.
+ * in order (superseded messages included): the rollback preview, an event's re-read calls.
  */
 export function agentHistoryQuery(sessionId: string, agentPath: string) {
   return queryOptions({

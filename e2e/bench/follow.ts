@@ -1,0 +1,172 @@
+/**
+ * BENCH_ONLY=follow: the simulator following a generated folder of Claude Code transcripts
+ * (npm run mock:api -- --follow). Figures: start-up to the first sessions, to every transcript
+ * indexed, the simulator's peak memory (VmHWM), and the lag from a line appended to a followed
+ * file to its row on screen (the session page's agents row counting the new message), p50 and p95;
+ * beside them, the sessions the list answers against the transcripts indexed (nothing dropped to
+ * be quick).
+ *   BENCH_FOLLOW_FILES=2000      transcripts in the folder (the issue's figure)
+ *   BENCH_FOLLOW_FILE_KB=1500    size of each (2,000 × 1.5 MB: about 3 GB, the issue's "several GB")
+ *   BENCH_FOLLOW_APPENDS=20      appended lines timed for the lag
+ */
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from '@playwright/test';
+import { ROOT } from './build';
+import type { RunningServer } from './servers';
+import type { FigureBook, FigureSpec } from './summary';
+
+const S_FOLLOW = 'Following a folder (npm run mock:api -- --follow; a generated folder of Claude Code transcripts)';
+const fig = (id: string, label: string, unit: FigureSpec['unit'], extra: Partial<FigureSpec> = {}): FigureSpec => ({ id, section: S_FOLLOW, label, unit, worse: 'higher', ...extra });
+
+export const FOLLOW_FIG = {
+  firstSessions: fig('follow.start.first_sessions', 'start-up: simulator start → first followed sessions answered', 'ms', { beside: ['follow.indexed.share'] }),
+  indexed: fig('follow.start.all_indexed', 'start-up: simulator start → every transcript indexed', 'ms', { beside: ['follow.indexed.share'] }),
+  indexedShare: fig('follow.indexed.share', 'sessions the list answers ÷ transcripts in the folder', 'ratio', { worse: 'lower' }),
+  rss: fig('follow.memory.peak_rss', "the simulator's peak resident memory (VmHWM) while indexing and following", 'MB'),
+  lagP50: fig('follow.lag.p50', 'a line appended → its row updated on the open session page, p50', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['follow.lag.shown'] }),
+  lagP95: fig('follow.lag.p95', 'a line appended → its row updated, p95', 'ms', { beside: ['follow.lag.shown'] }),
+  lagShown: fig('follow.lag.shown', 'appended lines shown on the page ÷ appended', 'ratio', { worse: 'lower' }),
+};
+
+export interface FollowOptions {
+  files: number;
+  fileKb: number;
+  appends: number;
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const IDS = /\b(msg|toolu)_[A-Za-z0-9]+/g;
+
+/** One repetition of the fixture with every id made its own (file i, repetition k): a session's lines never collide. */
+function repetition(lines: readonly string[], i: number, k: number): string {
+  const tag = ((i + 1) * 100_000 + k).toString(16).padStart(12, '0');
+  return `${lines.map((l) => l.replace(UUID, (u) => `${u.slice(0, 24)}${tag}`).replace(IDS, (id) => `${id}x${tag}`)).join('\n')}\n`;
+}
+
+/** `files` transcripts of about `fileKb` KB each (the fixture short.jsonl repeated), in project folders of 100. */
+export function generateFolder(opts: FollowOptions): string {
+  const folder = mkdtempSync(join(tmpdir(), 'bench-follow-'));
+  const lines = readFileSync(join(ROOT, 'mocks/fixtures/transcripts/claude-code/short.jsonl'), 'utf8').split('\n').filter(Boolean);
+  const reps = Math.max(1, Math.round((opts.fileKb * 1024) / repetition(lines, 0, 0).length));
+  for (let i = 0; i < opts.files; i++) {
+    const dir = join(folder, `project-${Math.floor(i / 100)}`);
+    mkdirSync(dir, { recursive: true });
+    let text = '';
+    for (let k = 0; k < reps; k++) text += repetition(lines, i, k);
+    writeFileSync(join(dir, `session-${i}.jsonl`), text);
+  }
+  return folder;
+}
+
+/** Peak resident memory of a process, MB (Linux: VmHWM); NaN where it cannot be read. */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Progress {
+  state: string;
+  groups_total: number;
+  groups_done: number;
+}
+
+async function json<T>(url: string): Promise<T | null> {
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    return r.ok ? ((await r.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The sessions the simulator lists that come from the followed folder. */
+async function followedSessions(daemon: string): Promise<{ id: string; followed: { file: string } }[]> {
+  const listed = await json<{ items: { id: string; followed?: { file: string } | null }[] }>(`${daemon}/api/v1/sessions`);
+  return (listed?.items ?? []).flatMap((s) => (s.followed ? [{ id: s.id, followed: s.followed }] : []));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A user line for the followed file (the fixture's first user line, its ids and text its own). */
+function userLine(folderFile: string, n: number): string {
+  const template = readFileSync(folderFile, 'utf8').split('\n').find((l) => l.includes('"type":"user"') && l.includes('"content":"'));
+  if (!template) throw new Error(`no user line to copy in ${folderFile}`);
+  const tag = (900_000_000 + n).toString(16).padStart(12, '0');
+  return `${template.replace(UUID, (u) => `${u.slice(0, 24)}${tag}`).replace(/"content":"[^"]*"/, `"content":"lag probe ${n}"`).replace(/"timestamp":"[^"]*"/, `"timestamp":"${new Date().toISOString()}"`)}\n`;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
+}
+
+/**
+ * One run: the simulator started on the folder (start: a function starting it, as the bench starts
+ * its servers), timed to first sessions and to all indexed, then lines appended to one followed
+ * file with its session page open in Chromium.
+ */
+export async function followRun(book: FigureBook, browser: Browser, opts: FollowOptions, urls: { daemon: string; base: string }, start: (folder: string) => Promise<RunningServer>): Promise<void> {
+  console.log(`  generating ${opts.files.toLocaleString('en-US')} transcripts of ${opts.fileKb} KB`);
+  const folder = generateFolder(opts);
+  const started = Date.now();
+  const server = await start(folder);
+  try {
+    let first = Number.NaN;
+    for (;;) {
+      if (Number.isNaN(first) && (await followedSessions(urls.daemon)).length > 0) first = Date.now() - started;
+      const progress = await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`);
+      if (progress?.state === 'watching' && progress.groups_done >= opts.files) break;
+      if (Date.now() - started > 30 * 60_000) throw new Error(`the folder was not indexed in 30 min (${JSON.stringify(progress)})`);
+      await sleep(100);
+    }
+    book.add(FOLLOW_FIG.firstSessions, first);
+    book.add(FOLLOW_FIG.indexed, Date.now() - started);
+    const followed = await followedSessions(urls.daemon);
+    book.add(FOLLOW_FIG.indexedShare, followed.length / opts.files);
+
+    // The lag: a line appended to the newest file, its session page open.
+    const file = join(folder, `project-${Math.floor((opts.files - 1) / 100)}`, `session-${opts.files - 1}.jsonl`);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    try {
+      await page.goto(`${urls.base}/sessions`);
+      await page.locator('table[aria-label="Sessions"] tbody tr', { hasText: 'followed' }).first().waitFor({ timeout: 60_000 });
+      const id = followed.find((s) => s.followed.file.endsWith(`session-${opts.files - 1}.jsonl`))?.id;
+      if (!id) throw new Error('the followed session of the newest file is not listed');
+      await page.goto(`${urls.base}/sessions/${id}`);
+      const row = page.getByRole('row').filter({ hasText: /\d[\d,]* active/ }).first();
+      await row.waitFor();
+      const lags: number[] = [];
+      for (let n = 0; n < opts.appends; n++) {
+        const before = (/([\d,]+) active/.exec((await row.textContent()) ?? '')?.[1] ?? '').replace(/,/g, '');
+        const t0 = Date.now();
+        appendFileSync(file, userLine(file, n));
+        try {
+          await page.waitForFunction(
+            ([was]) => [...document.querySelectorAll('tr')].some((tr) => /([\d,]+) active/.test(tr.textContent ?? '') && (/([\d,]+) active/.exec(tr.textContent ?? '')?.[1] ?? '').replace(/,/g, '') === String(Number(was) + 1)),
+            [before],
+            { timeout: 10_000, polling: 'raf' },
+          );
+          lags.push(Date.now() - t0);
+        } catch {
+          // Not shown within 10 s: counted in the share shown, not in the lag.
+        }
+        await sleep(300);
+      }
+      book.add(FOLLOW_FIG.lagP50, percentile(lags, 50));
+      book.add(FOLLOW_FIG.lagP95, percentile(lags, 95));
+      book.add(FOLLOW_FIG.lagShown, lags.length / opts.appends);
+    } finally {
+      await page.close();
+    }
+    book.add(FOLLOW_FIG.rss, peakRssMb(server.pid));
+  } finally {
+    await server.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
