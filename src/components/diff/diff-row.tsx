@@ -2,8 +2,7 @@ import { memo } from 'react';
 import { Badge } from '../status-badge';
 import { usePruned } from './pruned-context';
 import { formatCount, formatTokens } from '../../domain/format';
-import type { DiffRow, Message, ToolGroup } from '../../domain/diff/align';
-import { tokensOf } from '../../domain/diff/align';
+import { tokensOf, type DiffRow, type Message, type ToolGroup } from '../../domain/diff/diff-model';
 import { isLong, messageText, pinExplanation, pinLabel, previewText, sizeOf } from '../../domain/diff/message-text';
 
 export interface RowLabels {

@@ -2,7 +2,9 @@ import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { formatCount } from '../../domain/format';
 import { useScrollAhead } from '../../hooks/use-scroll-ahead';
-import { buildDiffModel, collapse, nextHunk, type DiffModel, type DiffRow, type Message, type ToolGroup } from '../../domain/diff/align';
+import { buildDiffModel } from '../../domain/diff/align';
+import { collapse, nextHunk } from '../../domain/diff/collapse';
+import type { DiffModel, DiffRow, Message, ToolGroup } from '../../domain/diff/diff-model';
 import { DEFAULT_LABELS, DiffRowView, FoldRow, type GroupPlace, type RowLabels } from './diff-row';
 import './diff.css';
 

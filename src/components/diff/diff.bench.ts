@@ -25,7 +25,9 @@ import { dryRun } from '../../../mocks/daemon/compaction-service';
 import { seedStore } from '../../../mocks/daemon/seed';
 import { DEFAULT_LABELS, DiffRowView } from './diff-row';
 import { DiffView, ROW_HEIGHT } from './diff-view';
-import { beforeOfProposal, buildDiffModel, collapse, type DiffRow, type Message } from '../../domain/diff/align';
+import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';
+import { collapse } from '../../domain/diff/collapse';
+import type { DiffRow, Message } from '../../domain/diff/diff-model';
 
 const RECT = { width: 1400, height: 800 };
 /** The rows of the first window: the viewport plus the list's overscan of 8. */

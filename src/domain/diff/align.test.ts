@@ -10,16 +10,9 @@ import { parallelSession } from '../../../mocks/engine/test-support/build';
 import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
 import type { Store } from '../../../mocks/store/store';
 import type { CompactRequest } from '../../../mocks/store/types';
-import {
-  alignRows,
-  beforeOfProposal,
-  buildDiffModel,
-  collapse,
-  nextHunk,
-  type DiffModel,
-  type DiffRow,
-  type Message,
-} from './align';
+import { alignRows, beforeOfProposal, buildDiffModel } from './align';
+import { collapse, nextHunk } from './collapse';
+import type { DiffModel, DiffRow, Message } from './diff-model';
 
 type Overrides = Omit<CompactRequest, 'agent_path'>;
 

@@ -2,7 +2,7 @@
  * How a message reads in the diff: plain text only (contents are untrusted and rendered as text,
  * never as HTML), clipped for the collapsed row, whole on demand.
  */
-import type { Message, Pin } from './align';
+import type { Message, Pin } from './diff-model';
 
 /** Characters of a collapsed row's preview; the CSS clips it to two lines anyway. */
 export const PREVIEW_CHARS = 320;
