@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { describeError } from '../lib/api/api-error';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { formatCount } from '../domain/format';
-import type { LiveStatus } from '../lib/live/live-connection';
+import type { LiveStatus } from '../lib/live/live-connection-options';
 import { useLiveStatus } from '../lib/live/live-status';
 import { useReachability } from '../lib/api/daemon-reachability';
 import type { OfflineCause } from './connection-indicator';

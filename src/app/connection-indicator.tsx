@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
-import type { LiveStatus } from '../lib/live/live-connection';
+import type { LiveStatus } from '../lib/live/live-connection-options';
 import { useBrowserOnline, useShownLiveStatus } from '../hooks/use-browser-online';
 import { useReachability } from '../lib/api/daemon-reachability';
 import { useLiveStatus } from '../lib/live/live-status';

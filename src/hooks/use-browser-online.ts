@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { LiveStatus } from '../lib/live/live-connection';
+import type { LiveStatus } from '../lib/live/live-connection-options';
 import { useLiveStatus } from '../lib/live/live-status';
 
 function subscribe(onChange: () => void): () => void {

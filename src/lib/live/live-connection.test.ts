@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer, type WebSocket as ServerSocket } from 'ws';
 import type { EventFrame } from '../../domain/contract/types';
-import { LiveConnection, type LiveConnectionOptions, type LiveSocket, type LiveStatus } from './live-connection';
+import { LiveConnection } from './live-connection';
+import type { LiveConnectionOptions, LiveSocket, LiveStatus } from './live-connection-options';
 
 const frame = (seq: number): EventFrame => ({
   seq,

@@ -1,63 +1,15 @@
 /**
  * The live event stream over WebSocket: each text frame is an EventFrame. Frames are checked
- * against the contract (a bad one is reported and skipped), deduplicated by seq, and delivered in
- * order; a gap (seq > last + 1) is filled over HTTP first. A dropped connection is retried with
- * capped exponential backoff and resumes after the last seq seen.
+ * against the contract (read-frame.ts: a bad one is reported and skipped), deduplicated by seq, and
+ * delivered in order (frame-inbox.ts); a gap (seq > last + 1) is filled over HTTP first. A dropped
+ * connection is retried with capped exponential backoff and resumes after the last seq seen.
  */
-import { checkWith } from '../../domain/contract/validation';
-import { validate as eventFrameSchema } from '../../domain/contract/validators/schemas/event-frame.gen';
 import type { EventFrame } from '../../domain/contract/types';
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffDelay } from './backoff';
+import { FrameInbox } from './frame-inbox';
+import type { DaemonState, LiveConnectionOptions, LiveSocket, LiveStatus } from './live-connection-options';
+import { readFrame } from './read-frame';
 import { classifySeq, framesAfter } from './seq';
-
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
-
-export interface LiveConnectionOptions {
-  /** The socket address resuming after `since` (null: from now on); may be fetched first (a stream ticket). */
-  url: (since: number | null) => string | Promise<string>;
-  /** The daemon's newest seq and instance (GET /health): where to start, and how restarts are seen. */
-  daemonState: () => Promise<DaemonState>;
-  /** Frames after `since` over HTTP (GET /events?since=), for gaps. */
-  fetchAfter: (since: number) => Promise<{ items: EventFrame[]; last_seq: number }>;
-  onFrame: (frame: EventFrame) => void;
-  onStatus: (status: LiveStatus, lastSeq: number | null) => void;
-  /** A frame was skipped or a gap could not be filled; the stream goes on. */
-  onProblem: (message: string) => void;
-  /** Frames were lost for good: whatever was cached may be stale. */
-  onResync: () => void;
-  /** When received frames are handled (default: right after the current task); e.g. once per animation frame. */
-  schedule?: (run: () => void) => void;
-  /** At most this many frames are handled in one go (the rest wait for the next turn, as the backlog). */
-  maxPerDrain?: number;
-  /** A turn of handling frames ended (what was delivered can be applied; backlog() is what is left). */
-  onDrained?: () => void;
-  /** Opens a socket to the address: the page's own WebSocket by default, or one read in a worker (worker-socket.ts). */
-  openSocket?: (address: string) => LiveSocket;
-  backoff?: BackoffOptions;
-  /** Failed attempts in a row after which the status is 'offline' (retries go on). */
-  offlineAfter?: number;
-}
-
-/** What the connection uses of a socket: a browser WebSocket has it all. */
-export interface LiveSocket {
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  close(): void;
-}
-
-interface InboxItem {
-  data: unknown;
-  /** The previous frame's seq on the socket it came from. */
-  onSocket: { previous: number | null };
-}
-
-export interface DaemonState {
-  lastSeq: number;
-  /** Changes when the daemon restarts; null when the daemon does not say. */
-  instance: string | null;
-}
 
 export class LiveConnection {
   private readonly options: LiveConnectionOptions;
@@ -72,20 +24,18 @@ export class LiveConnection {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  /**
-   * Frames received and not yet handled: handled one after another, gap fills included, so order
-   * holds. Its length is how far behind the page is (backlog()).
-   */
-  private inbox: InboxItem[] = [];
-  /** The next inbox entry to handle. */
-  private next = 0;
-  private draining = false;
-  private drainScheduled = false;
-  /** Changes when the backlog is dropped: a drain in progress stops. */
-  private generation = 0;
+  /** Frames received and not yet handled: its size is how far behind the page is (backlog()). */
+  private readonly inbox: FrameInbox;
 
   constructor(options: LiveConnectionOptions) {
     this.options = options;
+    this.inbox = new FrameInbox({
+      handle: (item) => this.handle(item.data, item.onSocket),
+      schedule: options.schedule,
+      maxPerDrain: options.maxPerDrain,
+      onDrained: options.onDrained,
+      stopped: () => this.stopped,
+    });
   }
 
   start(): void {
@@ -202,7 +152,6 @@ export class LiveConnection {
       if (this.socket !== socket) return;
       // Taken in at once (cheap), handled in batches: what waits is the backlog, and it can be dropped unread.
       this.inbox.push({ data: event.data as unknown, onSocket });
-      this.scheduleDrain();
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -215,7 +164,7 @@ export class LiveConnection {
 
   /** Frames received and not yet handled. */
   backlog(): number {
-    return this.inbox.length - this.next;
+    return this.inbox.size();
   }
 
   /**
@@ -225,9 +174,7 @@ export class LiveConnection {
    */
   skipAhead(): void {
     if (this.stopped) return;
-    this.generation += 1;
-    this.inbox = [];
-    this.next = 0;
+    this.inbox.clear();
     const socket = this.socket;
     this.socket = null;
     socket?.close();
@@ -245,42 +192,6 @@ export class LiveConnection {
     });
   }
 
-  /** Handles what the inbox holds, in order (a gap's fill is waited for); then onDrained. */
-  private async drain(): Promise<void> {
-    if (this.draining) return;
-    this.draining = true;
-    const generation = this.generation;
-    const most = this.options.maxPerDrain ?? Number.POSITIVE_INFINITY;
-    let handled = 0;
-    try {
-      while (this.next < this.inbox.length && generation === this.generation && !this.stopped && handled < most) {
-        handled += 1;
-        const item = this.inbox[this.next] as InboxItem;
-        this.next += 1;
-        if (this.next === this.inbox.length) {
-          this.inbox = [];
-          this.next = 0;
-        }
-        const waiting = this.handle(item.data, item.onSocket);
-        if (waiting !== null) await waiting;
-      }
-    } finally {
-      this.draining = false;
-    }
-    this.options.onDrained?.();
-    // Frames left for the next turn, that came while a gap was filled, or of a new socket after skipAhead.
-    if (this.next < this.inbox.length && !this.stopped) this.scheduleDrain();
-  }
-
-  private scheduleDrain(): void {
-    if (this.drainScheduled) return;
-    this.drainScheduled = true;
-    (this.options.schedule ?? queueMicrotask)(() => {
-      this.drainScheduled = false;
-      void this.drain();
-    });
-  }
-
   private retry(): void {
     if (this.stopped) return;
     this.failures += 1;
@@ -291,20 +202,12 @@ export class LiveConnection {
   /** Handles one received frame; answers a promise only when it must wait (a gap filled over HTTP). */
   private handle(data: unknown, onSocket: { previous: number | null }): Promise<void> | null {
     if (this.stopped) return null;
-    let raw: unknown;
-    try {
-      if (typeof data !== 'string') throw new Error('binary');
-      raw = JSON.parse(data);
-    } catch {
-      this.options.onProblem('Skipped a live frame that is not JSON text.');
+    const read = readFrame(data);
+    if (read.problem !== undefined) {
+      this.options.onProblem(read.problem);
       return null;
     }
-    const failure = checkWith(eventFrameSchema, raw);
-    if (failure !== null) {
-      this.options.onProblem(`Skipped a live frame that breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}.`);
-      return null;
-    }
-    const frame = raw as EventFrame;
+    const frame = read.frame;
     const previous = onSocket.previous;
     onSocket.previous = frame.seq;
     if (previous !== null && frame.seq < previous) {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { LiveStatus } from './live-connection';
+import type { LiveStatus } from './live-connection-options';
 import type { Behind } from './frame-feed';
 
 interface LiveStatusState {

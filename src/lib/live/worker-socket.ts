@@ -1,4 +1,4 @@
-import type { LiveSocket } from './live-connection';
+import type { LiveSocket } from './live-connection-options';
 import type { FromWorker, ToWorker } from './worker-socket-protocol';
 
 /** The part of a Worker a WorkerSocket uses (a fake stands in for it in tests). */
