@@ -4,7 +4,6 @@ import {
   compareRecords,
   DEFAULT_SORT,
   EMPTY_SEARCH,
-  fromListQuery,
   ledgerSearchString,
   eventSearchString,
   readAcross,
@@ -13,11 +12,11 @@ import {
   sortingToSort,
   sortToSorting,
   toggleValue,
-  toListQuery,
   withinSession,
   writeLedgerSearch,
   type LedgerSearch,
 } from './ledger-search';
+import { fromListQuery, toListQuery } from './ledger-list-query';
 import { makeRecord } from '../test-support/test-records';
 
 const read = (query: string) => readLedgerSearch(new URLSearchParams(query));

@@ -6,8 +6,8 @@
  *
  * Lists are comma-separated and written in the contract's order (so equal views have equal URLs
  * and equal query keys); values the contract does not know are dropped; defaults are left out.
- * The same search builds the API query (toListQuery) and the client-side check a live record is
- * run through before it joins the cached ledger (matchesLedgerSearch).
+ * The same search builds the API query (ledger-list-query.ts) and the client-side check a live
+ * record is run through before it joins the cached ledger (matchesLedgerSearch).
  */
 import type { CompactionRecord, Schemas } from './contract/types';
 import { COMPACTION_SORTS, FLAG_FILTERS, STRATEGIES, TRIGGERS } from './contract/enums.gen';
@@ -99,7 +99,8 @@ function readInstant(value: string | null): string | null {
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
 }
 
-function canonicalList<T extends string>(values: readonly T[], allowed: readonly T[]): T[] {
+/** The known values among `values`, once each, in `allowed`'s (the contract's) order. */
+export function canonicalList<T extends string>(values: readonly T[], allowed: readonly T[]): T[] {
   const given = new Set(values);
   return allowed.filter((value) => given.has(value));
 }
@@ -204,43 +205,6 @@ export function activeFilterCount(search: LedgerSearch): number {
   );
 }
 
-/** The query of GET /sessions/{id}/compactions for this view (without cursor and limit). */
-export interface ListQuery {
-  agent_path?: string;
-  trigger?: Trigger[];
-  strategy?: Strategy[];
-  flag?: FlagFilter[];
-  fallback?: boolean;
-  plugin?: string;
-  origin?: EventOrigin;
-  q?: string;
-  sort: CompactionSort;
-  project_id?: string;
-  session_id?: string;
-  summarizer_model?: string;
-  from?: string;
-  to?: string;
-}
-
-export function toListQuery(search: LedgerSearch): ListQuery {
-  const query: ListQuery = { sort: writeSort(search.sort) };
-  if (search.agent) query.agent_path = search.agent;
-  if (search.trigger.length > 0) query.trigger = canonicalList(search.trigger, TRIGGERS);
-  if (search.strategy.length > 0) query.strategy = canonicalList(search.strategy, STRATEGIES);
-  if (search.flag.length > 0) query.flag = canonicalList(search.flag, FLAG_FILTERS);
-  if (search.fallback !== null) query.fallback = search.fallback;
-  if (search.plugin) query.plugin = search.plugin;
-  if (search.origin) query.origin = search.origin;
-  const q = search.q.trim();
-  if (q) query.q = q;
-  if (search.project) query.project_id = search.project;
-  if (search.session) query.session_id = search.session;
-  if (search.model) query.summarizer_model = search.model;
-  if (search.from) query.from = search.from;
-  if (search.to) query.to = search.to;
-  return query;
-}
-
 /** Whether a record belongs in this view, as the daemon decides it (for live records and edits). */
 export function matchesLedgerSearch(record: CompactionRecord, search: LedgerSearch): boolean {
   if (search.agent && record.agent_path !== search.agent) return false;
@@ -290,26 +254,6 @@ export function sortingToSort(sorting: ColumnSort): LedgerSort {
   const first = sorting[0];
   const field = first ? SORT_COLUMNS[first.id] : undefined;
   return first && field ? { field, desc: first.desc } : DEFAULT_SORT;
-}
-
-/** The view a ledger query key was made from (toListQuery's inverse). */
-export function fromListQuery(query: ListQuery): LedgerSearch {
-  return {
-    agent: query.agent_path ?? null,
-    trigger: query.trigger ?? [],
-    strategy: query.strategy ?? [],
-    flag: query.flag ?? [],
-    fallback: query.fallback ?? null,
-    plugin: query.plugin ?? null,
-    origin: query.origin ?? null,
-    q: query.q ?? '',
-    sort: readSort(query.sort),
-    project: query.project_id ?? null,
-    session: query.session_id ?? null,
-    model: query.summarizer_model ?? null,
-    from: query.from ?? null,
-    to: query.to ?? null,
-  };
 }
 
 /** `values` with `value` added (on) or removed (off), once. */

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { ListQuery } from '../../domain/ledger-search';
+import type { ListQuery } from '../../domain/ledger-list-query';
 
 /**
  * The react-query keys of server state, in one place so the live stream can invalidate what a

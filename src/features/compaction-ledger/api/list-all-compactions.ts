@@ -1,7 +1,7 @@
 import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import type { Schemas } from '../../../domain/contract/types';
-import type { ListQuery } from '../../../domain/ledger-search';
+import type { ListQuery } from '../../../domain/ledger-list-query';
 
 export type CrossCompactionPage = Schemas['CrossCompactionPage'];
 

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { fetchCompactionPage, type CompactionPage } from '../../../lib/api/endpoints/list-compactions';
 import { ledgerKeys } from '../../../lib/api/query-keys';
-import { toListQuery, withinSession, type LedgerSearch } from '../../../domain/ledger-search';
+import { toListQuery } from '../../../domain/ledger-list-query';
+import { withinSession, type LedgerSearch } from '../../../domain/ledger-search';
 import { fetchCrossCompactionPage } from './list-all-compactions';
 import { mergeLedgerData, nextPageCursor, type LedgerData } from '../lib/ledger-cache';
 

@@ -18,7 +18,7 @@ import {
   type LedgerData,
   type ViewPlace,
 } from '../lib/ledger-cache';
-import { fromListQuery } from '../../../domain/ledger-search';
+import { fromListQuery } from '../../../domain/ledger-list-query';
 import { withPendingSave } from '../lib/pending-saves';
 import { ALL_SESSIONS } from './list-compactions';
 

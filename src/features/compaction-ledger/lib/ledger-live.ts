@@ -7,7 +7,7 @@ import { applyServerRecord, insertLiveRecords, markLiveRolledBack } from '../api
 import { nextSweepIn, withArrived, withoutEnded, type Arrivals } from './arrivals';
 import { reapplyArrivals, withDaemonTotal, type LedgerData } from './ledger-cache';
 import { fetchLedgerPage } from '../api/list-compactions';
-import { fromListQuery } from '../../../domain/ledger-search';
+import { fromListQuery } from '../../../domain/ledger-list-query';
 import { recordChangeOf, type RecordChange } from '../../../lib/live/record-changes';
 import { groupBy } from '../../../domain/group-by';
 import { sharedFrameBatch } from '../../../lib/frame-batch';
