@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCost } from '../test-support/test-records';
-import { bounded, checkAgentTree, checkCost, checkLoadedPages, checkRecord, checkRecordPages, checkRecords, checkSession, checkStats, checkTimestamp, checkUsd, pagesChecker } from './plausibility';
+import { bounded, checkAgentTree, checkCost, checkRecord, checkSession, checkStats, checkTimestamp, checkUsd } from './plausibility';
+import { checkLoadedPages, checkRecordPages, checkRecords, pagesChecker } from './record-pages-check';
 import { TRIGGERS } from './contract/enums.gen';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');

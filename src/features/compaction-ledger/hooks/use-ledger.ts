@@ -2,7 +2,8 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { ledgerQuery } from '../api/list-compactions';
 import { countNotMatching, cursorRepeated, hasMorePages, ledgerTotal } from '../lib/ledger-cache';
-import { checkCount, pagesChecker } from '../../../domain/plausibility';
+import { checkCount } from '../../../domain/plausibility';
+import { pagesChecker } from '../../../domain/record-pages-check';
 import type { LedgerSearch } from '../../../domain/ledger-search';
 import type { CompactionRecord } from '../../../domain/contract/types';
 
