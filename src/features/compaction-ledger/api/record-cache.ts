@@ -11,13 +11,13 @@ import {
   collapseDue,
   firstPageOnly,
   flattenPages,
-  insertRecordsInPages,
   markRolledBack,
   replaceRecordInPages,
   updateRecordInPages,
   type LedgerData,
   type ViewPlace,
 } from '../lib/ledger-cache';
+import { insertRecordsInPages } from '../lib/ledger-inserts';
 import { fromListQuery } from '../../../domain/ledger-list-query';
 import { withPendingSave } from '../lib/pending-saves';
 import { ALL_SESSIONS } from './list-compactions';

@@ -7,20 +7,18 @@ import {
   cursorRepeated,
   flattenPages,
   hasMorePages,
-  insertRecordInPages,
-  insertRecordsInPages,
   ledgerTotal,
   LIVE_GROWTH_HARD_LIMIT,
   LIVE_GROWTH_LIMIT,
   markRolledBack,
   mergeLedgerData,
   nextPageCursor,
-  reapplyArrivals,
   withDaemonTotal,
   replaceRecordInPages,
   updateRecordInPages,
   type LedgerData,
 } from './ledger-cache';
+import { insertRecordInPages, insertRecordsInPages, reapplyArrivals } from './ledger-inserts';
 import { EMPTY_SEARCH } from '../../../domain/ledger-search';
 import { beginPendingSave, clearPendingSaves, endPendingSave } from './pending-saves';
 import { makeRecord } from '../../../test-support/test-records';

@@ -9,7 +9,8 @@ import { renderToString } from 'react-dom/server';
 import { bench, describe } from 'vitest';
 import { ledgerColumns, ledgerFeatures } from '../components/ledger-columns';
 import { csvChunks, jsonlChunks } from './export';
-import { flattenPages, insertRecordInPages, mergeLedgerData, replaceRecordInPages, type LedgerData } from './ledger-cache';
+import { flattenPages, mergeLedgerData, replaceRecordInPages, type LedgerData } from './ledger-cache';
+import { insertRecordInPages } from './ledger-inserts';
 import { EMPTY_SEARCH } from '../../../domain/ledger-search';
 import { makeRecord, makeRecords } from '../../../test-support/test-records';
 
