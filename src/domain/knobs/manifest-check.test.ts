@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkKnobList, checkManifest, onStep, show } from './manifest-check';
+import { checkKnobList, checkManifest } from './manifest-check';
+import { onStep, show } from './manifest-problems';
 
 const GOOD_KNOBS = [
   { type: 'range', key: 'top_k', label: 'Top k', min: 0, max: 50, step: 1, unit: 'facts', default: 12 },
