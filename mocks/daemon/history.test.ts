@@ -3,7 +3,8 @@ import { SILENT_NOOP } from '../store/facts';
 import { historyId, historyRow, materialize } from '../store/history';
 import { validateComponent } from '../../src/domain/contract/validator';
 import { fallbackKind } from './stats';
-import { generateHistory, HISTORY_SHAPES } from './history';
+import { generateHistory } from './history';
+import { HISTORY_SHAPES } from './history-plan';
 
 const ANCHOR = Date.UTC(2026, 10, 22, 12);
 
