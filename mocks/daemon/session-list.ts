@@ -1,4 +1,4 @@
-import { sessionState } from '../store/history';
+import { sessionState } from '../store/history-sessions';
 import type { Store } from '../store/store';
 import type { Schemas } from '../store/types';
 import { toSummary } from './views';

@@ -2,7 +2,7 @@ import type { CostParts } from '../../src/domain/accounting/cost';
 import { simulatedProvenance } from '../../src/domain/accounting/provenance';
 import { historySummarizerCost, historyWindow } from './history-costs';
 import { FLAGS, KIND_ERROR, RESULT_KINDS, type FactColumns, type SilentColumns } from './facts';
-import type { AgentState, CompactionRecord, Schemas, SessionState } from './types';
+import type { CompactionRecord, Schemas } from './types';
 import { STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
 
 /**
@@ -274,52 +274,4 @@ export function hookErrored(f: FactColumns, row: number, slotFilter?: (slot: num
     if ((f.slotKind[i]?.[row] ?? 0) === KIND_ERROR) return true;
   }
   return false;
-}
-
-function toAgent(a: HistoryAgent): AgentState {
-  return {
-    agent_path: a.path,
-    parent_path: a.parent,
-    name: a.path.split('/').pop() ?? a.path,
-    model_alias: a.model_alias,
-    messages: [],
-    own: { ...a.own },
-    config_version: 1,
-    primary_cost: a.primary_cost,
-    plugins: [...a.plugins],
-    summarizer_fails: false,
-  };
-}
-
-/**
- * A history session as the daemon's other code sees sessions. Archived: its message windows are
- * not kept (the records say what was compacted), so `records` may be left out for a list row.
- */
-export function sessionState(history: History, index: number, records: CompactionRecord[]): SessionState {
-  const s = history.sessions[index] as HistorySession;
-  return {
-    id: s.id,
-    project_id: s.project_id,
-    title: s.title,
-    status: s.status,
-    created_at: new Date(s.created_at).toISOString(),
-    updated_at: new Date(s.updated_at).toISOString(),
-    source: { ...HISTORY_SOURCE },
-    agents: s.agents.map(toAgent),
-    pending_checkpoint_id: null,
-    compactions: records,
-    checkpoints: [],
-    proposals: {},
-    run_seq: records.length,
-  };
-}
-
-/** The session with every record materialized (for the session view, its ledger and stats). */
-export function hydrateSession(history: History, index: number, edits: ReadonlyMap<string, RecordEdit>): SessionState {
-  const records: CompactionRecord[] = [];
-  for (let k = history.factStart[index] as number; k < (history.factStart[index + 1] as number); k++) {
-    const row = history.factsBySession[k] as number;
-    records.push(materialize(history, row, edits.get(historyId(row))));
-  }
-  return sessionState(history, index, records);
 }

@@ -1,6 +1,7 @@
 import { wellFormed } from '../../src/domain/text';
 import { flagCode } from './facts';
-import { historyRow, hydrateSession, materialize, type History, type HistorySpec, type RecordEdit } from './history';
+import { historyRow, materialize, type History, type HistorySpec, type RecordEdit } from './history';
+import { hydrateSession } from './history-sessions';
 import type {
   AgentState,
   AuditEvent,

@@ -1,0 +1,54 @@
+/**
+ * The generated history's sessions (history.ts) as the daemon's other code sees sessions: a list
+ * row without its records, or a whole session with every record materialized.
+ */
+import { HISTORY_SOURCE, historyId, materialize, type History, type HistoryAgent, type HistorySession, type RecordEdit } from './history';
+import type { AgentState, CompactionRecord, SessionState } from './types';
+
+function toAgent(a: HistoryAgent): AgentState {
+  return {
+    agent_path: a.path,
+    parent_path: a.parent,
+    name: a.path.split('/').pop() ?? a.path,
+    model_alias: a.model_alias,
+    messages: [],
+    own: { ...a.own },
+    config_version: 1,
+    primary_cost: a.primary_cost,
+    plugins: [...a.plugins],
+    summarizer_fails: false,
+  };
+}
+
+/**
+ * A history session as the daemon's other code sees sessions. Archived: its message windows are
+ * not kept (the records say what was compacted), so `records` may be left out for a list row.
+ */
+export function sessionState(history: History, index: number, records: CompactionRecord[]): SessionState {
+  const s = history.sessions[index] as HistorySession;
+  return {
+    id: s.id,
+    project_id: s.project_id,
+    title: s.title,
+    status: s.status,
+    created_at: new Date(s.created_at).toISOString(),
+    updated_at: new Date(s.updated_at).toISOString(),
+    source: { ...HISTORY_SOURCE },
+    agents: s.agents.map(toAgent),
+    pending_checkpoint_id: null,
+    compactions: records,
+    checkpoints: [],
+    proposals: {},
+    run_seq: records.length,
+  };
+}
+
+/** The session with every record materialized (for the session view, its ledger and stats). */
+export function hydrateSession(history: History, index: number, edits: ReadonlyMap<string, RecordEdit>): SessionState {
+  const records: CompactionRecord[] = [];
+  for (let k = history.factStart[index] as number; k < (history.factStart[index + 1] as number); k++) {
+    const row = history.factsBySession[k] as number;
+    records.push(materialize(history, row, edits.get(historyId(row))));
+  }
+  return sessionState(history, index, records);
+}
