@@ -11,15 +11,15 @@
 // at the same point of the seeded run (pluginSeed), so a replay under the agent's own settings
 // reproduces the events the simulator recorded for it.
 
-import { applyCompaction } from '../engine/apply';
-import type { CompactedOutcome, CompactionOutcome } from '../engine/engine-types';
+import type { CompactionOutcome } from '../engine/engine-types';
 import { tokenLimits } from '../../src/domain/accounting/thresholds';
 import { estimateTokens, messageTokens } from '../engine/estimate';
 import { computePins } from '../engine/pins';
 import { runCompaction } from '../engine/pipeline';
 import { pruneToolOutputs } from '../engine/prune';
-import { extractReferences, messageReferences } from '../engine/references';
-import { groupUnits } from '../engine/units';
+import { messageReferences } from '../engine/references';
+import { HarmTracker } from './replay-harm';
+import { apply, eventOf, recordedCompactionOutcome, recordedEvent } from './replay-events';
 import { errorFigures } from '../importers/token-profile';
 import type { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, RecordedCompaction, Schemas, SessionState } from '../store/types';
@@ -36,9 +36,6 @@ type ReplayRequest = Schemas['ReplayRequest'];
 type ReplayResult = Schemas['ReplayResult'];
 type ReplayRun = Schemas['ReplayRun'];
 type ReplayEvent = Schemas['ReplayEvent'];
-type ReplayHarm = Schemas['ReplayHarm'];
-
-const HARM_EXAMPLES = 20;
 
 /** The agent's own history: every message but the daemon's compaction summaries, as it was before any compaction. */
 export function recordedHistory(agent: AgentState): Message[] {
@@ -57,45 +54,6 @@ function settingValues(session: SessionState, agent: AgentState, set: Record<str
   return unflattenConfig(result.after);
 }
 
-/** References taken out of the context by compactions, and the later messages that mention them again. */
-class HarmTracker {
-  private readonly lost = new Map<string, number>();
-  private lostCount = 0;
-  private again = 0;
-  private readonly examples: ReplayHarm['examples'] = [];
-
-  constructor(private readonly refs: (m: Message) => string[]) {}
-
-  /** A compaction at `turn` took `gone` out and left `kept` (the summary and the rest of the context). */
-  compacted(turn: number, gone: readonly Message[], kept: readonly Message[], summary: string | null): void {
-    const stays = new Set(summary ? extractReferences(summary) : []);
-    for (const m of kept) for (const r of this.refs(m)) stays.add(r);
-    for (const m of gone) {
-      for (const r of this.refs(m)) {
-        if (stays.has(r) || this.lost.has(r)) continue;
-        this.lost.set(r, turn);
-        this.lostCount += 1;
-      }
-    }
-  }
-
-  /** A message written at `turn` (assistant or user): does it mention something that was lost? */
-  mentioned(turn: number, m: Message): void {
-    if (this.lost.size === 0 || (m.role !== 'assistant' && m.role !== 'user')) return;
-    for (const r of this.refs(m)) {
-      const at = this.lost.get(r);
-      if (at === undefined) continue;
-      this.lost.delete(r);
-      this.again += 1;
-      if (this.examples.length < HARM_EXAMPLES) this.examples.push({ reference: r, lost_at_turn: at, referred_at_turn: turn });
-    }
-  }
-
-  result(): ReplayHarm {
-    return { lost_references: this.lostCount, referred_again: this.again, examples: this.examples };
-  }
-}
-
 interface Context {
   store: Store;
   session: SessionState;
@@ -105,66 +63,6 @@ interface Context {
   recordedAt: Map<string, { rc: RecordedCompaction; record: CompactionRecord }>;
   includeRecorded: boolean;
   refs: (m: Message) => string[];
-}
-
-/** Applies an outcome to the active list; the list after, the messages it took out, and its event. */
-function apply(active: Message[], outcome: CompactedOutcome): { active: Message[]; gone: Message[] } {
-  const gone = new Set(outcome.superseded_ids);
-  return { active: applyCompaction(active, outcome).filter((m) => !m.superseded), gone: active.filter((m) => gone.has(m.id)) };
-}
-
-/** A recorded compaction as the lab lists it: the figures of its record. */
-function recordedEvent(turn: number, r: CompactionRecord): Omit<ReplayEvent, 'message_id' | 'superseded_count' | 'superseded_ids'> {
-  return {
-    turn,
-    trigger: r.trigger,
-    strategy: r.strategy,
-    tokens_before: r.threshold_estimate,
-    tokens_after: r.after_estimate,
-    summary_tokens: r.summary_tokens,
-    cost_usd: r.cost_usd,
-    fallback_reason: r.fallback_reason,
-    awaiting_approval: false,
-  };
-}
-
-function eventOf(turn: number, m: Message, outcome: CompactedOutcome, awaiting: boolean): ReplayEvent {
-  const r = outcome.record;
-  return {
-    turn,
-    message_id: m.id,
-    trigger: r.trigger,
-    strategy: awaiting ? 'checkpoint' : r.strategy,
-    tokens_before: r.threshold_estimate,
-    tokens_after: r.after_estimate,
-    superseded_count: r.superseded_message_ids.length,
-    superseded_ids: r.superseded_message_ids,
-    summary_tokens: r.summary_tokens,
-    cost_usd: r.cost_usd,
-    fallback_reason: r.fallback_reason,
-    awaiting_approval: awaiting,
-  };
-}
-
-/** A compaction the transcript recorded, replayed as the seed imports it: every unit outside the always-keep set goes, the summary takes their place. */
-function recordedCompactionOutcome(active: Message[], values: Values, rc: RecordedCompaction, record: CompactionRecord, at: Message): { active: Message[]; gone: Message[] } {
-  const pinned = computePins(active, values.always_keep).messages;
-  const gone = groupUnits(pinned).filter((u) => !u.pinned).flatMap((u) => u.messages);
-  const goneIds = new Set(gone.map((m) => m.id));
-  const summary: Message = {
-    ...at,
-    id: `recorded:${at.id}`,
-    role: 'system',
-    content: rc.summary,
-    tool_calls: [],
-    tool_call_id: null,
-    tool_name: null,
-    metadata: { token_estimate: record.summary_tokens ?? 0, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: null, compactor_cost: null },
-  };
-  const first = active.findIndex((m) => goneIds.has(m.id));
-  const kept = active.filter((m) => !goneIds.has(m.id));
-  kept.splice(first < 0 ? 0 : Math.min(first, kept.length), 0, summary);
-  return { active: kept, gone: active.filter((m) => goneIds.has(m.id)) };
 }
 
 function runSetting(ctx: Context, label: string | null, set: Record<string, unknown>, values: Values): ReplayRun {
