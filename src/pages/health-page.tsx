@@ -1,10 +1,10 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { compactionsHref } from '../lib/routes';
 import { ledgerSearchString, EMPTY_SEARCH } from '../domain/ledger-search';
-import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
+import { useHealthScope } from '../features/fleet-health/hooks/use-health-scope';
 import { BreakdownPanel } from '../features/fleet-health/components/breakdown-panel';
 import { HealthOverview } from '../features/fleet-health/components/health-overview';
 import { ScopeBar } from '../features/fleet-health/components/scope-bar';
@@ -20,10 +20,7 @@ function Guarded({ what, children }: { what: string; children: ReactNode }) {
  * then the figures, charts and tables of the time range, each drilling into /compactions.
  */
 export function HealthPage() {
-  const [params, setParams] = useSearchParams();
-  const text = params.toString();
-  const scope = useMemo(() => readHealthScope(new URLSearchParams(text)), [text]);
-  const update = useCallback((patch: Partial<HealthScope>) => setParams((current) => writeHealthScope(current, patch), { preventScrollReset: true }), [setParams]);
+  const [scope, update] = useHealthScope();
   return (
     <div className="page">
       <title>{`Compaction health${scope.project ? ` · ${scope.project}` : ''} · Compactor`}</title>

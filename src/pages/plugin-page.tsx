@@ -1,19 +1,15 @@
-import { useCallback, useMemo } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ErrorState } from '../components/error-state';
 import { healthHref, reviewQueueHref } from '../lib/routes';
 import { PluginActivity } from '../features/fleet-health/components/plugin-activity';
 import { ScopeBar } from '../features/fleet-health/components/scope-bar';
-import { readHealthScope, writeHealthScope, type HealthScope } from '../features/fleet-health/lib/health-scope';
+import { useHealthScope } from '../features/fleet-health/hooks/use-health-scope';
 
 /** /plugins/:name?project=…&range=…: one plugin across sessions, its versions side by side. */
 export function PluginPage() {
   const { name = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const text = params.toString();
-  const scope = useMemo(() => readHealthScope(new URLSearchParams(text)), [text]);
-  const update = useCallback((patch: Partial<HealthScope>) => setParams((current) => writeHealthScope(current, patch), { preventScrollReset: true }), [setParams]);
+  const [scope, update] = useHealthScope();
   return (
     <div className="page">
       <title>{`${name} · Compactor`}</title>
