@@ -55,19 +55,24 @@ export function checkEnum(k: Rec, c: Collector): void {
   else if (values.size > 0 && !values.has(d)) c.add('default', `default ${show(d)} is not among the options (${[...values].map(show).join(', ')})`);
 }
 
+/** A declared outside pattern (text, compiled by re2js), or null when none is declared or it is unusable. */
+function checkPattern(k: Rec, field: 'pattern' | 'item_pattern', c: Collector): OutsidePattern | null {
+  const value = k[field];
+  if (value === undefined) return null;
+  if (typeof value !== 'string') {
+    c.add(field, `${field} must be text, not ${typeName(value)}`);
+    return null;
+  }
+  const compiled = compileOutsidePattern(value);
+  if (compiled.problem !== null) c.add(field, `${field} ${show(value)} ${compiled.problem}`);
+  return compiled.pattern;
+}
+
 export function checkText(k: Rec, c: Collector): void {
   if (k.max_length !== undefined && !isPositiveInt(k.max_length)) c.add('max_length', `max_length must be a whole number ≥ 1, not ${show(k.max_length)}`);
   if (k.multiline !== undefined && typeof k.multiline !== 'boolean') c.add('multiline', `multiline must be true or false, not ${typeName(k.multiline)}`);
   if (k.suggest !== undefined && k.suggest !== 'prompts') c.add('suggest', `suggest must be "prompts", not ${show(k.suggest)}`);
-  let pattern: OutsidePattern | null = null;
-  if (k.pattern !== undefined) {
-    if (typeof k.pattern !== 'string') c.add('pattern', `pattern must be text, not ${typeName(k.pattern)}`);
-    else {
-      const compiled = compileOutsidePattern(k.pattern);
-      if (compiled.problem !== null) c.add('pattern', `pattern ${show(k.pattern)} ${compiled.problem}`);
-      pattern = compiled.pattern;
-    }
-  }
+  const pattern = checkPattern(k, 'pattern', c);
   const d = k.default;
   if (d === undefined) c.add('default', 'default is missing');
   else if (typeof d !== 'string') c.add('default', `default must be text, not ${typeName(d)}`);
@@ -90,15 +95,7 @@ export function checkModelAlias(k: Rec, c: Collector, modelAliases: readonly str
 export function checkStringList(k: Rec, c: Collector): void {
   if (k.max_items !== undefined && !isPositiveInt(k.max_items)) c.add('max_items', `max_items must be a whole number ≥ 1, not ${show(k.max_items)}`);
   if (k.item_max_length !== undefined && !isPositiveInt(k.item_max_length)) c.add('item_max_length', `item_max_length must be a whole number ≥ 1, not ${show(k.item_max_length)}`);
-  let pattern: OutsidePattern | null = null;
-  if (k.item_pattern !== undefined) {
-    if (typeof k.item_pattern !== 'string') c.add('item_pattern', `item_pattern must be text, not ${typeName(k.item_pattern)}`);
-    else {
-      const compiled = compileOutsidePattern(k.item_pattern);
-      if (compiled.problem !== null) c.add('item_pattern', `item_pattern ${show(k.item_pattern)} ${compiled.problem}`);
-      pattern = compiled.pattern;
-    }
-  }
+  const pattern = checkPattern(k, 'item_pattern', c);
   const d = k.default;
   if (d === undefined) return c.add('default', 'default is missing');
   if (!Array.isArray(d) || d.some((v) => typeof v !== 'string')) return c.add('default', `default must be a list of texts, not ${show(d)}`);
