@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { DryRunDiff } from '../components/diff/dry-run-diff';
 import { ErrorState } from '../components/error-state';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { promptsQuery } from '../lib/api/endpoints/list-prompts';
-import { sessionHref } from '../lib/routes';
 import { KnobsScreen } from '../features/knobs/components/knobs-screen';
+import { SessionCrumbs } from './session-crumbs';
 import { SessionNotFound } from './session-not-found';
 
 /** /sessions/:sessionId/knobs?agent=…&group=…: an agent's compaction knobs, with the shared dry-run diff for previews. */
@@ -22,15 +22,7 @@ export function KnobsPage() {
   return (
     <div className="page">
       <title>{`Knobs${session ? ` · ${session.title}` : ''} · Compactor`}</title>
-      <nav className="page__crumbs" aria-label="Breadcrumb">
-        <Link to="/sessions">Sessions</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={sessionHref(sessionId)} title={session?.title}>
-          {session?.title ?? sessionId}
-        </Link>
-        <span aria-hidden="true">/</span>
-        <span>Knobs</span>
-      </nav>
+      <SessionCrumbs sessionId={sessionId} title={session?.title} here="Knobs" />
       {prompts.isError && (
         <ErrorState error={prompts.error} what="the project's prompts (prompt fields suggest none)" onRetry={() => void prompts.refetch()} />
       )}
