@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatPercent, formatTokens, formatUsd } from '../src/domain/format';
+import { ledgerGrid, ledgerRow, listCompactions } from './support/compactions';
 import { apiGet, resetDaemon } from './support/daemon';
 import { panel, sessionRows } from './support/ui';
 
@@ -163,4 +165,117 @@ test('a rollback: what the preview predicts is the context the session returns t
     'rollback dialog': prediction,
     'session header': (await readBar(sessionHeaderBar(page))).tokens!.split(' / ')[0]!,
   });
+});
+
+/** A ledger row's cell under a column heading, as shown. */
+async function ledgerCell(page: Page, id: string, column: string): Promise<string> {
+  const headers = await ledgerGrid(page).getByRole('columnheader').allTextContents();
+  const index = headers.findIndex((h) => h.replace(/[↕▲▼]/g, '').replace(/\s+/g, ' ').trim() === column);
+  expect(index, `the ledger has a ${column} column: ${JSON.stringify(headers)}`).toBeGreaterThanOrEqual(0);
+  return text(ledgerRow(page, id).locator('[role="gridcell"]').nth(index));
+}
+
+/** An event page's field (a term and its definition), as shown. */
+function eventField(page: Page, label: string): Locator {
+  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+}
+
+/** "170,251 · recorded → 36,081 · recorded" → ["170k", "36.1k"]: exact counts at the ledger's precision. */
+function countsAsTokens(shown: string): string[] {
+  return (shown.match(/\d[\d,]*/g) ?? []).map((n) => formatTokens(Number(n.replace(/,/g, ''))));
+}
+
+test('a recorded compaction of an imported Claude Code session: the ledger, the event page and the lab give one before, after, summary and cost', async ({ page, request }) => {
+  await resetDaemon(request);
+  const sessionId = 'ses_4d5611e5-241';
+  const record = (await listCompactions(request, sessionId)).items[0]!;
+  await page.goto(`/sessions/${sessionId}`);
+  await expect(ledgerRow(page, record.id)).toBeVisible({ timeout: 20_000 });
+  const [ledgerBefore, ledgerAfter] = (await ledgerCell(page, record.id, 'Tokens')).split(' → ');
+  const ledgerCost = await ledgerCell(page, record.id, 'Cost');
+
+  await page.goto(`/sessions/${sessionId}/compactions/${record.id}`);
+  await expect(eventField(page, 'Tokens')).toBeVisible({ timeout: 20_000 });
+  const [eventBefore, eventAfter] = countsAsTokens(await text(eventField(page, 'Tokens')));
+  const eventCost = (await text(eventField(page, 'Cost'))).split(' ')[0]!;
+  const eventSummary = countsAsTokens(await text(eventField(page, 'Summary')))[0]!;
+
+  await page.goto(`/sessions/${sessionId}/lab`);
+  await page.getByRole('form', { name: 'Settings to replay' }).getByRole('button', { name: 'Run replay' }).click();
+  const real = page.getByRole('row').filter({ hasText: 'What really happened' }).filter({ hasText: '→' });
+  await expect(real).toBeVisible({ timeout: 30_000 });
+  const cells = await real.getByRole('cell').allTextContents();
+  const [labBefore, labAfter] = cells[4]!.split(' → ');
+
+  same('recorded tokens before', { ledger: ledgerBefore!, 'event page': eventBefore!, lab: labBefore! });
+  same('recorded tokens after', { ledger: ledgerAfter!, 'event page': eventAfter!, lab: labAfter! });
+  same('recorded summary tokens', { 'event page': eventSummary, lab: cells[6]! });
+  same('recorded cost', { ledger: ledgerCost, 'event page': eventCost, lab: cells[7]! });
+  // Cache-aware: the cost is the record's, priced with its cache reads and writes, not all input at full price.
+  expect(ledgerCost).toBe(formatUsd(record.cost_usd));
+});
+
+test('thresholds read as percents with the same token limits: the context bar and the compact dialog', async ({ page, request }) => {
+  await resetDaemon(request);
+  await openSession(page, 'ses_gen_refactor');
+  const bar = sessionHeaderBar(page);
+  const title = (await bar.getAttribute('title')) ?? '';
+  const [, barUpper, barUpperTokens, barLower, barLowerTokens] = /fires at (\S+ %) \((\S+)\) and compacts down to (\S+ %) \((\S+)\)/.exec(title.replace(/\u00a0/g, ' ')) ?? [];
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  const slider = async (name: string) => (await text(dialog.locator(`.cf-field--${name} .cf-slider__value`))).replace(/\u00a0/g, ' ').split(' · ');
+  const [dialogUpper, dialogUpperTokens] = await slider('upper');
+  const [dialogLower, dialogLowerTokens] = await slider('lower');
+  same('upper threshold', { 'context bar': barUpper!, 'compact dialog': dialogUpper! });
+  same('upper threshold tokens', { 'context bar': barUpperTokens!, 'compact dialog': dialogUpperTokens! });
+  same('lower threshold', { 'context bar': barLower!, 'compact dialog': dialogLower! });
+  same('lower threshold tokens', { 'context bar': barLowerTokens!, 'compact dialog': dialogLowerTokens! });
+  expect(dialogUpper).toMatch(/^\d+(\.\d)? %$/);
+});
+
+test('the compactor share is on one basis: the session stats and the health view, compactor ÷ (primary + compactor)', async ({ page, request }) => {
+  await resetDaemon(request);
+  const share = (c: { primary_usd: number; compactor_usd: number }) => formatPercent(c.compactor_usd / (c.primary_usd + c.compactor_usd));
+  const session = await apiGet<{ cost: { primary_usd: number; compactor_usd: number } }>(request, '/sessions/ses_gen_refactor');
+  await openSession(page, 'ses_gen_refactor');
+  const stats = panel(page, 'Compaction').getByText(/ of the total$/).first();
+  await expect(stats).toBeVisible({ timeout: 20_000 });
+  same('session compactor share', { 'session stats': await text(stats), 'session cost': `${share(session.cost)} of the total`.replace(/\u00a0/g, ' ') });
+
+  const health = await apiGet<{ totals: { primary_usd: number; compactor_usd: number } }>(request, '/compaction-health?range=all');
+  await page.goto('/health?range=all');
+  const hint = page.locator('.health-headline').getByText(/ of the (total|primary)$/).first();
+  await expect(hint).toBeVisible({ timeout: 20_000 });
+  same('fleet compactor share', { 'health view': await text(hint), 'fleet cost': `${share(health.totals)} of the total`.replace(/\u00a0/g, ' ') });
+});
+
+test('after a manual compact: the diff, the ledger and the event page give one before, after, summary and cost', async ({ page, request }) => {
+  await resetDaemon(request);
+  await openSession(page, 'ses_gen_refactor');
+  await page.getByRole('button', { name: 'Compact…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compact', exact: true });
+  await expect(dialog).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: /^Preview/ }).click();
+  const totals = dialog.locator('.diff-totals');
+  await expect(totals).toBeVisible({ timeout: 20_000 });
+  const figureOf = async (label: string) => (await text(totals.locator(`[data-figure="${label}"]`))).replace(`${label} `, '');
+  const [diffBefore, diffAfter, diffSummary] = [await figureOf('before'), await figureOf('after'), await figureOf('summary')];
+  const diffCost = (await text(totals.getByRole('term').filter({ hasText: 'Est. cost' }).locator('xpath=following-sibling::dd[1]'))).split(' ')[0]!;
+  await dialog.getByRole('button', { name: 'Commit…' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
+  await expect(dialog.locator('[data-outcome="completed"]')).toBeVisible({ timeout: 20_000 });
+  const record = (await listCompactions(request, 'ses_gen_refactor', 'sort=-created_at')).items[0]!;
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await expect(ledgerRow(page, record.id)).toBeVisible({ timeout: 20_000 });
+  const [ledgerBefore, ledgerAfter] = (await ledgerCell(page, record.id, 'Tokens')).split(' → ');
+  same('manual compact tokens before', { diff: diffBefore, ledger: ledgerBefore! });
+  same('manual compact tokens after', { diff: diffAfter, ledger: ledgerAfter! });
+  same('manual compact cost', { diff: diffCost, ledger: await ledgerCell(page, record.id, 'Cost') });
+  await page.goto(`/sessions/ses_gen_refactor/compactions/${record.id}`);
+  await expect(eventField(page, 'Tokens')).toBeVisible({ timeout: 20_000 });
+  const [eventBefore, eventAfter] = countsAsTokens(await text(eventField(page, 'Tokens')));
+  same('manual compact tokens before', { diff: diffBefore, 'event page': eventBefore! });
+  same('manual compact tokens after', { diff: diffAfter, 'event page': eventAfter! });
+  same('manual compact summary tokens', { diff: diffSummary, 'event page': countsAsTokens(await text(eventField(page, 'Summary')))[0]! });
 });

@@ -77,7 +77,9 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               {messagesNotKept(agent.estimate_parts, agent.compaction_count) ? (
                 <>
                   <span className="agents__line">none kept</span>
-                  <span className="agents__sub faint">its events have no messages behind them</span>
+                  <span className="agents__sub faint" title="Its compactions are recorded, not the messages behind them">
+                    events only
+                  </span>
                 </>
               ) : (
                 <>
