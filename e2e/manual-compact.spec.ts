@@ -89,8 +89,8 @@ test('previews two strategies on a real transcript, compares them, commits one w
   const table = dialog.getByRole('table', { name: 'Proposals compared' });
   const a = table.getByRole('columnheader', { name: /Proposal A/ });
   const b = table.getByRole('columnheader', { name: /Proposal B/ });
-  await expect(a).toContainText('summarize · 0.40 → 0.30');
-  await expect(b).toContainText('drop · 0.40 → 0.30 · no summary');
+  await expect(a).toContainText('summarize · 40\u00a0% → 30\u00a0%');
+  await expect(b).toContainText('drop · 40\u00a0% → 30\u00a0% · no summary');
   await expect(table.getByRole('row', { name: /Tokens after/ })).toContainText('→');
   await expect(table.getByRole('row', { name: /Messages kept/ })).toContainText('of 162');
   await expect(table.getByRole('row', { name: /Estimated cost/ })).toContainText('better');
@@ -100,7 +100,7 @@ test('previews two strategies on a real transcript, compares them, commits one w
   const confirm = page.getByRole('alertdialog', { name: 'Commit this compaction?' });
   await expect(confirm).toContainText('primary');
   await expect(confirm).toContainText('drop');
-  await expect(confirm).toContainText('upper 0.40 · lower 0.30');
+  await expect(confirm).toContainText('upper 40\u00a0% · lower 30\u00a0%');
   await confirm.getByRole('button', { name: 'Commit compaction' }).dblclick();
   const outcome = dialog.locator('[data-outcome="completed"]');
   await expect(outcome).toContainText('Compacted.');
@@ -143,18 +143,18 @@ test('compare keeps three proposals; a fourth is refused with a word, none dropp
   await dialog.getByRole('tab', { name: /Compare proposals/ }).click();
   await expect(dialog.getByRole('tab', { name: /Compare proposals/ })).toContainText('3 pinned');
   const table = dialog.getByRole('table', { name: 'Proposals compared' });
-  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('0.50 → 0.30');
-  await expect(table.getByRole('columnheader', { name: /Proposal B/ })).toContainText('0.45 → 0.30');
-  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('0.40 → 0.30');
-  await expect(table.getByRole('columnheader', { name: /Current preview/ })).toContainText('0.35 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('50\u00a0% → 30\u00a0%');
+  await expect(table.getByRole('columnheader', { name: /Proposal B/ })).toContainText('45\u00a0% → 30\u00a0%');
+  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('40\u00a0% → 30\u00a0%');
+  await expect(table.getByRole('columnheader', { name: /Current preview/ })).toContainText('35\u00a0% → 30\u00a0%');
 
   // Unpinning one makes room: the current preview pins, the other two stay.
   await table.getByRole('button', { name: 'Unpin Proposal A' }).click();
   await expect(pin).toBeEnabled();
   await pin.click();
   await expect(dialog.getByRole('tab', { name: /Compare proposals/ })).toContainText('3 pinned');
-  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('0.45 → 0.30');
-  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('0.35 → 0.30');
+  await expect(table.getByRole('columnheader', { name: /Proposal A/ })).toContainText('45\u00a0% → 30\u00a0%');
+  await expect(table.getByRole('columnheader', { name: /Proposal C/ })).toContainText('35\u00a0% → 30\u00a0%');
 });
 
 test('a commit whose outcome is unknown is retried with the same key and compacts once; the fallback is reported', async ({ page, request }) => {

@@ -3,7 +3,8 @@ import { Slider, Switch, ToggleGroup } from 'radix-ui';
 import { useId, type ReactNode } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Select } from './select';
-import { formatRatio, formatTokens } from '../domain/format';
+import { tokenLimits } from '../domain/accounting/thresholds';
+import { formatThreshold, formatTokens } from '../domain/format';
 import type { Agent, ContextWindow, Schemas } from '../domain/contract/types';
 import { agentRows } from '../domain/agent-tree';
 import { describeError } from '../lib/api/api-error';
@@ -76,6 +77,10 @@ function ThresholdSlider({
   disabled: boolean;
 }) {
   const id = useId();
+  const limits = window ? tokenLimits(window.tokens, value, value) : null;
+  // Upper: compaction fires at or above it; lower: compacts down to at most it (thresholds.ts).
+  const tokens = limits ? (name === 'upper' ? limits.upper : limits.target) : null;
+  const valueText = `${formatThreshold(value)} of the window${tokens === null ? '' : `, ${formatTokens(tokens)} tokens`}`;
   return (
     <div className={`cf-field cf-field--slider cf-field--${name}`}>
       <label className="cf-field__label" id={id}>
@@ -95,11 +100,11 @@ function ThresholdSlider({
           <Slider.Track className="cf-slider__track">
             <Slider.Range className="cf-slider__range" />
           </Slider.Track>
-          <Slider.Thumb className="cf-slider__thumb" aria-labelledby={id} aria-invalid={invalid || undefined} />
+          <Slider.Thumb className="cf-slider__thumb" aria-labelledby={id} aria-valuetext={valueText} aria-invalid={invalid || undefined} />
         </Slider.Root>
         <span className={invalid ? 'cf-slider__value cf-slider__value--invalid num' : 'cf-slider__value num'}>
-          {formatRatio(value)}
-          {window && <span className="faint"> · {formatTokens(value * window.tokens)}</span>}
+          {formatThreshold(value)}
+          {tokens !== null && <span className="faint"> · {formatTokens(tokens)}</span>}
         </span>
       </div>
       <Hint>{hint}</Hint>
@@ -260,7 +265,7 @@ export function CompactFields({ control, errors, agents, onAgentChange, strategi
             value={field.value}
             onChange={field.onChange}
             window={window}
-            hint={configured(config, 'upper_threshold', v ? formatRatio(v.upper_threshold) : undefined)}
+            hint={configured(config, 'upper_threshold', v ? formatThreshold(v.upper_threshold) : undefined)}
             invalid={thresholdError !== undefined}
             disabled={disabled}
           />
@@ -277,7 +282,7 @@ export function CompactFields({ control, errors, agents, onAgentChange, strategi
             value={field.value}
             onChange={field.onChange}
             window={window}
-            hint={configured(config, 'lower_threshold', v ? formatRatio(v.lower_threshold) : undefined)}
+            hint={configured(config, 'lower_threshold', v ? formatThreshold(v.lower_threshold) : undefined)}
             invalid={thresholdError !== undefined}
             disabled={disabled}
           />

@@ -1,6 +1,9 @@
-import { formatCount, formatPercent, formatRatio, formatTokens } from '../domain/format';
+import { formatCount, formatPercent, formatThreshold, formatTokens } from '../domain/format';
 import type { ContextWindow } from '../domain/contract/types';
 import type { ReactNode } from 'react';
+import { contextTotal, type ContextParts } from '../domain/accounting/context';
+import { describeContextUse } from '../domain/accounting/describe';
+import { tokenLimits } from '../domain/accounting/thresholds';
 import { windowContradiction, windowNote, windowSourceLabel } from '../domain/accounting/window';
 import { Badge } from './status-badge';
 import './context-bar.css';
@@ -47,51 +50,69 @@ export function contextTone(fraction: number, upperThreshold: number): 'ok' | 'w
 
 const NEAR_UPPER = 0.05;
 
+const PARTS_UNKNOWN = 'its parts not known';
+
 interface ContextBarProps {
-  estimateTokens: number;
+  /** The context in its parts (messages, system prompt and tools, output reserve): the figure is their sum. */
+  parts: ContextParts | null;
+  /** The context's size where its parts are not known (a daemon's record without them). */
+  estimateTokens?: number;
+  /** The agent's (or session's) compactions: a context with none of its messages kept behind them says so. */
+  compactionCount?: number;
   window: ContextWindow;
   upperThreshold: number;
   lowerThreshold: number;
-  /** Without the token figures (the list): the bar, the percentage and the window tag. */
+  /** Without the token figures (the list): the bar, the percentage and the window tag; the parts in its description. */
   compact?: boolean;
   /** Leave the window's source tag to a neighbouring column. */
   hideSource?: boolean;
+  /** Short part names ("base", "reserve") where the line under the bar is narrow. */
+  shortParts?: boolean;
 }
 
 /**
  * How full an agent's context is: the estimate against the window, with the lower and upper
- * threshold marks (compaction fires at the upper one and compacts down to the lower one).
+ * threshold marks (compaction fires at the upper one and compacts down to the lower one), and the
+ * line under it naming the estimate's parts (the output reserve is never an unlabelled figure).
  */
-export function ContextBar({ estimateTokens, window, upperThreshold, lowerThreshold, compact = false, hideSource = false }: ContextBarProps) {
+export function ContextBar({ parts, estimateTokens: total = 0, compactionCount = 0, window, upperThreshold, lowerThreshold, compact = false, hideSource = false, shortParts = false }: ContextBarProps) {
+  const estimateTokens = parts ? contextTotal(parts) : total;
   const fraction = estimateTokens / window.tokens;
   const tone = contextTone(fraction, upperThreshold);
+  const limits = tokenLimits(window.tokens, upperThreshold, lowerThreshold);
+  const partsText = parts ? describeContextUse(parts, compactionCount, { short: shortParts }) : PARTS_UNKNOWN;
   const description =
-    `Estimate ${formatCount(estimateTokens)} of ${formatCount(window.tokens)} tokens (${formatPercent(fraction)}). ` +
-    `Compaction fires at ${formatRatio(upperThreshold)} (${formatTokens(upperThreshold * window.tokens)}) ` +
-    `and compacts down to ${formatRatio(lowerThreshold)} (${formatTokens(lowerThreshold * window.tokens)}). ` +
-    `Window: ${window.source}.`;
+    `Context ${formatCount(estimateTokens)} of ${formatCount(window.tokens)} tokens (${formatPercent(fraction)}): ${parts ? describeContextUse(parts, compactionCount) : PARTS_UNKNOWN}. ` +
+    `Compaction fires at ${formatThreshold(upperThreshold)} (${formatTokens(limits.upper)}) ` +
+    `and compacts down to ${formatThreshold(lowerThreshold)} (${formatTokens(limits.target)}). ` +
+    `Window: ${windowSourceLabel(window)}.`;
   return (
     <div className={compact ? 'context-bar context-bar--compact' : 'context-bar'} title={description}>
-      <div
-        className="context-bar__track"
-        role="meter"
-        aria-label="Context use"
-        aria-valuemin={0}
-        aria-valuemax={window.tokens}
-        aria-valuenow={Math.min(estimateTokens, window.tokens)}
-        aria-valuetext={description}
-      >
-        <span className={`context-bar__fill context-bar__fill--${tone}`} style={{ width: `${Math.min(1, fraction) * 100}%` }} />
-        <span className="context-bar__mark context-bar__mark--lower" style={{ left: `${lowerThreshold * 100}%` }} />
-        <span className="context-bar__mark context-bar__mark--upper" style={{ left: `${upperThreshold * 100}%` }} />
+      <div className="context-bar__row">
+        <div
+          className="context-bar__track"
+          role="meter"
+          aria-label="Context use"
+          aria-valuemin={0}
+          aria-valuemax={window.tokens}
+          aria-valuenow={Math.min(estimateTokens, window.tokens)}
+          aria-valuetext={description}
+        >
+          <span className={`context-bar__fill context-bar__fill--${tone}`} style={{ width: `${Math.min(1, fraction) * 100}%` }} />
+          <span className="context-bar__mark context-bar__mark--lower" style={{ left: `${lowerThreshold * 100}%` }} />
+          <span className="context-bar__mark context-bar__mark--upper" style={{ left: `${upperThreshold * 100}%` }} />
+        </div>
+        <span className={`context-bar__figure num context-bar__figure--${tone}`}>{formatPercent(fraction)}</span>
+        {!compact && (
+          <span className="context-bar__tokens num muted">
+            {formatTokens(estimateTokens)} / {formatTokens(window.tokens)}
+          </span>
+        )}
+        {!hideSource && <WindowSourceTag window={window} />}
       </div>
-      <span className={`context-bar__figure num context-bar__figure--${tone}`}>{formatPercent(fraction)}</span>
-      {!compact && (
-        <span className="context-bar__tokens num muted">
-          {formatTokens(estimateTokens)} / {formatTokens(window.tokens)}
-        </span>
-      )}
-      {!hideSource && <WindowSourceTag window={window} />}
+      <span className="context-bar__parts num faint" data-testid="context-parts">
+        {partsText}
+      </span>
     </div>
   );
 }

@@ -49,9 +49,9 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
     <div className="diff-totals">
       <div className="diff-totals__bars">
         <span className="diff-totals__label">Before</span>
-        <ContextBar estimateTokens={beforeEstimate} window={window} upperThreshold={record.window_upper} lowerThreshold={record.window_lower} />
+        <ContextBar parts={record.before_parts} estimateTokens={beforeEstimate} window={window} upperThreshold={record.window_upper} lowerThreshold={record.window_lower} />
         <span className="diff-totals__label">After</span>
-        <ContextBar estimateTokens={record.after_estimate} window={window} upperThreshold={record.window_upper} lowerThreshold={record.window_lower} hideSource />
+        <ContextBar parts={record.after_parts} estimateTokens={record.after_estimate} window={window} upperThreshold={record.window_upper} lowerThreshold={record.window_lower} hideSource />
       </div>
       <dl className="diff-totals__figures">
         <div>
@@ -81,7 +81,10 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
           <div>
             <dt>Pruned</dt>
             <dd className="num">
-              {formatCount(figures.prunedCount)} <span className="faint">tool outputs, −{formatTokens(figures.pruned)} tok</span>
+              {formatCount(figures.prunedCount)}{' '}
+              <span className="faint">
+                tool outputs, <Figure label="pruned" tokens={figures.pruned} /> tok, already out of before
+              </span>
             </dd>
           </div>
         )}
@@ -116,14 +119,7 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
         {children}
       </dl>
       <p className="diff-totals__sum num" aria-label="How the figures add up">
-        <Figure label="before" tokens={figures.before} /> − <Figure label="superseded" tokens={figures.superseded} />
-        {figures.prunedCount > 0 && (
-          <>
-            {' '}
-            − <Figure label="pruned" tokens={figures.pruned} />
-          </>
-        )}{' '}
-        + <Figure label="summary" tokens={figures.summary} /> = <Figure label="after" tokens={figures.after} />
+        <Figure label="before" tokens={figures.before} /> − <Figure label="superseded" tokens={figures.superseded} /> + <Figure label="summary" tokens={figures.summary} /> = <Figure label="after" tokens={figures.after} />
         {!figures.balanced && <span className="diff-totals__warn"> (the daemon's estimates do not add up)</span>}
       </p>
     </div>

@@ -27,7 +27,7 @@ describe('cost', () => {
   it('adds parts and gives the compactor share', () => {
     const a = priceUsage({ input: 1_000, cache_read: 0, cache_write: 0, output: 100 }, OPUS);
     expect(costTotal(addCosts(a, a))).toBeCloseTo(2 * costTotal(a), 10);
-    expect(compactorShare({ compactor_usd: 1, total_usd: 20 })).toBe(0.05);
-    expect(compactorShare({ compactor_usd: 0, total_usd: 0 })).toBe(0);
+    expect(compactorShare({ compactor_usd: 1, primary_usd: 19 })).toBe(0.05);
+    expect(compactorShare({ compactor_usd: 0, primary_usd: 0 })).toBe(0);
   });
 });

@@ -72,9 +72,13 @@ export function addUsage(a: TokenUsage, b: TokenUsage): TokenUsage {
   return { input: a.input + b.input, cache_read: a.cache_read + b.cache_read, cache_write: a.cache_write + b.cache_write, output: a.output + b.output };
 }
 
-/** The compactor's share of a session's spend (0 when nothing was spent). */
-export function compactorShare(cost: { compactor_usd: number; total_usd: number }): number {
-  return cost.total_usd > 0 ? cost.compactor_usd / cost.total_usd : 0;
+/**
+ * The compactor's share of the spend: compactor ÷ (primary + compactor), both cache-aware (0 when
+ * nothing was spent). A session's split, the health view's totals and the lab all give it so.
+ */
+export function compactorShare(cost: { compactor_usd: number; primary_usd: number }): number {
+  const total = cost.primary_usd + cost.compactor_usd;
+  return total > 0 ? cost.compactor_usd / total : 0;
 }
 
 /** The cost parts in the order screens list them, with their names. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contextParts } from './context';
-import { describeContextParts, describeCostParts, figureSource } from './describe';
+import { contextChange, describeContextParts, describeContextUse, describeCostParts, figureSource, messagesNotKept } from './describe';
 
 describe('figures in named parts', () => {
   it('names every part of a context, the output reserve included, and their sum', () => {
@@ -12,6 +12,20 @@ describe('figures in named parts', () => {
     expect(describeContextParts(contextParts(0, 0, 8_192))).toBe('0 messages + 8.2k output reserve = 8.2k');
     expect(describeContextParts(contextParts(145_900, 24_351, 0))).toBe('146k messages + 24.4k system prompt and tools = 170k');
     expect(describeContextParts(contextParts(1_200, 0, 0))).toBe('1.2k messages');
+  });
+
+  it('says a context has no messages behind its events, instead of "0 messages", and labels what it holds', () => {
+    const reserveOnly = contextParts(0, 0, 8_192);
+    expect(messagesNotKept(reserveOnly, 240)).toBe(true);
+    expect(messagesNotKept(reserveOnly, 0)).toBe(false);
+    expect(describeContextUse(reserveOnly, 240)).toBe('no messages kept behind its events · 8.2k = output reserve');
+    expect(describeContextUse(reserveOnly, 240, { short: true })).toBe('no messages kept · 8.2k = reserve');
+    expect(describeContextUse(contextParts(117_854, 0, 8_192), 45)).toBe('118k messages + 8.2k output reserve');
+    expect(describeContextUse(contextParts(79_746, 26_402, 8_192), 1, { short: true })).toBe('79.7k messages + 26.4k base + 8.2k reserve');
+  });
+
+  it('writes a compaction’s context change in parts', () => {
+    expect(contextChange({ before_parts: contextParts(165_223, 0, 8_192), after_parts: null })).toBe('before: 165k messages + 8.2k output reserve = 173k; after: parts not known');
   });
 
   it('names the cost parts that cost something, and their total', () => {

@@ -28,6 +28,32 @@ export function describeContextParts(parts: ContextParts, { short = false, total
   return total && named.length > 1 ? `${sum} = ${formatTokens(contextTotal(parts))}` : sum;
 }
 
+/**
+ * Whether a context has no messages behind the compactions it went through: a generated history
+ * (the health view's spiral sessions) keeps each event's record, not the messages it compacted, so
+ * its context is the output reserve alone. Screens say so rather than show "0 messages".
+ */
+export function messagesNotKept(parts: ContextParts, compactionCount: number): boolean {
+  return parts.messages_tokens === 0 && compactionCount > 0;
+}
+
+/**
+ * A context's use as the line under its bar writes it, every figure labelled: "117.9k messages +
+ * 8.2k output reserve" (short: "117.9k messages + 8.2k reserve"); a context with no messages behind
+ * its compactions says so: "no messages kept behind its events · 8.2k = output reserve".
+ */
+export function describeContextUse(parts: ContextParts, compactionCount: number, { short = false }: { short?: boolean } = {}): string {
+  if (!messagesNotKept(parts, compactionCount)) return describeContextParts(parts, { short, total: false });
+  const rest = CONTEXT_PARTS.filter(({ key }) => key !== 'messages_tokens' && parts[key] > 0).map(({ key, label }) => `${formatTokens(parts[key])} = ${short ? SHORT_CONTEXT_LABELS[key] : label}`);
+  return [short ? 'no messages kept' : 'no messages kept behind its events', ...rest].join(' · ');
+}
+
+/** A compaction's context before and after, each in its parts: "before: 165k messages + 8.2k output reserve = 173k; after: …" (a side not known says so). */
+export function contextChange(record: { before_parts: ContextParts | null; after_parts: ContextParts | null }): string {
+  const side = (parts: ContextParts | null) => (parts ? describeContextParts(parts) : 'parts not known');
+  return `before: ${side(record.before_parts)}; after: ${side(record.after_parts)}`;
+}
+
 /** "input $0.0123 + cache read $0.0400 + output $0.0061 = $0.0584": the parts that cost something, and the total. */
 export function describeCostParts(parts: CostParts): string {
   const named = COST_PARTS.filter(({ key }) => parts[key] > 0).map(({ key, label }) => `${label} ${formatUsd(parts[key])}`);

@@ -57,6 +57,6 @@ describe('the manual-compact form', () => {
     expect(toRequest(valuesFromRequest(request, values))).toEqual(request);
     const delegated = toRequest({ ...values, strategy: 'delegate', delegatePlugin: 'chunked-summarizer' });
     expect(toRequest(valuesFromRequest(delegated, values))).toEqual(delegated);
-    expect(describeSettings(request)).toBe('drop · 0.30 → 0.15 · no summary');
+    expect(describeSettings(request)).toBe('drop · 30\u00a0% → 15\u00a0% · no summary');
   });
 });

@@ -4,6 +4,7 @@
  * fingerprint that tells whether a preview still matches what the form says.
  */
 import type { Schemas } from '../contract/types';
+import { formatThreshold } from '../format';
 
 export type Strategy = Schemas['Strategy'];
 export type CompactRequest = Schemas['CompactRequest'];
@@ -68,8 +69,8 @@ export function defaultsFrom(config: AgentCompactionConfig): CompactFormValues {
 
 /** Why a threshold pair cannot be sent, or null. */
 export function thresholdProblem(upper: number, lower: number): string | null {
-  if (!(upper > 0 && upper < 1)) return 'The upper threshold must be between 0 and 1.';
-  if (!(lower > 0 && lower < 1)) return 'The lower threshold must be between 0 and 1.';
+  if (!(upper > 0 && upper < 1)) return 'The upper threshold must be between 0 % and 100 % of the window.';
+  if (!(lower > 0 && lower < 1)) return 'The lower threshold must be between 0 % and 100 % of the window.';
   if (lower >= upper) return 'The lower threshold must be below the upper one (compaction goes down to it).';
   return null;
 }
@@ -115,11 +116,11 @@ export function valuesFromRequest(request: CompactRequest, fallback: CompactForm
   };
 }
 
-/** "summarize · 0.85 → 0.60" */
+/** "summarize · 85 % → 60 %" (thresholds as a percent of the window, as every screen shows them) */
 export function describeSettings(request: Pick<CompactRequest, 'strategy' | 'upper_threshold' | 'lower_threshold' | 'summarize'>): string {
   const parts = [request.strategy ?? 'configured strategy'];
   if (request.upper_threshold !== undefined && request.lower_threshold !== undefined) {
-    parts.push(`${request.upper_threshold.toFixed(2)} → ${request.lower_threshold.toFixed(2)}`);
+    parts.push(`${formatThreshold(request.upper_threshold)} → ${formatThreshold(request.lower_threshold)}`);
   }
   if (request.summarize === false && request.strategy === 'drop') parts.push('no summary');
   return parts.join(' · ');

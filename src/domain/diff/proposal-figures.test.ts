@@ -8,7 +8,7 @@ const msg = (id: string, tokens: number, superseded = false): Message =>
   ({ id, superseded, metadata: { token_estimate: tokens } }) as unknown as Message;
 
 describe('proposalFigures', () => {
-  it('adds the pruning back to before and counts pruned superseded messages at their pruned size', () => {
+  it('starts from the context as the session shows it (pruned) and counts pruned superseded messages at their pruned size', () => {
     // The list as it stands: a 100, b 5,000 (pruned to 20), c 3,000 (pruned to 20), d 200; fixed 1,000.
     // After pruning: 100 + 20 + 20 + 200 + 1,000 = 1,340; b and c superseded (40), summary 50: after 1,350.
     const result = {
@@ -21,8 +21,8 @@ describe('proposalFigures', () => {
       ],
     } as unknown as Schemas['DryRunResult'];
     const f = proposalFigures(result);
-    expect(f).toMatchObject({ before: 1_340 + 7_960, pruned: 7_960, prunedCount: 2, superseded: 40, supersededCount: 2, summary: 50, after: 1_350 });
-    expect(f.before - f.pruned - f.superseded + f.summary).toBe(f.after);
+    expect(f).toMatchObject({ before: 1_340, pruned: 7_960, prunedCount: 2, superseded: 40, supersededCount: 2, summary: 50, after: 1_350 });
+    expect(f.before - f.superseded + f.summary).toBe(f.after);
     expect(f.balanced).toBe(true);
   });
   it('without pruning, before is the daemon’s estimate', () => {

@@ -8,10 +8,11 @@ export interface PrunedSize {
 }
 
 /**
- * A proposal's token figures, so that before − pruned − superseded + summary = after holds
- * exactly: before is the list as it stands (the daemon's before_estimate is after the pruning
- * pre-pass, so the pruning savings are added back), superseded messages count at the size the
- * model would have seen (pruned where pruned), the summary at its message's estimate.
+ * A proposal's token figures, so that before − superseded + summary = after holds exactly: before
+ * is the context as the session header shows it (the daemon's before_estimate, the pruning pre-pass
+ * already applied, so a proposal and its session agree), superseded messages count at the size the
+ * model would have seen (pruned where pruned), the summary at its message's estimate. What the
+ * pre-pass saved is its own figure (pruned), already out of before.
  */
 export interface ProposalFigures {
   before: number;
@@ -43,7 +44,7 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
       superseded += pruned.get(m.id)?.tokens_after ?? m.metadata.token_estimate;
     }
   }
-  const before = result.before_estimate + prunedTokens;
+  const before = result.before_estimate;
   const after = result.record.after_estimate;
   return {
     before,
@@ -53,6 +54,6 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
     supersededCount,
     summary,
     after,
-    balanced: before - prunedTokens - superseded + summary === after,
+    balanced: before - superseded + summary === after,
   };
 }

@@ -9,7 +9,8 @@ import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { DryRunDiff } from '../../../components/diff/dry-run-diff';
 import { describeSettings } from '../../../domain/compaction/compact-form';
 import { nothingToCompact, type Preview } from '../../../domain/compaction/compact-preview';
-import { formatCount, formatRatio, formatTokens } from '../../../domain/format';
+import { contextChange } from '../../../domain/accounting/describe';
+import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { uriComponent } from '../../../lib/routes';
 import { checkpointProposalQuery } from '../api/get-checkpoint-proposal';
@@ -75,9 +76,9 @@ export function ProposalReview({
             proposed <TimeAgo iso={checkpoint.created_at} /> by {checkpoint.created_by}
           </span>
           <span>trigger {record.trigger.replace(/_/g, ' ')}</span>
-          <span className="num">
-            recorded: {formatTokens(record.threshold_estimate)} → {formatTokens(record.after_estimate)} tokens, {formatCount(record.superseded_message_ids.length)} superseded,
-            thresholds {formatRatio(record.window_upper)} → {formatRatio(record.window_lower)}
+          <span className="num" data-testid="proposal-figures" title={contextChange(record)}>
+            proposed: context {formatTokens(record.threshold_estimate)} → {formatTokens(record.after_estimate)} tokens, {formatCount(record.superseded_message_ids.length)} superseded,
+            thresholds {formatThreshold(record.window_upper)} → {formatThreshold(record.window_lower)}
           </span>
         </p>
       </div>

@@ -10,6 +10,8 @@ import { PrunedContext } from '../../../components/diff/pruned-context';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { buildDiffModel } from '../../../domain/diff/align';
 import { prunedById } from '../../../domain/diff/proposal-figures';
+import { contextTotal } from '../../../domain/accounting/context';
+import { describeContextParts } from '../../../domain/accounting/describe';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { compactionHref } from '../../../lib/routes';
 import type { Checkpoint } from '../api/list-checkpoints';
@@ -56,6 +58,13 @@ export function RollbackPreview({
       <div className="rb-summary">
         <dl className="diff-totals__figures rb-summary__figures">
           <div>
+            <dt>Context</dt>
+            <dd className="num" title={`now: ${describeContextParts(result.estimate_before)}; after the rollback: ${describeContextParts(result.estimate_after)}`}>
+              {formatTokens(contextTotal(result.estimate_before))} → <span data-testid="rollback-context-after">{formatTokens(contextTotal(result.estimate_after))}</span>{' '}
+              <span className="faint">{describeContextParts(result.estimate_after, { short: true, total: false })}</span>
+            </dd>
+          </div>
+          <div>
             <dt>Restores</dt>
             <dd className="num">
               <span data-testid="rollback-restore-count">{formatCount(result.restore_message_ids.length)}</span> <span className="faint">{formatTokens(lists.tokens.restored)} tok, un-superseded</span>
@@ -76,7 +85,7 @@ export function RollbackPreview({
             </div>
           )}
           <div>
-            <dt>Active list</dt>
+            <dt>Active messages</dt>
             <dd className="num">
               {formatCount(lists.before.length)} → {formatCount(lists.after.length)}{' '}
               <span className="faint">

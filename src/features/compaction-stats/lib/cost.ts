@@ -3,7 +3,7 @@
  * session's split between the agents' own calls and compaction.
  */
 import type { CompactionRecord, CostBreakdown } from '../../../domain/contract/types';
-import { usageInput } from '../../../domain/accounting/cost';
+import { compactorShare, usageInput } from '../../../domain/accounting/cost';
 import { axisTimeLabel, timeSpan } from './series';
 
 export interface CostPoint {
@@ -70,6 +70,6 @@ export function costSplit(cost: CostBreakdown): CostSplit {
     primary: cost.primary_usd,
     compactor: cost.compactor_usd,
     total: cost.total_usd,
-    compactorShare: cost.total_usd > 0 ? cost.compactor_usd / cost.total_usd : 0,
+    compactorShare: compactorShare(cost),
   };
 }

@@ -5,6 +5,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat, StatSkeleton } from '../../../components/stat';
 import type { Schemas } from '../../../domain/contract/types';
+import { compactorShare } from '../../../domain/accounting/cost';
 import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
 import type { LedgerSearch } from '../../../domain/ledger-search';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -83,7 +84,7 @@ function Headline({ totals, ledgerLink, auditLink }: { totals: Schemas['HealthTo
       <Stat label="Events" value={<Link to={ledgerLink({})}>{formatCount(totals.events)}</Link>} />
       <Stat label="Sessions" value={formatCount(totals.sessions)} />
       <Stat label="Tokens saved" value={formatTokens(totals.tokens_saved)} />
-      <Stat label="Compactor cost" value={formatUsd(totals.compactor_usd)} hint={totals.primary_usd > 0 ? `${formatPercent(totals.compactor_usd / totals.primary_usd)} of primary` : undefined} />
+      <Stat label="Compactor cost" value={formatUsd(totals.compactor_usd)} hint={`${formatPercent(compactorShare(totals))} of the total`} />
       <Stat label="Primary cost" value={formatUsd(totals.primary_usd)} />
       <Stat label="Fallback rate" value={<Link to={ledgerLink({ fallback: true })}>{formatPercent(totals.fallback_rate)}</Link>} hint={`${formatCount(totals.fallbacks)} fell back`} tone={totals.fallback_rate > 0.05 ? 'warn' : 'default'} />
       <Stat label="Failures" value={<Link to={auditLink('compaction.failed')}>{formatCount(totals.failures)}</Link>} hint={`${formatPercent(totals.failure_rate)} of attempts`} tone={totals.failure_rate > 0.05 ? 'warn' : 'default'} />

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { formatCount, formatTokens } from '../../../domain/format';
+import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
 
 /** "Commit this compaction?": the settings and the effect of the preview about to be committed. */
@@ -24,7 +24,7 @@ export function ConfirmCommit({ preview, onConfirm }: { preview: Preview | null;
               </dd>
               <dt>Thresholds</dt>
               <dd className="num">
-                upper {request.upper_threshold?.toFixed(2)} · lower {request.lower_threshold?.toFixed(2)}
+                upper {request.upper_threshold === undefined ? '—' : formatThreshold(request.upper_threshold)} · lower {request.lower_threshold === undefined ? '—' : formatThreshold(request.lower_threshold)}
               </dd>
               {request.prompt && (
                 <>

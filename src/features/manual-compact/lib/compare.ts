@@ -1,5 +1,5 @@
 /** The comparison of proposals: one row per figure, the better value marked. */
-import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import { formatCount, formatThreshold, formatTokens, formatUsd } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompareCell {
@@ -40,7 +40,7 @@ export function compareRows(previews: readonly Preview[]): CompareRow[] {
         hint: p.request.strategy === 'drop' || p.request.strategy === 'summarize' ? (p.request.summarize === false ? 'summarize off' : 'summarize on') : undefined,
       })),
     },
-    { label: 'Thresholds', cells: previews.map((p) => ({ text: `${formatRatio(r(p).window_upper)} → ${formatRatio(r(p).window_lower)}` })) },
+    { label: 'Thresholds', cells: previews.map((p) => ({ text: `${formatThreshold(r(p).window_upper)} → ${formatThreshold(r(p).window_lower)}` })) },
     numericRow(
       'Tokens after',
       previews,

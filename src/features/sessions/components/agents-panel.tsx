@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { ContextBar, OverWindowFlag, WindowSourceTag } from '../../../components/context-bar';
 import { Badge } from '../../../components/status-badge';
+import { messagesNotKept } from '../../../domain/accounting/describe';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { agentRows } from '../../../domain/agent-tree';
@@ -61,7 +62,9 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
             <td className="agents__context">
               <ContextBar
                 hideSource
-                estimateTokens={agent.estimate_tokens}
+                shortParts
+                parts={agent.estimate_parts}
+                compactionCount={agent.compaction_count}
                 window={agent.window}
                 upperThreshold={agent.upper_threshold}
                 lowerThreshold={agent.lower_threshold}
@@ -71,8 +74,19 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               <Badge>{agent.strategy}</Badge>
             </td>
             <td className="agents__messages num">
-              <span className="agents__line">{formatCount(agent.message_count)} active</span>
-              <span className="agents__sub faint">{formatCount(agent.superseded_count)} superseded</span>
+              {messagesNotKept(agent.estimate_parts, agent.compaction_count) ? (
+                <>
+                  <span className="agents__line">none kept</span>
+                  <span className="agents__sub faint" title="Its compactions are recorded, not the messages behind them">
+                    events only
+                  </span>
+                </>
+              ) : (
+                <>
+                  <span className="agents__line">{formatCount(agent.message_count)} active</span>
+                  <span className="agents__sub faint">{formatCount(agent.superseded_count)} superseded</span>
+                </>
+              )}
             </td>
             <td className="agents__compactions num">{formatCount(agent.compaction_count)}</td>
           </tr>

@@ -62,7 +62,8 @@ export function SessionHeader({ sessionId, actions }: { sessionId: string; actio
         <div className="session-header__context">
           <span className="muted">Primary context</span>
           <ContextBar
-            estimateTokens={context.estimate_tokens}
+            parts={context.estimate_parts}
+            compactionCount={session.compaction_count}
             window={context.window}
             upperThreshold={context.upper_threshold}
             lowerThreshold={context.lower_threshold}

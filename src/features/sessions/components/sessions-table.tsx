@@ -103,7 +103,9 @@ const columns = helper.columns([
       return (
         <ContextBar
           compact
-          estimateTokens={context.estimate_tokens}
+          shortParts
+          parts={context.estimate_parts}
+          compactionCount={row.original.compaction_count}
           window={context.window}
           upperThreshold={context.upper_threshold}
           lowerThreshold={context.lower_threshold}
