@@ -3,7 +3,7 @@ import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { TimeAgo } from '../../../components/time-ago';
 import { configHistoryQuery } from '../api/config-history';
-import { displayValue } from '../lib/knob-controls';
+import { displayKnobValue } from '../lib/knob-controls';
 
 /** An agent's recent saved changes (config.changed audit events): who, when, which keys, old → new. */
 export function ConfigHistory({ sessionId, agentPath }: { sessionId: string; agentPath: string }) {
@@ -31,7 +31,7 @@ export function ConfigHistory({ sessionId, agentPath }: { sessionId: string; age
                   <li key={c.key}>
                     <span className="mono">{c.key}</span>{' '}
                     <span className="num">
-                      {displayValue(c.old)} → {displayValue(c.new)}
+                      {displayKnobValue(c.key, c.old)} → {displayKnobValue(c.key, c.new)}
                     </span>
                     {c.action === 'unset' && <span className="faint"> (inherits again)</span>}
                   </li>

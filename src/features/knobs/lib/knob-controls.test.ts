@@ -13,8 +13,16 @@ describe('controlForKnob', () => {
       step: 0.01,
       unit: '× window',
       decimals: 2,
+      scale: null,
     });
     expect(controlForKnob({ type: 'range', key: 'k', label: 'K', min: 0, max: 50, step: 1, default: 1 })).toMatchObject({ unit: null, decimals: 0 });
+  });
+
+  it('a threshold → a slider in percent of the window (the value itself stays a fraction)', () => {
+    const upper = { type: 'range', key: 'upper_threshold', label: 'Upper', min: 0.05, max: 0.99, step: 0.01, unit: '× window', default: 0.85 } as const;
+    expect(controlForKnob(upper)).toEqual({ control: 'slider', min: 5, max: 99, step: 1, unit: '%', decimals: 0, scale: 'percent' });
+    // A plugin's knob of the same name is not the built-in threshold.
+    expect(controlFor(upper, [], 'plugin_knobs.p.upper_threshold')).toMatchObject({ min: 0.05, scale: null });
   });
 
   it('enum → segmented up to four choices, a select beyond; option descriptions kept', () => {
