@@ -13,7 +13,9 @@ import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatDateTime } from '../../../domain/format';
 import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
 import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
+import { useKnobLabels } from '../../../hooks/use-knob-labels';
 import { auditQuery } from '../api/list-audit';
+import { auditWhat } from '../lib/audit-what';
 import { AUDIT_TYPES, auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
 import '../../../components/filter-menu.css';
 import '../../../components/panel.css';
@@ -30,16 +32,6 @@ const TONES: Partial<Record<AuditType, Tone>> = {
   'compaction.rolled_back': 'accent',
   'config.changed': 'accent',
 };
-
-function describe(event: Schemas['AuditEvent']): string {
-  const d = event.data as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of ['reason', 'strategy', 'attempted_strategy', 'flag', 'decision', 'key', 'trigger']) {
-    const value = d[key];
-    if (typeof value === 'string' && value) parts.push(key === 'reason' ? value : `${key.replace('_', ' ')}: ${value}`);
-  }
-  return parts.join(' · ');
-}
 
 function Target({ event }: { event: Schemas['AuditEvent'] }) {
   const target = auditTarget(event);
@@ -93,8 +85,8 @@ const ROW_HEIGHT = 32;
 /** Load the next page when the rows in view come this close to the end of what is loaded. */
 const PREFETCH_ROWS = 30;
 
-const AuditRow = memo(function AuditRow({ event: e, onSearchChange }: { event: Schemas['AuditEvent']; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
-  const what = describe(e);
+const AuditRow = memo(function AuditRow({ event: e, labels, onSearchChange }: { event: Schemas['AuditEvent']; labels: ReadonlyMap<string, string>; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+  const what = auditWhat(e, labels);
   return (
     <tr>
       <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
@@ -154,6 +146,7 @@ function AuditTable({
   onSearchChange: (patch: Partial<AuditSearch>) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const labels = useKnobLabels();
   const getItemKey = useCallback((index: number) => events[index]?.id ?? index, [events]);
   // Rows drawn in the scroll event, as far ahead as the view is moving (lib/scroll-reach.ts).
   const scrollAhead = useScrollAhead();
@@ -209,7 +202,7 @@ function AuditTable({
             {top > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: top }} />}
             {items.map((item) => {
               const event = events[item.index];
-              return event ? <AuditRow key={item.key} event={event} onSearchChange={onSearchChange} /> : null;
+              return event ? <AuditRow key={item.key} event={event} labels={labels} onSearchChange={onSearchChange} /> : null;
             })}
             {bottom > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: bottom }} />}
           </tbody>

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { displayKnobValue } from '../lib/knob-controls';
+import { displayKnobValue } from '../../../domain/knobs/knob-values';
 import type { IndexedKnob } from '../../../domain/knobs/knob-kinds';
 import type { AgentPending } from '../lib/pending-changes';
 import '../../../components/dialog.css';

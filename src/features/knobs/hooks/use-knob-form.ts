@@ -4,6 +4,7 @@ import type { AttachedPlugin } from '../../../domain/knobs/cross-field';
 import { flattenConfig } from '../../../domain/knobs/inheritance';
 import type { KnobValidator } from '../../../domain/knobs/knob-validator';
 import { pendingEditsKey, storedBaseVersion, usePendingEditsStore } from '../../../stores/pending-knob-edits';
+import { revertEdits } from '../lib/config-versions';
 import { problemsNotice, savedValues, shownValues } from '../lib/knob-form';
 import type { EditableItem, KnobGroupView, KnobItem } from '../lib/knob-layout';
 import { inheritedValue, knobState } from '../lib/knob-origin';
@@ -11,6 +12,7 @@ import { editValue, resetToInherited, type PendingEdits } from '../lib/pending-c
 import { useKnobChecks } from './use-knob-checks';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
+type ConfigChangeEvent = Schemas['ConfigChangeEvent'];
 
 export interface KnobFormInput {
   sessionId: string;
@@ -63,6 +65,14 @@ export function useKnobForm({ sessionId, agentPath, config, parent, groups, item
     setAsked(problems.size > 0);
     if (problems.size === 0) then();
   };
+  const inherited = (key: string) => inheritedValue(key, parent, items.find((i) => i.key === key)?.defaultValue).value;
+  /** The values of an earlier `version` as unsaved edits (over the others), from the saves after it; false when those are not all known. */
+  const revertTo = (events: readonly ConfigChangeEvent[], version: number): boolean => {
+    const next = revertEdits(config, events, version, edits, inherited);
+    if (next === null) return false;
+    setDraft(sessionId, agentPath, next, baseVersion);
+    return true;
+  };
   const stateOf = (item: KnobItem, value: unknown) => knobState(item, value, { config, parent, savedFlat, edits });
-  return { values, errors: checks.errors, onEdit, onLeave: checks.touch, onReset, whenValid, submitProblem, stateOf };
+  return { values, errors: checks.errors, onEdit, onLeave: checks.touch, onReset, whenValid, submitProblem, stateOf, revertTo };
 }

@@ -6,7 +6,7 @@ import { pluginsQuery } from '../../../lib/api/endpoints/list-plugins';
 import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
 import { agentRows } from '../../../domain/agent-tree';
 import type { Schemas } from '../../../domain/contract/types';
-import { builtinKnobSchemaQuery } from '../api/knob-schema';
+import { builtinKnobSchemaQuery } from '../../../lib/api/endpoints/get-knob-schema';
 import { modelsQuery } from '../api/list-models';
 import { knobIndex, formValidator } from '../lib/knob-form';
 import { readPluginListing } from '../lib/plugin-view';

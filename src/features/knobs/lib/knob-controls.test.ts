@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Knob } from '../../../domain/knobs/knob-kinds';
-import { controlFor, controlForKnob, displayValue } from './knob-controls';
+import { controlFor, controlForKnob } from './knob-controls';
 
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o${i}`, label: `O${i}`, ...(i === 0 ? { description: 'the first' } : {}) }));
 
@@ -78,17 +78,5 @@ describe('controlFor (as declared over the wire)', () => {
   });
   it('a well-formed declaration maps as its kind', () => {
     expect(controlFor({ type: 'boolean', key: 'k', label: 'K', default: true })).toEqual({ control: 'switch' });
-  });
-});
-
-describe('displayValue', () => {
-  it('prints every kind of value as text', () => {
-    expect(displayValue(0.85)).toBe('0.85');
-    expect(displayValue(null, "the agent's own model")).toBe("the agent's own model");
-    expect(displayValue(true)).toBe('true');
-    expect(displayValue(['read', 'skill'])).toBe('read, skill');
-    expect(displayValue([])).toBe('none');
-    expect(displayValue([{ id: 'constraints', description: '' }])).toBe('1 item (constraints)');
-    expect(displayValue('<b>x</b>')).toBe('<b>x</b>');
   });
 });

@@ -3,7 +3,6 @@
 // declaration is malformed, becomes a read-only control with a notice: never dropped.
 
 import { thresholdToPercent } from '../../../domain/accounting/thresholds';
-import { formatThreshold } from '../../../domain/format';
 import { isKnownKind, isThresholdKey, type Knob, type ManifestProblem } from '../../../domain/knobs/knob-kinds';
 import { stepDecimals } from '../../../domain/knobs/knob-schema-check';
 
@@ -75,26 +74,4 @@ export function controlFor(declared: unknown, problems: readonly ManifestProblem
   }
   if (!isKnownKind(kind)) return { control: 'read-only', notice: 'This knob declares no kind; it is shown read-only.' };
   return controlForKnob(declared as Knob, key);
-}
-
-/** The value of the knob at config key `key` as plain text: a threshold as a percent of the window ("85 %"), others as displayValue. */
-export function displayKnobValue(key: string, value: unknown): string {
-  return isThresholdKey(key) && typeof value === 'number' && Number.isFinite(value) ? formatThreshold(value, 4) : displayValue(value);
-}
-
-/** A value of any knob as plain text, for read-only controls and the old → new list. */
-export function displayValue(value: unknown, nullLabel = 'none'): string {
-  if (value === null || value === undefined) return nullLabel;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length === 0 ? 'none' : value.join(', ');
-  if (Array.isArray(value)) {
-    const ids = value.map((v) => (typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : '?'));
-    return `${value.length} ${value.length === 1 ? 'item' : 'items'} (${ids.join(', ')})`;
-  }
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -4,7 +4,7 @@
 import type { components } from '../../../domain/contract/schema.gen';
 import { sameValue } from '../../../domain/knobs/config-write';
 import { flattenConfig, type ValueSource } from '../../../domain/knobs/inheritance';
-import { displayKnobValue } from './knob-controls';
+import { displayKnobValue } from '../../../domain/knobs/knob-values';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
 

@@ -1,4 +1,5 @@
-import { displayValue, type ControlOption } from '../../lib/knob-controls';
+import { displayValue } from '../../../../domain/knobs/knob-values';
+import type { ControlOption } from '../../lib/knob-controls';
 import { fromChoice, toChoice, type ControlProps } from './control-props';
 
 function OptionDescription({ options, value }: { options: readonly ControlOption[]; value: unknown }) {

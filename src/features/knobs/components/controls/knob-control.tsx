@@ -1,4 +1,4 @@
-import { displayValue } from '../../lib/knob-controls';
+import { displayValue } from '../../../../domain/knobs/knob-values';
 import { SegmentedControl, ModelPicker, SelectControl } from './choice-controls';
 import type { ControlProps } from './control-props';
 import { PredicateControl } from './predicate-control';

@@ -1,0 +1,39 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API, apiGet, resetDaemon } from './support/daemon';
+
+const SESSION = 'ses_gen_memory';
+
+/** The audit log's row for the newest event of a type (the table lists newest first). */
+async function openAudit(page: Page, type: string) {
+  await page.goto(`/audit?session=${SESSION}&type=${type}`);
+  const row = page.getByRole('group', { name: /Audit events/ }).getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test.beforeEach(async ({ request }) => {
+  await resetDaemon(request);
+});
+
+test('config.changed and rollback rows say what changed: knobs by label, old → new; compactions undone and messages restored', async ({ page, request }) => {
+  const config = await apiGet<{ version: number }>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary`);
+  const put = await request.put(`${API}/sessions/${SESSION}/compaction-config?agent_path=primary`, {
+    data: { version: config.version, set: { upper_threshold: 0.7, 'summarize.window_messages': 31 }, unset: [] },
+    headers: { 'X-Kaged-User-Id': 'op-audit' },
+  });
+  expect(put.ok()).toBe(true);
+  const changed = await openAudit(page, 'config.changed');
+  const what = changed.getByRole('cell').nth(5);
+  await expect(what).toContainText(/Upper threshold \d+\s% → 70\s%/);
+  await expect(what).toContainText(/Summary window \d+ → 31/);
+  await expect(what).not.toContainText('upper_threshold');
+
+  const points = await apiGet<{ items: { id: string; reason: string }[] }>(request, `/sessions/${SESSION}/checkpoints`);
+  const target = points.items.filter((c) => c.reason === 'pre_compaction').at(-1)!;
+  const rollback = await request.post(`${API}/sessions/${SESSION}/checkpoints/${target.id}/rollback`, { data: { dry_run: false }, headers: { 'X-Kaged-User-Id': 'op-audit' } });
+  expect(rollback.ok()).toBe(true);
+  const done = (await rollback.json()) as { rolled_back_compaction_ids: string[] };
+  const rolled = await openAudit(page, 'compaction.rolled_back');
+  await expect(rolled.getByRole('cell').nth(5)).toContainText(`rolled back to ${target.id}: ${done.rolled_back_compaction_ids.length} compaction${done.rolled_back_compaction_ids.length === 1 ? '' : 's'} undone`);
+  await expect(rolled.getByRole('cell').nth(5)).toContainText(/\d+ messages? restored/);
+});
