@@ -37,3 +37,21 @@ test('config.changed and rollback rows say what changed: knobs by label, old →
   await expect(rolled.getByRole('cell').nth(5)).toContainText(`rolled back to ${target.id}: ${done.rolled_back_compaction_ids.length} compaction${done.rolled_back_compaction_ids.length === 1 ? '' : 's'} undone`);
   await expect(rolled.getByRole('cell').nth(5)).toContainText(/\d+ messages? restored/);
 });
+
+test('rows name sessions by title (in full on hover, as text), and the columns fit their content at 1440 and 1024', async ({ page, request }) => {
+  const session = await apiGet<{ id: string; title: string }>(request, `/sessions/${SESSION}`);
+  await page.goto(`/audit?session=${SESSION}`);
+  const rows = page.getByRole('group', { name: /Audit events/ }).getByRole('row');
+  const cell = rows.nth(1).getByRole('cell').nth(2);
+  await expect(cell).toContainText(session.title.slice(0, 10));
+  await expect(cell.getByRole('button')).toHaveAttribute('title', new RegExp(`^${session.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Nothing in the time, type or link columns is cut; the table fits the page.
+    for (const column of [0, 1, 6]) {
+      const clipped = await rows.nth(1).getByRole('cell').nth(column).evaluate((td) => [...td.querySelectorAll('*:not(.visually-hidden)'), td].some((el) => el.scrollWidth > el.clientWidth + 1));
+      expect(clipped, `column ${column} at ${width}`).toBe(false);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});

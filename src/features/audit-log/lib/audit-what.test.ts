@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../../../domain/contract/types';
-import { auditWhat } from './audit-what';
+import { auditWhat, sessionName, TITLE_HOVER_MAX } from './audit-what';
 
 const event = (type: Schemas['AuditEvent']['type'], data: Record<string, unknown>): Schemas['AuditEvent'] => ({
   id: 'a1', type, at: '2026-11-27T06:00:00Z', session_id: 's', run_id: null, agent_path: 'primary', compaction_id: null, actor: 'op', data,
@@ -30,5 +30,18 @@ describe('auditWhat', () => {
   });
   it('other events: their reason, strategy and the like', () => {
     expect(auditWhat(event('compaction.failed', { reason: 'timed out', strategy: 'delegate' }), labels)).toBe('timed out · strategy: delegate');
+  });
+});
+
+describe('sessionName', () => {
+  it('a session by its title, in full on hover with its id; by its id while the title is unknown', () => {
+    expect(sessionName('ses_1', 'Refactor the pipeline')).toEqual({ text: 'Refactor the pipeline', hover: 'Refactor the pipeline\nses_1: show only this session', titled: true });
+    expect(sessionName('ses_1', undefined)).toEqual({ text: 'ses_1', hover: 'Show only session ses_1', titled: false });
+    expect(sessionName('ses_1', '  ').titled).toBe(false);
+  });
+  it('bounds a hostile title', () => {
+    const name = sessionName('ses_1', 'x'.repeat(1_000_000));
+    expect(name.text).toHaveLength(200);
+    expect(name.hover.startsWith(`${'x'.repeat(TITLE_HOVER_MAX)}…\n`)).toBe(true);
   });
 });

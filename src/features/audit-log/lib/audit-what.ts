@@ -36,6 +36,17 @@ function rollback(data: Record<string, unknown>): string {
   return counts.length > 0 ? `${parts[0]}: ${counts.join(', ')}` : parts[0]!;
 }
 
+/** Characters of a session title in a row's hover text (the title is untrusted: bounded whatever its size). */
+export const TITLE_HOVER_MAX = 2_000;
+
+/** A row's session: its title when known (in full on hover, up to TITLE_HOVER_MAX characters, with the id), else its id. */
+export function sessionName(id: string, title: string | undefined): { text: string; hover: string; titled: boolean } {
+  if (title === undefined || title.trim() === '') return { text: id, hover: `Show only session ${id}`, titled: false };
+  const chars = Array.from(title.length > TITLE_HOVER_MAX * 2 ? title.slice(0, TITLE_HOVER_MAX * 2) : title);
+  const full = chars.length > TITLE_HOVER_MAX ? `${chars.slice(0, TITLE_HOVER_MAX).join('')}…` : chars.join('');
+  return { text: chars.slice(0, 200).join(''), hover: `${full}\n${id}: show only this session`, titled: true };
+}
+
 const FIELDS = ['reason', 'strategy', 'attempted_strategy', 'flag', 'decision', 'key', 'trigger'] as const;
 
 /** What an audit event did, in one line; `labels`: knob labels by config key (empty while unknown: keys then). */
