@@ -122,8 +122,8 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old �
   await expect(page.getByText('unsaved', { exact: true })).toHaveCount(0);
   const history = page.getByRole('complementary', { name: 'Recent changes' });
   await expect(history).toContainText('v2');
-  await expect(history).toContainText('upper_threshold 85 % → 55 %');
-  await expect(history).toContainText('strategy summarize → checkpoint');
+  await expect(history).toContainText('Upper threshold 85 % → 55 %');
+  await expect(history).toContainText('Strategy summarize → checkpoint');
 
   // A later dry run (no overrides) uses the saved settings.
   const dry = await request.post(`${API}/sessions/${SESSION}/compactions/dry-run`, { data: { agent_path: 'primary/test-runner', dry_run: true }, headers: { 'X-Kaged-User-Id': 'e2e' } });
@@ -169,7 +169,7 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   await expect(reviewAgain.getByRole('row').filter({ hasText: 'Upper threshold' })).toContainText('75 % (set on this agent)');
   await reviewAgain.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('upper_threshold 75 % → 80 %');
+  await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('Upper threshold 75 % → 80 %');
 });
 
 test('always-keep predicates: one added in the structured editor, refused until it matches on something, saved and seen after a reload', async ({ page, request }) => {
