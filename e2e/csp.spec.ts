@@ -42,9 +42,9 @@ test('every screen works under the policy without a single violation', async ({ 
   await page.goto(`/sessions/${encodeURIComponent(session.id)}/knobs?agent=primary`);
   const upper = page.locator('.kf').filter({ has: page.getByText('Upper threshold', { exact: true }) });
   const upperInput = upper.getByRole('spinbutton', { name: 'Upper threshold' });
-  await upperInput.fill('0.333');
+  await upperInput.fill('33.3');
   await upperInput.press('Tab');
-  await expect(upper.getByRole('alert')).toHaveText('0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)');
+  await expect(upper.getByRole('alert')).toHaveText('33.3 % is not on a step of 1 % from 5 % (nearest allowed: 33 %)');
   await page.goto(`/projects/${encodeURIComponent(session.project_id)}`);
   await page.goto('/no/such/screen');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -99,7 +99,7 @@ test('knob save: a double click on a slow "Save changes" makes one config versio
   const before = (await config()).version;
   await page.goto(`/sessions/${sessionId}/knobs?agent=primary&group=trigger`);
   const upper = page.getByRole('spinbutton', { name: 'Upper threshold' });
-  await upper.fill('0.8');
+  await upper.fill('80');
   await upper.blur();
   await injectFaults(request, [{ method: 'PUT', path: '^/sessions/[^/]+/compaction-config', fault: SLOW }]);
   const puts = watch(page, 'PUT', /\/compaction-config$/);

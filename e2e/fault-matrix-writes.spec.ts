@@ -153,7 +153,8 @@ const FLOWS: Flow[] = [
         await confirm().click();
       };
       return async (_fault, i) => {
-        const value = (0.84 - i * 0.01).toFixed(2);
+        // Typed as a percent of the window, as the knobs screen shows thresholds.
+        const value = String(84 - i);
         const before = (await config()).version;
         // Each case on a fresh load with no kept draft: what one fault leaves behind does not decide the next.
         if (page.url().startsWith('http')) await page.evaluate(() => window.localStorage.clear());
@@ -172,7 +173,6 @@ const FLOWS: Flow[] = [
               .filter({ hasText: /Saving primary( failed; every edit is kept\.|: the daemon's answer could not be trusted|: the outcome is unknown)/ })
               .or(page.getByRole('status').filter({ hasText: /Saved 1 agent\. The daemon's answer for primary could not be trusted; the config read again holds the changes\./ })),
           // In the field: unsaved, or saved (the config read again holds it).
-          // The same number (the field may show 0.8 for the 0.80 typed).
           kept: async () => {
             await expect.poll(async () => Number(await upper.inputValue())).toBe(Number(value));
             await expect(page.getByRole('status').filter({ hasText: /unsaved|Saved 1 agent/ })).toContainText(/1 change on 1 agent|Saved 1 agent/);

@@ -46,10 +46,10 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
 
   // A value off the step is refused with a message (after the field is touched), never snapped silently.
   const upperInput = upper.getByRole('spinbutton', { name: 'Upper threshold' });
-  await typeInto(upperInput, '0.333');
+  await typeInto(upperInput, '33.3');
   await upperInput.press('Tab');
-  await expect(upper.getByRole('alert')).toHaveText('0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)');
-  await typeInto(upperInput, '0.55');
+  await expect(upper.getByRole('alert')).toHaveText('33.3 % is not on a step of 1 % from 5 % (nearest allowed: 33 %)');
+  await typeInto(upperInput, '55');
   await upperInput.press('Tab');
   await expect(upper.getByRole('alert')).toHaveCount(0);
   await expect(upper.getByText('unsaved')).toBeVisible();
@@ -79,8 +79,8 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
   await showFirst.focus();
   await showFirst.press('Enter');
   const lower = knob(page, 'Lower threshold');
-  await expect(lower.getByRole('alert')).toHaveText('must be below the upper threshold (0.55), so compaction stops short of where it starts');
-  await typeInto(lower.getByRole('spinbutton', { name: 'Lower threshold' }), '0.4');
+  await expect(lower.getByRole('alert')).toHaveText('must be below the upper threshold (55 %), so compaction stops short of where it starts');
+  await typeInto(lower.getByRole('spinbutton', { name: 'Lower threshold' }), '40');
   await lower.getByRole('spinbutton', { name: 'Lower threshold' }).press('Tab');
   await expect(lower.getByRole('alert')).toHaveCount(0);
 
@@ -102,9 +102,9 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
   const rows = dialog.getByRole('region', { name: 'Changes to primary/test-runner' }).getByRole('row');
   // Each change named by the label the form shows, never the raw key.
   await expect(rows.filter({ hasText: 'upper_threshold' })).toHaveCount(0);
-  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('0.85 (default)');
-  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('0.55 (set on this agent)');
-  await expect(rows.filter({ hasText: 'Lower threshold' })).toContainText('0.4');
+  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('85 % (default)');
+  await expect(rows.filter({ hasText: 'Upper threshold' })).toContainText('55 % (set on this agent)');
+  await expect(rows.filter({ hasText: 'Lower threshold' })).toContainText('40 %');
   await expect(rows.filter({ hasText: /^Strategy/ })).toContainText('summarize (inherited from primary)');
   await expect(rows.filter({ hasText: /^Strategy/ })).toContainText('checkpoint (set on this agent)');
   const save = dialog.getByRole('button', { name: 'Save changes' });
@@ -114,7 +114,7 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
 
   // After a reload: saved values, set on this agent, nothing unsaved; the change in the history.
   await page.reload();
-  await expect(knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' })).toHaveValue('0.55');
+  await expect(knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' })).toHaveValue('55');
   await expect(knob(page, 'Upper threshold').getByText('set on this agent')).toBeVisible();
   await page.goto(knobsUrl('primary/test-runner', 'strategy'));
   await expect(knob(page, 'Strategy').getByRole('radio', { name: 'checkpoint' })).toBeChecked();
@@ -122,8 +122,8 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
   await expect(page.getByText('unsaved', { exact: true })).toHaveCount(0);
   const history = page.getByRole('complementary', { name: 'Recent changes' });
   await expect(history).toContainText('v2');
-  await expect(history).toContainText('upper_threshold 0.85 â†’ 0.55');
-  await expect(history).toContainText('strategy summarize â†’ checkpoint');
+  await expect(history).toContainText('Upper threshold 85 % â†’ 55 %');
+  await expect(history).toContainText('Strategy summarize â†’ checkpoint');
 
   // A later dry run (no overrides) uses the saved settings.
   const dry = await request.post(`${API}/sessions/${SESSION}/compactions/dry-run`, { data: { agent_path: 'primary/test-runner', dry_run: true }, headers: { 'X-Kaged-User-Id': 'e2e' } });
@@ -135,12 +135,12 @@ test('a subagent: inherited values, a cross-field error fixed, a preview, old â†
 test('unsaved edits survive a reload, marked unsaved; a stale save from a second window gets 409 and the operator chooses', async ({ page, browser }) => {
   await page.goto(knobsUrl('primary', 'trigger'));
   const upperInput = knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
-  await upperInput.fill('0.8');
+  await upperInput.fill('80');
   await upperInput.blur();
   await expect(page.getByRole('status').filter({ hasText: '1 change on 1 agent' })).toBeVisible();
 
   await page.reload();
-  await expect(upperInput).toHaveValue('0.8');
+  await expect(upperInput).toHaveValue('80');
   await expect(knob(page, 'Upper threshold').getByText('unsaved')).toBeVisible();
   await expect(page.getByRole('link', { name: /primary/ }).getByLabel('1 unsaved')).toBeVisible();
 
@@ -149,7 +149,7 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   const second = await other.newPage();
   await second.goto(knobsUrl('primary', 'trigger'));
   const theirs = knob(second, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
-  await theirs.fill('0.75');
+  await theirs.fill('75');
   await theirs.blur();
   await second.getByRole('button', { name: 'Review and saveâ€¦' }).click();
   await second.getByRole('button', { name: 'Save changes' }).click();
@@ -162,14 +162,14 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   const conflict = page.getByRole('alertdialog', { name: 'primary was changed elsewhere' });
   await expect(conflict).toContainText('You edited version 1; the daemon is at version 2');
   const row = conflict.getByRole('row').filter({ hasText: 'upper_threshold' });
-  await expect(row).toContainText('0.8');
-  await expect(row).toContainText('0.75');
+  await expect(row).toContainText('80 %');
+  await expect(row).toContainText('75 %');
   await conflict.getByRole('button', { name: 'Keep mineâ€¦' }).click();
   const reviewAgain = page.getByRole('alertdialog', { name: 'Save 1 change?' });
-  await expect(reviewAgain.getByRole('row').filter({ hasText: 'Upper threshold' })).toContainText('0.75 (set on this agent)');
+  await expect(reviewAgain.getByRole('row').filter({ hasText: 'Upper threshold' })).toContainText('75 % (set on this agent)');
   await reviewAgain.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('upper_threshold 0.75 â†’ 0.8');
+  await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('Upper threshold 75 % â†’ 80 %');
 });
 
 test('always-keep predicates: one added in the structured editor, refused until it matches on something, saved and seen after a reload', async ({ page, request }) => {
@@ -266,17 +266,18 @@ test("the manual-compact modal's overrides, saved as the agent's settings, arriv
   expect(saved.values.strategy).toBe('delegate');
 });
 
-test("a prompt path that is none of the project's prompts is refused on the knob, with the prompts offered", async ({ page, request }) => {
-  await resetDaemon(request);
+test("a prompt path that is none of the project's prompts (saved elsewhere) is shown marked, and the list offers only theirs", async ({ page, request }) => {
+  const put = await request.put(`${API}/sessions/${SESSION}/compaction-config?agent_path=primary`, {
+    data: { version: 1, set: { 'summarize.prompt': 'project:/prompts/tight-summary.md' }, unset: [] },
+    headers: { 'X-Kaged-User-Id': 'another-operator' },
+  });
+  expect(put.ok()).toBe(true);
   await page.goto(knobsUrl('primary', 'summarize'));
-  const field = knob(page, 'Summarizer prompt');
-  const input = field.getByRole('combobox', { name: 'Summarizer prompt' }).or(field.getByRole('textbox', { name: 'Summarizer prompt' }));
-  await typeInto(input, 'project:/prompts/tight-summary.md');
-  await input.press('Tab');
-  await expect(field.getByRole('alert')).toHaveText(/^project:\/prompts\/tight-summary\.md does not exist: choose one of the project's \d+ prompts$/);
-  // One of those offered is accepted.
-  const offered = await field.locator('datalist option').first().getAttribute('value');
-  await typeInto(input, offered ?? '');
-  await input.press('Tab');
-  await expect(field.getByRole('alert')).toHaveCount(0);
+  const choices = knob(page, 'Summarizer prompt').getByRole('radiogroup', { name: 'Summarizer prompt' });
+  const saved = choices.getByRole('radio', { name: /tight-summary\.md/ });
+  await expect(saved).toBeChecked();
+  await expect(choices.locator('li').filter({ hasText: 'tight-summary.md' })).toContainText("not one of the project's prompts");
+  await choices.getByRole('radio', { name: /Code-review handoff/ }).check();
+  await expect(knob(page, 'Summarizer prompt').getByRole('alert')).toHaveCount(0);
+  await expect(knob(page, 'Summarizer prompt').getByText('unsaved')).toBeVisible();
 });

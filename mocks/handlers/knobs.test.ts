@@ -137,7 +137,8 @@ describe('dry run and manual compact with pending values', () => {
   });
 
   it('pending unset previews returning to the inherited value', async () => {
-    const inherited = await dry({ pending: { unset: ['strategy'] } });
+    // Summarize (the primary's strategy) needs "Summarize at threshold", which this agent turned off.
+    const inherited = await dry({ pending: { set: { 'summarize.enabled': true }, unset: ['strategy'] } });
     expect(inherited.json.record.strategy).toBe('summarize');
   });
 
@@ -205,7 +206,7 @@ describe('PUT …/compaction-config', () => {
     expect(status).toBe(422);
     expect(json.code).toBe('invalid_config');
     expect(Object.fromEntries(json.details.errors.map((e: Json) => [e.key, e.message]))).toEqual({
-      upper_threshold: '0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)',
+      upper_threshold: '33.3\u00a0% is not on a step of 1\u00a0% from 5\u00a0% (nearest allowed: 33\u00a0%)',
       'summarize.model': 'model alias "gpt-9" does not exist (known: opus, sonnet, haiku, gpt, deepseek, local-qwen, vllm-tuned)',
       'summarize.prompt': '"/etc/passwd" does not match ^(project|config):/\\S+$',
       'summarize.enabled': 'must be true or false',
@@ -222,7 +223,7 @@ describe('PUT …/compaction-config', () => {
   it('enforces the cross-field rules on the effective result', async () => {
     const { json: config } = await getConfig();
     const errors = async (set: Json, unset: string[] = []) => (await putConfig(config.version, set, unset)).json.details?.errors;
-    expect(await errors({ lower_threshold: 0.9 })).toEqual([{ key: 'lower_threshold', message: 'must be below the upper threshold (0.85), so compaction stops short of where it starts' }]);
+    expect(await errors({ lower_threshold: 0.9 })).toEqual([{ key: 'lower_threshold', message: 'must be below the upper threshold (85\u00a0%), so compaction stops short of where it starts' }]);
     expect(await errors({ 'summarize.preserve_recent': 20 })).toEqual([{ key: 'summarize.preserve_recent', message: 'must be below the summary window (20 messages)' }]);
     expect(await errors({ strategy: 'delegate' })).toEqual([{ key: 'delegate.plugin', message: 'the delegate strategy needs a compactor plugin: choose chunked-summarizer' }]);
     expect(await errors({ strategy: 'delegate', 'delegate.plugin': 'hindsight' })).toEqual([
@@ -242,7 +243,7 @@ describe('PUT …/compaction-config', () => {
     expect(first.status).toBe(200);
     expect(first.json.version).toBe(v1.version + 1);
     expect(first.json.sources.upper_threshold).toBe('own');
-    const second = await putConfig(first.json.version, {}, ['strategy'], EXPLORE, 'op-2');
+    const second = await putConfig(first.json.version, { 'summarize.enabled': true }, ['strategy'], EXPLORE, 'op-2');
     expect(second.json.sources.strategy).toBe('inherited');
     expect(second.json.inherited_from.strategy).toBe('primary');
     expect(second.json.values.strategy).toBe('summarize');
@@ -268,7 +269,10 @@ describe('PUT …/compaction-config', () => {
       [v1.version + 2, 'op-2'],
       [v1.version + 1, 'op-1'],
     ]);
-    expect(h.items[0].changes).toEqual([{ key: 'strategy', old: 'drop', new: 'summarize', action: 'unset' }]);
+    expect(h.items[0].changes).toEqual([
+      { key: 'strategy', old: 'drop', new: 'summarize', action: 'unset' },
+      { key: 'summarize.enabled', old: false, new: true, action: 'set' },
+    ]);
     expect((await history('primary')).json.items).toEqual([]);
     // Each save is also a live frame, so other tabs refresh the config.
     const frames = sim.daemon.store.events.filter((f) => f.type === 'config.changed' && f.session_id === SESSION);

@@ -146,8 +146,35 @@ export const PLUGINS: PluginManifest[] = [
   },
 ];
 
+/** The prompts' texts (the simulated summarizer follows the default one's headings: engine/summarizer.ts). */
+const DEFAULT_SUMMARY_PROMPT = [
+  'You are compacting the history of a coding agent. Summarize the messages below so that the agent can continue the task without them.',
+  '',
+  'Write these sections, in this order, each as short bullet points:',
+  '## Goal',
+  '## Constraints & Preferences',
+  '## Progress',
+  '## Key Decisions',
+  '## Next Steps',
+  '## Critical Context',
+  '',
+  'Keep file paths, commands, error messages and identifiers exactly as written. Do not invent anything the messages do not say.',
+].join('\n');
+
+const TERSE_SUMMARY_PROMPT = [
+  'Summarize the messages below in at most ten bullet points.',
+  'List only the decisions taken and why, and what is left to do. Leave out exploration that led nowhere.',
+].join('\n');
+
+const REVIEW_HANDOFF_PROMPT = [
+  'The agent is reviewing code. Summarize the messages below as a review handoff:',
+  '- the files and functions reviewed, with the findings on each (severity, line, suggested change);',
+  '- the findings already fixed, and how;',
+  '- the questions still open for the author.',
+].join('\n');
+
 export const PROMPTS: PromptPath[] = [
-  { path: 'config:/prompts/compaction-summary.md', scope: 'config', title: 'Default compaction summary (structured handoff)' },
-  { path: 'project:/prompts/terse-summary.md', scope: 'project', title: 'Terse summary, decisions only' },
-  { path: 'project:/prompts/code-review-handoff.md', scope: 'project', title: 'Code-review handoff' },
+  { path: 'config:/prompts/compaction-summary.md', scope: 'config', title: 'Default compaction summary (structured handoff)', text: DEFAULT_SUMMARY_PROMPT },
+  { path: 'project:/prompts/terse-summary.md', scope: 'project', title: 'Terse summary, decisions only', text: TERSE_SUMMARY_PROMPT },
+  { path: 'project:/prompts/code-review-handoff.md', scope: 'project', title: 'Code-review handoff', text: REVIEW_HANDOFF_PROMPT },
 ];

@@ -72,9 +72,13 @@ export function formatPercent(value: number): string {
   return `${Math.round(value * 100)}${UNIT_SPACE}%`;
 }
 
-/** A threshold (a fraction of the context window in the API) as every screen shows it, a percent of the window: 0.85 → "85 %", 0.855 → "85.5 %" */
-export function formatThreshold(fraction: number): string {
-  return `${enUsNumber(thresholdToPercent(fraction), 1, 0)}${UNIT_SPACE}%`;
+/**
+ * A threshold (a fraction of the context window in the API) as every screen shows it, a percent of
+ * the window: 0.85 → "85 %", 0.855 → "85.5 %". `decimals`: at most this many of the percent (an
+ * operator's typed value echoed in a message keeps its own).
+ */
+export function formatThreshold(fraction: number, decimals = 1): string {
+  return `${enUsNumber(thresholdToPercent(fraction), decimals, 0)}${UNIT_SPACE}%`;
 }
 
 /** 340 → "340 ms", 1234 → "1.2 s", 95_000 → "1 min 35 s" */

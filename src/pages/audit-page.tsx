@@ -1,13 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuditLog } from '../features/audit-log/components/audit-log';
 import { readAuditSearch, writeAuditSearch, type AuditSearch } from '../features/audit-log/lib/audit-search';
+import { sessionsQuery } from '../features/sessions/api/list-sessions';
 
 /** /audit: every audit event (no-ops and failures without a record included), filtered in the URL. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const text = params.toString();
   const search = useMemo(() => readAuditSearch(new URLSearchParams(text)), [text]);
+  // Sessions named by their titles; ids until the list is read (or when it cannot be).
+  const sessions = useQuery(sessionsQuery());
+  const titles = useMemo(() => new Map((sessions.data ?? []).map((s) => [s.id, s.title])), [sessions.data]);
   const update = useCallback((patch: Partial<AuditSearch>) => setParams((current) => writeAuditSearch(current, patch), { preventScrollReset: true }), [setParams]);
   return (
     <div className="page">
@@ -18,7 +23,7 @@ export function AuditPage() {
           <span className="muted">every compaction, no-op, failure, flag, checkpoint, rollback and config change</span>
         </div>
       </header>
-      <AuditLog search={search} onSearchChange={update} />
+      <AuditLog search={search} onSearchChange={update} titles={titles} />
     </div>
   );
 }

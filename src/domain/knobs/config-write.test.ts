@@ -71,7 +71,7 @@ describe('applyConfigWrite', () => {
   it('checks cross-field rules on the effective result, including inherited values', () => {
     // The parent's upper threshold 0.7 is inherited; a lower threshold of 0.75 breaks it.
     expect(applyConfigWrite({ set: { lower_threshold: 0.75 } }, ctx({})).errors).toEqual([
-      { key: 'lower_threshold', message: 'must be below the upper threshold (0.7), so compaction stops short of where it starts' },
+      { key: 'lower_threshold', message: 'must be below the upper threshold (70\u00a0%), so compaction stops short of where it starts' },
     ]);
     // Unsetting the own upper threshold makes the inherited 0.7 apply: the same rule refuses it.
     expect(applyConfigWrite({ unset: ['upper_threshold'] }, ctx({ upper_threshold: 0.9, lower_threshold: 0.8 })).errors).toHaveLength(1);

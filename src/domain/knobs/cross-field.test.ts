@@ -11,7 +11,7 @@ describe('crossFieldErrors', () => {
     expect(keys({})).toEqual([]);
   });
   it('lower threshold below upper', () => {
-    expect(keys({ lower_threshold: 0.85 })).toEqual([['lower_threshold', 'must be below the upper threshold (0.85), so compaction stops short of where it starts']]);
+    expect(keys({ lower_threshold: 0.85 })).toEqual([['lower_threshold', 'must be below the upper threshold (85\u00a0%), so compaction stops short of where it starts']]);
     expect(keys({ upper_threshold: 0.5 })).toHaveLength(1);
   });
   it('preserve_recent below window_messages', () => {
@@ -35,6 +35,14 @@ describe('crossFieldErrors', () => {
   });
   it('the delegate rules do not apply to other strategies', () => {
     expect(keys({ strategy: 'summarize', 'delegate.plugin': 'not-attached' })).toEqual([]);
+  });
+  it('summarize with "Summarize at threshold" off is refused, naming both knobs', () => {
+    expect(keys({ strategy: 'summarize', 'summarize.enabled': false })).toEqual([
+      ['strategy', 'Summarize needs “Summarize at threshold” on (Summarize group): with it off, a summary that fails has no drop to fall back on. Turn it on, or choose another strategy'],
+    ]);
+    expect(keys({ strategy: 'drop', 'summarize.enabled': false })).toEqual([]);
+    expect(keys({ strategy: 'summarize', 'summarize.enabled': true })).toEqual([]);
+    expect(crossFieldErrors({ ...base, strategy: 'summarize', 'summarize.enabled': false }, [])[0]?.involves).toEqual(['strategy', 'summarize.enabled']);
   });
   it('reports every key a rule reads', () => {
     expect(crossFieldErrors({ ...base, lower_threshold: 0.9 }, [])[0]?.involves).toEqual(['lower_threshold', 'upper_threshold']);

@@ -2,6 +2,7 @@
 // window, and what the delegate strategy needs. Checked on effective values by the form and by
 // the simulated daemon's PUT alike.
 
+import { formatThreshold } from '../format';
 import type { FlatValues } from './inheritance';
 import type { ConfigFieldError } from './knob-validator';
 import type { PluginRole } from './manifest-check';
@@ -27,12 +28,19 @@ export function crossFieldErrors(values: Readonly<FlatValues>, plugins: readonly
   const upper = num(values.upper_threshold);
   const lower = num(values.lower_threshold);
   if (upper !== null && lower !== null && lower >= upper) {
-    errors.push({ key: 'lower_threshold', message: `must be below the upper threshold (${upper}), so compaction stops short of where it starts`, involves: ['lower_threshold', 'upper_threshold'] });
+    errors.push({ key: 'lower_threshold', message: `must be below the upper threshold (${formatThreshold(upper)}), so compaction stops short of where it starts`, involves: ['lower_threshold', 'upper_threshold'] });
   }
   const window = num(values['summarize.window_messages']);
   const preserve = num(values['summarize.preserve_recent']);
   if (window !== null && preserve !== null && preserve >= window) {
     errors.push({ key: 'summarize.preserve_recent', message: `must be below the summary window (${window} messages)`, involves: ['summarize.preserve_recent', 'summarize.window_messages'] });
+  }
+  if (values.strategy === 'summarize' && values['summarize.enabled'] === false) {
+    errors.push({
+      key: 'strategy',
+      message: 'Summarize needs “Summarize at threshold” on (Summarize group): with it off, a summary that fails has no drop to fall back on. Turn it on, or choose another strategy',
+      involves: ['strategy', 'summarize.enabled'],
+    });
   }
   if (values.strategy === 'delegate') {
     const involves = ['strategy', 'delegate.plugin'];

@@ -56,6 +56,14 @@ export function parseConfigKey(key: string): ConfigKeyRef {
   return { scope: 'plugin', plugin: rest.slice(0, dot), knob: rest.slice(dot + 1) };
 }
 
+/** The built-in knobs holding a threshold: a fraction of the context window in the API and config, a percent of it on every screen. */
+export const THRESHOLD_KEYS: readonly string[] = ['upper_threshold', 'lower_threshold'];
+
+/** Whether the knob at this dotted config key is a threshold (shown and typed as a percent). */
+export function isThresholdKey(key: string | null): boolean {
+  return key !== null && THRESHOLD_KEYS.includes(key);
+}
+
 /** Whether null is an allowed value of the knob. */
 export function allowsNull(knob: Knob): boolean {
   return (knob.type === 'enum' || knob.type === 'model_alias') && knob.nullable === true;

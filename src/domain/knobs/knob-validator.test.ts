@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexKnobs, type Knob } from './knob-kinds';
-import { createKnobValidator, snapToStep, stepDecimals } from './knob-validator';
+import { snapToStep, stepDecimals } from './knob-schema-check';
+import { createKnobValidator } from './knob-validator';
 
 const BUILTIN: Knob[] = [
   { type: 'range', key: 'upper_threshold', label: 'Upper', min: 0.05, max: 0.99, step: 0.01, unit: '× window', default: 0.85 },
@@ -31,11 +32,12 @@ describe('createKnobValidator: range', () => {
   });
   it('refuses a value off the step with the nearest allowed one, never silently', () => {
     expect(check('plugin_knobs.hindsight.similarity_floor', 0.333)).toBe('0.333 is not on a step of 0.05 from 0 (nearest allowed: 0.35)');
-    expect(check('upper_threshold', 0.857)).toBe('0.857 is not on a step of 0.01 from 0.05 (nearest allowed: 0.86)');
+    // A threshold reads as a percent of the window, as every screen shows it.
+    expect(check('upper_threshold', 0.857)).toBe('85.7\u00a0% is not on a step of 1\u00a0% from 5\u00a0% (nearest allowed: 86\u00a0%)');
     expect(check('summarize.window_messages', 2.5)).toBe('2.5 is not on a step of 1 from 1 (nearest allowed: 3)');
   });
   it('refuses values outside the range, with the unit', () => {
-    expect(check('upper_threshold', 1)).toBe('1 is outside 0.05–0.99 × window');
+    expect(check('upper_threshold', 1.5)).toBe('150\u00a0% is outside 5–99\u00a0%');
     expect(check('summarize.window_messages', 0)).toBe('0 is outside 1–500 messages');
   });
   it('refuses what is not a number', () => {
@@ -117,7 +119,7 @@ describe('createKnobValidator.checkAll', () => {
       validator.checkAll({ strategy: 'x', upper_threshold: 0.333, 'summarize.enabled': true, unknown_key: 5, 'plugin_knobs.hindsight.similarity_floor': 2 }),
     ).toEqual([
       { key: 'strategy', message: 'must be one of drop, summarize, not "x"' },
-      { key: 'upper_threshold', message: '0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)' },
+      { key: 'upper_threshold', message: '33.3\u00a0% is not on a step of 1\u00a0% from 5\u00a0% (nearest allowed: 33\u00a0%)' },
       { key: 'plugin_knobs.hindsight.similarity_floor', message: '2 is outside 0–1' },
     ]);
     expect(validator.check('unknown_key', 5)).toBeNull();

@@ -13,7 +13,9 @@ import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatDateTime } from '../../../domain/format';
 import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
 import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
+import { useKnobLabels } from '../../../hooks/use-knob-labels';
 import { auditQuery } from '../api/list-audit';
+import { auditWhat, sessionName } from '../lib/audit-what';
 import { AUDIT_TYPES, auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
 import '../../../components/filter-menu.css';
 import '../../../components/panel.css';
@@ -30,16 +32,6 @@ const TONES: Partial<Record<AuditType, Tone>> = {
   'compaction.rolled_back': 'accent',
   'config.changed': 'accent',
 };
-
-function describe(event: Schemas['AuditEvent']): string {
-  const d = event.data as Record<string, unknown>;
-  const parts: string[] = [];
-  for (const key of ['reason', 'strategy', 'attempted_strategy', 'flag', 'decision', 'key', 'trigger']) {
-    const value = d[key];
-    if (typeof value === 'string' && value) parts.push(key === 'reason' ? value : `${key.replace('_', ' ')}: ${value}`);
-  }
-  return parts.join(' · ');
-}
 
 function Target({ event }: { event: Schemas['AuditEvent'] }) {
   const target = auditTarget(event);
@@ -93,8 +85,9 @@ const ROW_HEIGHT = 32;
 /** Load the next page when the rows in view come this close to the end of what is loaded. */
 const PREFETCH_ROWS = 30;
 
-const AuditRow = memo(function AuditRow({ event: e, onSearchChange }: { event: Schemas['AuditEvent']; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
-  const what = describe(e);
+const AuditRow = memo(function AuditRow({ event: e, labels, titles, onSearchChange }: { event: Schemas['AuditEvent']; labels: ReadonlyMap<string, string>; titles: ReadonlyMap<string, string>; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+  const what = auditWhat(e, labels);
+  const session = sessionName(e.session_id, titles.get(e.session_id));
   return (
     <tr>
       <td className="num">{formatDateTime(e.at).replace(' UTC', '')}</td>
@@ -114,8 +107,8 @@ const AuditRow = memo(function AuditRow({ event: e, onSearchChange }: { event: S
         </button>
       </td>
       <td>
-        <button type="button" className="link-button mono audit-table__clip" onClick={() => onSearchChange({ session: e.session_id })} title={`Show only session ${e.session_id}`}>
-          {e.session_id}
+        <button type="button" className={session.titled ? 'link-button audit-table__clip' : 'link-button mono audit-table__clip'} onClick={() => onSearchChange({ session: e.session_id })} title={session.hover}>
+          {session.text}
         </button>
       </td>
       <td className="mono audit-table__clip" title={e.agent_path ?? undefined}>
@@ -146,14 +139,17 @@ function AuditTable({
   switching,
   more,
   onSearchChange,
+  titles,
 }: {
   events: Schemas['AuditEvent'][];
   total: number;
   switching: boolean;
   more: { hasNext: boolean; fetching: boolean; failed: boolean; fetchNext: () => void };
   onSearchChange: (patch: Partial<AuditSearch>) => void;
+  titles: ReadonlyMap<string, string>;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
+  const labels = useKnobLabels();
   const getItemKey = useCallback((index: number) => events[index]?.id ?? index, [events]);
   // Rows drawn in the scroll event, as far ahead as the view is moving (lib/scroll-reach.ts).
   const scrollAhead = useScrollAhead();
@@ -209,7 +205,7 @@ function AuditTable({
             {top > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: top }} />}
             {items.map((item) => {
               const event = events[item.index];
-              return event ? <AuditRow key={item.key} event={event} onSearchChange={onSearchChange} /> : null;
+              return event ? <AuditRow key={item.key} event={event} labels={labels} titles={titles} onSearchChange={onSearchChange} /> : null;
             })}
             {bottom > 0 && <tr aria-hidden="true" className="audit-spacer" style={{ height: bottom }} />}
           </tbody>
@@ -231,7 +227,8 @@ function AuditTable({
 }
 
 /** Every audit event, filterable by project, session, agent, type, actor and time; each linked to what it is about. */
-export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void }) {
+/** `titles`: session titles by id (the page reads them); a session not in it is named by its id. */
+export function AuditLog({ search, onSearchChange, titles }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void; titles: ReadonlyMap<string, string> }) {
   const query = useMemo(() => toAuditQuery(search), [search]);
   const log = useInfiniteQuery({ ...auditQuery(query), placeholderData: keepPreviousData });
   const { data: projects } = useQuery(projectsQuery());
@@ -254,6 +251,7 @@ export function AuditLog({ search, onSearchChange }: { search: AuditSearch; onSe
           switching={log.isPlaceholderData}
           more={{ hasNext: log.hasNextPage, fetching: log.isFetchingNextPage, failed: log.isFetchNextPageError, fetchNext }}
           onSearchChange={onSearchChange}
+          titles={titles}
         />
       </>
     );

@@ -133,7 +133,14 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
           )}
         </form>
         <aside className="agent-knobs__history" aria-label="Recent changes">
-          <ConfigHistory sessionId={sessionId} agentPath={agent.agent_path} />
+          <ConfigHistory
+            sessionId={sessionId}
+            agentPath={agent.agent_path}
+            config={config}
+            onRevert={(events, version) => {
+              if (form.revertTo(events, version)) onReview();
+            }}
+          />
         </aside>
       </div>
       <KnobsPreviewDialog open={previewOpen} onOpenChange={setPreviewOpen} agentPath={agent.agent_path} unsaved={countEdits(edits)} dryRun={dryRun} renderPreview={renderPreview} />

@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { displayValue } from '../lib/knob-controls';
+import { displayKnobValue } from '../../../domain/knobs/knob-values';
 import { staleConflicts, type Conflict } from '../lib/pending-changes';
 import '../../../components/dialog.css';
 
@@ -29,9 +29,9 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
                   {clashes.map((c) => (
                     <tr key={c.key}>
                       <td className="mono">{c.key}</td>
-                      <td className="num">{c.yours === undefined ? 'inherit' : displayValue(c.yours)}</td>
+                      <td className="num">{c.yours === undefined ? 'inherit' : displayKnobValue(c.key, c.yours)}</td>
                       <td>
-                        <span className="num">{displayValue(c.theirs.value)}</span>{' '}
+                        <span className="num">{displayKnobValue(c.key, c.theirs.value)}</span>{' '}
                         <span className="faint">
                           by {c.theirs.actor}, version {c.theirs.version}
                         </span>
@@ -47,7 +47,7 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
               {conflict.details.changes_since.flatMap((e) =>
                 e.changes.map((c) => (
                   <li key={`${e.id}-${c.key}`}>
-                    version {e.version} by {e.actor}: <span className="mono">{c.key}</span> {displayValue(c.old)} → {displayValue(c.new)}
+                    version {e.version} by {e.actor}: <span className="mono">{c.key}</span> {displayKnobValue(c.key, c.old)} → {displayKnobValue(c.key, c.new)}
                   </li>
                 )),
               )}

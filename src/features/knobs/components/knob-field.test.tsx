@@ -38,10 +38,17 @@ function render(item: KnobItem, value: unknown, extra: Partial<Parameters<typeof
 
 describe('the knob renderer', () => {
   it('draws a range as a slider with a numeric input that carries min, max and step, and the unit', () => {
+    const html = render(byLabel('Summary window'), 20);
+    expect(html).toMatch(/type="range"[^>]*min="1"[^>]*max="500"[^>]*step="1"[^>]*aria-valuetext="20"[^>]*value="20"/);
+    expect(html).toMatch(/type="number"[^>]*min="1"[^>]*max="500"[^>]*step="1"/);
+    expect(html).toContain('1–500, step 1');
+  });
+
+  it('draws a threshold in percent of the window (the form keeps the fraction)', () => {
     const html = render(byLabel('Upper threshold'), 0.85);
-    expect(html).toMatch(/type="range"[^>]*min="0.05"[^>]*max="0.99"[^>]*step="0.01"[^>]*aria-valuetext="0.85 × window"[^>]*value="0.85"/);
-    expect(html).toMatch(/type="number"[^>]*min="0.05"[^>]*max="0.99"[^>]*step="0.01"/);
-    expect(html).toContain('× window');
+    expect(html).toMatch(/type="range"[^>]*min="5"[^>]*max="99"[^>]*step="1"[^>]*aria-valuetext="85 %"[^>]*value="85"/);
+    expect(html).toMatch(/type="number"[^>]*min="5"[^>]*max="99"[^>]*step="1"[^>]*value="85"/);
+    expect(html).toContain('5–99\u00a0% of the window');
     expect(html).toContain('inherited from primary');
   });
 

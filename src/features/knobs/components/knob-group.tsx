@@ -4,6 +4,7 @@ import type { FlatValues } from '../../../domain/knobs/inheritance';
 import type { KnobGroupView, KnobItem } from '../lib/knob-layout';
 import type { KnobItemState } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
+import type { PromptChoice } from '../lib/prompt-choices';
 import { KnobField, type ListProblems } from './knob-field';
 
 export interface KnobGroupSectionProps {
@@ -19,7 +20,7 @@ export interface KnobGroupSectionProps {
   onReset: (keys: string[]) => void;
   /** Model choices for a model-alias knob (nullable or not). */
   modelsFor: (item: KnobItem) => readonly ModelOption[];
-  prompts: readonly string[];
+  prompts: readonly PromptChoice[];
   /** A list knob's problems item by item (the form's validator), for the list editors. */
   listProblems?: ListProblems;
 }

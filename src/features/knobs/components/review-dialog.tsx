@@ -1,5 +1,5 @@
 import { AlertDialog } from 'radix-ui';
-import { displayValue } from '../lib/knob-controls';
+import { displayKnobValue } from '../../../domain/knobs/knob-values';
 import type { IndexedKnob } from '../../../domain/knobs/knob-kinds';
 import type { AgentPending } from '../lib/pending-changes';
 import '../../../components/dialog.css';
@@ -62,10 +62,10 @@ export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDi
                           <KnobName known={index.get(c.key)} configKey={c.key} />
                         </td>
                         <td>
-                          <span className="num">{displayValue(c.old)}</span> <span className="faint">({c.oldOrigin.text})</span>
+                          <span className="num">{displayKnobValue(c.key, c.old)}</span> <span className="faint">({c.oldOrigin.text})</span>
                         </td>
                         <td>
-                          <span className="num">{displayValue(c.new)}</span> <span className="faint">({c.action === 'unset' ? c.newOrigin.text : 'set on this agent'})</span>
+                          <span className="num">{displayKnobValue(c.key, c.new)}</span> <span className="faint">({c.action === 'unset' ? c.newOrigin.text : 'set on this agent'})</span>
                         </td>
                       </tr>
                     ))}

@@ -4,13 +4,15 @@ import type { AttachedPlugin } from '../../../domain/knobs/cross-field';
 import { flattenConfig } from '../../../domain/knobs/inheritance';
 import type { KnobValidator } from '../../../domain/knobs/knob-validator';
 import { pendingEditsKey, storedBaseVersion, usePendingEditsStore } from '../../../stores/pending-knob-edits';
-import { savedValues, shownValues } from '../lib/knob-form';
+import { revertEdits } from '../lib/config-versions';
+import { problemsNotice, savedValues, shownValues } from '../lib/knob-form';
 import type { EditableItem, KnobGroupView, KnobItem } from '../lib/knob-layout';
 import { inheritedValue, knobState } from '../lib/knob-origin';
 import { editValue, resetToInherited, type PendingEdits } from '../lib/pending-changes';
 import { useKnobChecks } from './use-knob-checks';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
+type ConfigChangeEvent = Schemas['ConfigChangeEvent'];
 
 export interface KnobFormInput {
   sessionId: string;
@@ -44,7 +46,10 @@ export function useKnobForm({ sessionId, agentPath, config, parent, groups, item
   const options = useMemo(() => ({ validator, plugins: attached, base: savedFlat, saved, prompts }), [validator, attached, savedFlat, saved, prompts]);
   const keys = useMemo(() => new Set(items.map((i) => i.key)), [items]);
   const checks = useKnobChecks(values, options, keys, serverErrors);
-  const [submitProblem, setSubmitProblem] = useState<string | null>(null);
+  // Asked to preview or save while knobs had problems: the notice then follows the problems left, and goes with the last one.
+  const [asked, setAsked] = useState(false);
+  if (asked && checks.errors.size === 0) setAsked(false);
+  const submitProblem = asked ? problemsNotice(checks.errors, groups) : null;
 
   const onEdit = (key: string, value: unknown) => {
     setDraft(sessionId, agentPath, editValue(edits, config, key, value), baseVersion);
@@ -57,14 +62,17 @@ export function useKnobForm({ sessionId, agentPath, config, parent, groups, item
   /** Runs `then` when every knob is valid; otherwise shows every problem and says where they are. */
   const whenValid = (then: () => void) => {
     const problems = checks.checkAll();
-    if (problems.size === 0) {
-      setSubmitProblem(null);
-      then();
-      return;
-    }
-    const where = groups.filter((g) => g.items.some((i) => i.key !== null && problems.has(i.key))).map((g) => g.label);
-    setSubmitProblem(`${problems.size} ${problems.size === 1 ? 'knob needs' : 'knobs need'} fixing first (${where.join(', ')}).`);
+    setAsked(problems.size > 0);
+    if (problems.size === 0) then();
+  };
+  const inherited = (key: string) => inheritedValue(key, parent, items.find((i) => i.key === key)?.defaultValue).value;
+  /** The values of an earlier `version` as unsaved edits (over the others), from the saves after it; false when those are not all known. */
+  const revertTo = (events: readonly ConfigChangeEvent[], version: number): boolean => {
+    const next = revertEdits(config, events, version, edits, inherited);
+    if (next === null) return false;
+    setDraft(sessionId, agentPath, next, baseVersion);
+    return true;
   };
   const stateOf = (item: KnobItem, value: unknown) => knobState(item, value, { config, parent, savedFlat, edits });
-  return { values, errors: checks.errors, onEdit, onLeave: checks.touch, onReset, whenValid, submitProblem, stateOf };
+  return { values, errors: checks.errors, onEdit, onLeave: checks.touch, onReset, whenValid, submitProblem, stateOf, revertTo };
 }

@@ -6,10 +6,11 @@ import { pluginsQuery } from '../../../lib/api/endpoints/list-plugins';
 import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
 import { agentRows } from '../../../domain/agent-tree';
 import type { Schemas } from '../../../domain/contract/types';
-import { builtinKnobSchemaQuery } from '../api/knob-schema';
+import { builtinKnobSchemaQuery } from '../../../lib/api/endpoints/get-knob-schema';
 import { modelsQuery } from '../api/list-models';
 import { knobIndex, formValidator } from '../lib/knob-form';
 import { readPluginListing } from '../lib/plugin-view';
+import { promptChoices } from '../lib/prompt-choices';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 
@@ -26,7 +27,8 @@ export function useKnobsData(sessionId: string) {
   const configs = useQueries({
     queries: agents.map((row) => compactionConfigQuery(sessionId, row.agent.agent_path)),
   });
-  const promptPaths = useMemo(() => (prompts.data ?? []).map((p) => p.path), [prompts.data]);
+  const promptList = useMemo(() => promptChoices(prompts.data ?? []), [prompts.data]);
+  const promptPaths = useMemo(() => promptList.map((p) => p.path), [promptList]);
   const aliases = useMemo(() => (models.data ?? []).map((m) => m.alias), [models.data]);
   const pluginViews = useMemo(() => (plugins.data ?? []).map((l) => readPluginListing(l, { modelAliases: aliases })), [plugins.data, aliases]);
   const index = useMemo(() => (builtin.data ? knobIndex(builtin.data, pluginViews) : null), [builtin.data, pluginViews]);
@@ -46,7 +48,8 @@ export function useKnobsData(sessionId: string) {
     builtin: builtin.data,
     pluginViews,
     models: models.data,
-    prompts: promptPaths,
+    /** The project's prompts, offered by a prompt-path knob. */
+    prompts: promptList,
     /** The prompt paths once read (a prompt path is checked against them); null while unknown. */
     knownPrompts: prompts.data ? promptPaths : null,
     index,

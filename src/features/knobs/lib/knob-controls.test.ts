@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Knob } from '../../../domain/knobs/knob-kinds';
-import { controlFor, controlForKnob, displayValue } from './knob-controls';
+import { controlFor, controlForKnob } from './knob-controls';
 
 const options = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o${i}`, label: `O${i}`, ...(i === 0 ? { description: 'the first' } : {}) }));
 
@@ -13,8 +13,16 @@ describe('controlForKnob', () => {
       step: 0.01,
       unit: '× window',
       decimals: 2,
+      scale: null,
     });
     expect(controlForKnob({ type: 'range', key: 'k', label: 'K', min: 0, max: 50, step: 1, default: 1 })).toMatchObject({ unit: null, decimals: 0 });
+  });
+
+  it('a threshold → a slider in percent of the window (the value itself stays a fraction)', () => {
+    const upper = { type: 'range', key: 'upper_threshold', label: 'Upper', min: 0.05, max: 0.99, step: 0.01, unit: '× window', default: 0.85 } as const;
+    expect(controlForKnob(upper)).toEqual({ control: 'slider', min: 5, max: 99, step: 1, unit: '%', decimals: 0, scale: 'percent' });
+    // A plugin's knob of the same name is not the built-in threshold.
+    expect(controlFor(upper, [], 'plugin_knobs.p.upper_threshold')).toMatchObject({ min: 0.05, scale: null });
   });
 
   it('enum → segmented up to four choices, a select beyond; option descriptions kept', () => {
@@ -70,17 +78,5 @@ describe('controlFor (as declared over the wire)', () => {
   });
   it('a well-formed declaration maps as its kind', () => {
     expect(controlFor({ type: 'boolean', key: 'k', label: 'K', default: true })).toEqual({ control: 'switch' });
-  });
-});
-
-describe('displayValue', () => {
-  it('prints every kind of value as text', () => {
-    expect(displayValue(0.85)).toBe('0.85');
-    expect(displayValue(null, "the agent's own model")).toBe("the agent's own model");
-    expect(displayValue(true)).toBe('true');
-    expect(displayValue(['read', 'skill'])).toBe('read, skill');
-    expect(displayValue([])).toBe('none');
-    expect(displayValue([{ id: 'constraints', description: '' }])).toBe('1 item (constraints)');
-    expect(displayValue('<b>x</b>')).toBe('<b>x</b>');
   });
 });

@@ -2,8 +2,9 @@
 // screen draws every group with it. A knob of a kind this client does not know, or whose
 // declaration is malformed, becomes a read-only control with a notice: never dropped.
 
-import { isKnownKind, type Knob, type ManifestProblem } from '../../../domain/knobs/knob-kinds';
-import { stepDecimals } from '../../../domain/knobs/knob-validator';
+import { thresholdToPercent } from '../../../domain/accounting/thresholds';
+import { isKnownKind, isThresholdKey, type Knob, type ManifestProblem } from '../../../domain/knobs/knob-kinds';
+import { stepDecimals } from '../../../domain/knobs/knob-schema-check';
 
 /** Up to this many choices (the null choice included) an enum is a segmented control, beyond a select. */
 export const SEGMENTED_MAX_OPTIONS = 4;
@@ -16,7 +17,8 @@ export interface ControlOption {
 }
 
 export type KnobControl =
-  | { control: 'slider'; min: number; max: number; step: number; unit: string | null; decimals: number }
+  /** `scale` percent: a threshold, its min, max and step here in percent of the window (the value stays a fraction). */
+  | { control: 'slider'; min: number; max: number; step: number; unit: string | null; decimals: number; scale: 'percent' | null }
   | { control: 'segmented' | 'select'; options: ControlOption[] }
   | { control: 'input' | 'textarea'; maxLength: number | null; pattern: string | null; suggest: 'prompts' | null }
   | { control: 'switch' }
@@ -31,11 +33,18 @@ function enumControl(knob: Extract<Knob, { type: 'enum' }>): KnobControl {
   return { control: options.length <= SEGMENTED_MAX_OPTIONS ? 'segmented' : 'select', options };
 }
 
-/** The control for a well-formed knob of a known kind. */
-export function controlForKnob(knob: Knob): KnobControl {
+/** A range knob's slider; a threshold's in percent of the window (the team's one way to show a threshold). */
+function sliderControl(knob: Extract<Knob, { type: 'range' }>, key: string | null): KnobControl {
+  if (!isThresholdKey(key)) return { control: 'slider', min: knob.min, max: knob.max, step: knob.step, unit: knob.unit ?? null, decimals: stepDecimals(knob.min, knob.step), scale: null };
+  const [min, max, step] = [knob.min, knob.max, knob.step].map(thresholdToPercent) as [number, number, number];
+  return { control: 'slider', min, max, step, unit: '%', decimals: stepDecimals(min, step), scale: 'percent' };
+}
+
+/** The control for a well-formed knob of a known kind, at dotted config key `key`. */
+export function controlForKnob(knob: Knob, key: string | null = knob.key): KnobControl {
   switch (knob.type) {
     case 'range':
-      return { control: 'slider', min: knob.min, max: knob.max, step: knob.step, unit: knob.unit ?? null, decimals: stepDecimals(knob.min, knob.step) };
+      return sliderControl(knob, key);
     case 'enum':
       return enumControl(knob);
     case 'text':
@@ -55,7 +64,7 @@ export function controlForKnob(knob: Knob): KnobControl {
  * The control for a declared knob as it came over the wire: its problems (from the manifest
  * check) make it read-only with their messages; an unknown kind is read-only with a notice.
  */
-export function controlFor(declared: unknown, problems: readonly ManifestProblem[] = []): KnobControl {
+export function controlFor(declared: unknown, problems: readonly ManifestProblem[] = [], key: string | null = null): KnobControl {
   const kind = typeof declared === 'object' && declared !== null ? (declared as { type?: unknown }).type : undefined;
   if (typeof kind === 'string' && !isKnownKind(kind)) {
     return { control: 'read-only', notice: `This knob is of a kind ("${kind.slice(0, 40)}") this version of Compactor cannot edit; it is shown read-only.` };
@@ -64,22 +73,5 @@ export function controlFor(declared: unknown, problems: readonly ManifestProblem
     return { control: 'read-only', notice: `This knob cannot be edited until its declaration is fixed: ${problems.map((p) => p.message).join(' ')}` };
   }
   if (!isKnownKind(kind)) return { control: 'read-only', notice: 'This knob declares no kind; it is shown read-only.' };
-  return controlForKnob(declared as Knob);
-}
-
-/** A value of any knob as plain text, for read-only controls and the old → new list. */
-export function displayValue(value: unknown, nullLabel = 'none'): string {
-  if (value === null || value === undefined) return nullLabel;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.length === 0 ? 'none' : value.join(', ');
-  if (Array.isArray(value)) {
-    const ids = value.map((v) => (typeof v === 'object' && v !== null && typeof (v as { id?: unknown }).id === 'string' ? (v as { id: string }).id : '?'));
-    return `${value.length} ${value.length === 1 ? 'item' : 'items'} (${ids.join(', ')})`;
-  }
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
+  return controlForKnob(declared as Knob, key);
 }

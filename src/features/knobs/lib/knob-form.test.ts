@@ -31,7 +31,7 @@ describe('validateKnobValues', () => {
     expect([...validateKnobValues(defaults, opts)]).toEqual([]);
   });
   it('refuses 0.333 with step 0.05 style misses, with the message the daemon gives', () => {
-    expect(validateKnobValues({ upper_threshold: 0.333 }, opts).get('upper_threshold')).toEqual({ type: 'knob', message: '0.333 is not on a step of 0.01 from 0.05 (nearest allowed: 0.33)' });
+    expect(validateKnobValues({ upper_threshold: 0.333 }, opts).get('upper_threshold')).toEqual({ type: 'knob', message: '33.3\u00a0% is not on a step of 1\u00a0% from 5\u00a0% (nearest allowed: 33\u00a0%)' });
   });
   it('asks for a number when a numeric field is empty', () => {
     expect(validateKnobValues({ upper_threshold: Number.NaN }, opts).get('upper_threshold')?.message).toBe('enter a number');
@@ -39,7 +39,7 @@ describe('validateKnobValues', () => {
   });
   it('puts cross-field problems on their field, seeing values outside the form through base', () => {
     const flat = { ...defaults, lower_threshold: 0.9 };
-    expect(validateKnobValues(flat, opts).get('lower_threshold')).toEqual({ type: 'cross_field', message: 'must be below the upper threshold (0.85), so compaction stops short of where it starts' });
+    expect(validateKnobValues(flat, opts).get('lower_threshold')).toEqual({ type: 'cross_field', message: 'must be below the upper threshold (85\u00a0%), so compaction stops short of where it starts' });
     expect(validateKnobValues({ strategy: 'delegate' }, { ...opts, base: { 'delegate.plugin': null } }).get('delegate.plugin')?.message).toBe(
       'the delegate strategy needs a compactor plugin: choose chunked-summarizer',
     );

@@ -104,3 +104,10 @@ export function serverErrorsToFields(errors: readonly { key: string; message: st
   }
   return { fields, other };
 }
+
+/** What stops a preview or save: how many knobs need fixing and in which groups, in the groups' order; null when none. */
+export function problemsNotice(errors: ReadonlyMap<string, unknown>, groups: readonly { label: string; items: readonly { key: string | null }[] }[]): string | null {
+  if (errors.size === 0) return null;
+  const where = groups.filter((g) => g.items.some((i) => i.key !== null && errors.has(i.key))).map((g) => g.label);
+  return `${errors.size} ${errors.size === 1 ? 'knob needs' : 'knobs need'} fixing first (${where.join(', ')}).`;
+}

@@ -60,7 +60,7 @@ function item(entry: KnobEntry, plugin: string | null): KnobItem {
     plugin,
     subgroup: plugin !== null && typeof raw.group === 'string' ? raw.group : null,
     knob: entry.knob,
-    control: controlFor(entry.raw, entry.problems),
+    control: controlFor(entry.raw, entry.problems, key),
     defaultValue: raw.default,
   };
 }

@@ -4,7 +4,7 @@
 import type { components } from '../../../domain/contract/schema.gen';
 import { sameValue } from '../../../domain/knobs/config-write';
 import { flattenConfig, type ValueSource } from '../../../domain/knobs/inheritance';
-import { displayValue } from './knob-controls';
+import { displayKnobValue } from '../../../domain/knobs/knob-values';
 
 type AgentCompactionConfig = components['schemas']['AgentCompactionConfig'];
 
@@ -66,7 +66,7 @@ export function knobState(
   const isSet = key in edits.set;
   const isUnset = !isSet && edits.unset.includes(key);
   let origin = saved;
-  if (isSet) origin = { ...saved, text: `was ${displayValue(savedFlat[key] ?? item.defaultValue)} (${saved.text})` };
+  if (isSet) origin = { ...saved, text: `was ${displayKnobValue(key, savedFlat[key] ?? item.defaultValue)} (${saved.text})` };
   if (isUnset) origin = { ...saved, text: `will be ${inheritedValue(key, parent, item.defaultValue).origin.text} (now ${saved.text})` };
   return { origin, unsaved: isSet || isUnset, changedFromDefault: differsFromDefault(value, item.defaultValue), canReset: saved.source === 'own' || isSet || isUnset };
 }

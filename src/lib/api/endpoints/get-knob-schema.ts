@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../config/settings-store';
-import { unwrap } from '../../../lib/api/client';
+import { unwrap } from '../client';
 
-/** GET /compaction/knob-schema: the built-in compaction block as knobs (groups in display order). */
+/** GET /compaction/knob-schema: the built-in compaction block as knobs (groups in display order); the knobs screen, and the knobs' labels in the audit log. */
 export function builtinKnobSchemaQuery() {
   return queryOptions({
     queryKey: ['knob-schema', 'builtin'] as const,

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+import { API, apiGet, resetDaemon } from './support/daemon';
+
+const SESSION = 'ses_gen_memory';
+
+/** The audit log's row for the newest event of a type (the table lists newest first). */
+async function openAudit(page: Page, type: string) {
+  await page.goto(`/audit?session=${SESSION}&type=${type}`);
+  const row = page.getByRole('group', { name: /Audit events/ }).getByRole('row').nth(1);
+  await expect(row).toBeVisible();
+  return row;
+}
+
+test.beforeEach(async ({ request }) => {
+  await resetDaemon(request);
+});
+
+test('config.changed and rollback rows say what changed: knobs by label, old → new; compactions undone and messages restored', async ({ page, request }) => {
+  const config = await apiGet<{ version: number }>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary`);
+  const put = await request.put(`${API}/sessions/${SESSION}/compaction-config?agent_path=primary`, {
+    data: { version: config.version, set: { upper_threshold: 0.7, 'summarize.window_messages': 31 }, unset: [] },
+    headers: { 'X-Kaged-User-Id': 'op-audit' },
+  });
+  expect(put.ok()).toBe(true);
+  const changed = await openAudit(page, 'config.changed');
+  const what = changed.getByRole('cell').nth(5);
+  await expect(what).toContainText(/Upper threshold \d+\s% → 70\s%/);
+  await expect(what).toContainText(/Summary window \d+ → 31/);
+  await expect(what).not.toContainText('upper_threshold');
+
+  const points = await apiGet<{ items: { id: string; reason: string }[] }>(request, `/sessions/${SESSION}/checkpoints`);
+  const target = points.items.filter((c) => c.reason === 'pre_compaction').at(-1)!;
+  const rollback = await request.post(`${API}/sessions/${SESSION}/checkpoints/${target.id}/rollback`, { data: { dry_run: false }, headers: { 'X-Kaged-User-Id': 'op-audit' } });
+  expect(rollback.ok()).toBe(true);
+  const done = (await rollback.json()) as { rolled_back_compaction_ids: string[] };
+  const rolled = await openAudit(page, 'compaction.rolled_back');
+  await expect(rolled.getByRole('cell').nth(5)).toContainText(`rolled back to ${target.id}: ${done.rolled_back_compaction_ids.length} compaction${done.rolled_back_compaction_ids.length === 1 ? '' : 's'} undone`);
+  await expect(rolled.getByRole('cell').nth(5)).toContainText(/\d+ messages? restored/);
+});
+
+test('rows name sessions by title (in full on hover, as text), and the columns fit their content at 1440 and 1024', async ({ page, request }) => {
+  const session = await apiGet<{ id: string; title: string }>(request, `/sessions/${SESSION}`);
+  await page.goto(`/audit?session=${SESSION}`);
+  const rows = page.getByRole('group', { name: /Audit events/ }).getByRole('row');
+  const cell = rows.nth(1).getByRole('cell').nth(2);
+  await expect(cell).toContainText(session.title.slice(0, 10));
+  await expect(cell.getByRole('button')).toHaveAttribute('title', new RegExp(`^${session.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Nothing in the time, type or link columns is cut; the table fits the page.
+    for (const column of [0, 1, 6]) {
+      const clipped = await rows.nth(1).getByRole('cell').nth(column).evaluate((td) => [...td.querySelectorAll('*:not(.visually-hidden)'), td].some((el) => el.scrollWidth > el.clientWidth + 1));
+      expect(clipped, `column ${column} at ${width}`).toBe(false);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  }
+});
