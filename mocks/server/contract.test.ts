@@ -146,9 +146,11 @@ describe('simulated daemon honours the contract', () => {
     expect((await call('POST', '/sessions/{session_id}/compact', '/sessions/ses_gen_memory/compact', { agent_path: 'primary', upper_threshold: 0.5, lower_threshold: 0.7 })).status).toBe(400);
 
     const config = await call('GET', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore');
-    const written = await call('PUT', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore', { version: config.json.version, set: { upper_threshold: 0.9 }, unset: ['strategy'] });
+    const written = await call('PUT', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore', { version: config.json.version, set: { upper_threshold: 0.9 }, unset: ['strategy', 'summarize.enabled'] });
+    expect(written.status, JSON.stringify(written.json)).toBe(200);
     expect(written.json.sources.upper_threshold).toBe('own');
     expect(written.json.sources.strategy).toBe('inherited');
+    expect(written.json.sources['summarize.enabled']).not.toBe('own');
     expect((await call('PUT', '/sessions/{session_id}/compaction-config', '/sessions/ses_gen_refactor/compaction-config?agent_path=primary%2Fexplore', { version: config.json.version, set: {}, unset: [] })).status).toBe(409);
 
     const review = await call('GET', '/sessions/{session_id}', '/sessions/ses_gen_review');
