@@ -26,8 +26,9 @@ test('after 6,000 live compactions the counts on screen converge to the daemonâ€
   const burst = await request.post(`${DAEMON}/__mock/bench/live`, { data: { session_id: SESSION, count: 6_000, rate: 1_000 }, timeout: 120_000 });
   expect(burst.ok()).toBeTruthy();
   const total = (await apiGet<{ total: number }>(request, `/sessions/${SESSION}/compactions?limit=1`)).total;
-  await expect(ledgerCount, 'the ledger counts what the daemon holds').toHaveText(`${total.toLocaleString('en-US')} events`, { timeout: 10_000 });
+  // Within seconds of the page catching up with the burst (a busy 2-core machine applies the last frames seconds after the daemon sent them).
+  await expect(ledgerCount, 'the ledger counts what the daemon holds').toHaveText(`${total.toLocaleString('en-US')} events`, { timeout: 30_000 });
   const stats = page.getByRole('region', { name: 'Compaction', exact: true });
-  await expect(stats.locator('.stat').filter({ hasText: /^Events/ }), 'the stats count it too').toContainText(total.toLocaleString('en-US'), { timeout: 10_000 });
+  await expect(stats.locator('.stat').filter({ hasText: /^Events/ }), 'the stats count it too').toContainText(total.toLocaleString('en-US'), { timeout: 30_000 });
   await expectLive(page);
 });
