@@ -315,7 +315,8 @@ test('stream × dropped and daemon restart: every screen stays usable and follow
     const opened = await newPage(await contextFor(browser, info, screen.name));
     await opened.page.goto(await screen.path(request));
     await ready(screen, opened.page);
-    await expectLive(opened.page);
+    // Four pages load at once on 2 cores: the live stream's chunk and socket may take more than the default 7 s.
+    await expectLive(opened.page, 25_000);
     return { screen, ...opened };
   });
   const failures: string[] = [];
