@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Slider, Switch, ToggleGroup } from 'radix-ui';
-import { useId, type ReactNode } from 'react';
+import { Switch, ToggleGroup } from 'radix-ui';
+import { useId } from 'react';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { Select } from './select';
-import { tokenLimits } from '../domain/accounting/thresholds';
-import { formatThreshold, formatTokens } from '../domain/format';
+import { formatThreshold } from '../domain/format';
 import type { Agent, ContextWindow, Schemas } from '../domain/contract/types';
 import { agentRows } from '../domain/agent-tree';
 import { describeError } from '../lib/api/api-error';
@@ -12,9 +11,6 @@ import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import {
   CHECKPOINT_SUB_STRATEGIES,
   STRATEGY_HINTS,
-  THRESHOLD_MAX,
-  THRESHOLD_MIN,
-  THRESHOLD_STEP,
   thresholdProblem,
   usesPrompt,
   usesSummarizeToggle,
@@ -22,6 +18,7 @@ import {
   type CompactFormValues,
   type Strategy,
 } from '../domain/compaction/compact-form';
+import { CompactHint as Hint, ThresholdSlider } from './compact-threshold-slider';
 import './compact-fields.css';
 
 type PromptPath = Schemas['PromptPath'];
@@ -45,71 +42,10 @@ interface CompactFieldsProps {
   delegatePlugins?: readonly string[];
 }
 
-const round2 = (x: number) => Math.round(x * 100) / 100;
-
-function Hint({ children }: { children?: ReactNode }) {
-  return <span className="cf-field__hint">{children ?? '\u00a0'}</span>;
-}
-
 function configured(config: AgentCompactionConfig | undefined, key: string, text: string | undefined): string | undefined {
   if (!config || text === undefined) return undefined;
   const source = config.sources[key];
   return `agent: ${text}${source ? ` (${source})` : ''}`;
-}
-
-function ThresholdSlider({
-  name,
-  label,
-  value,
-  onChange,
-  window,
-  hint,
-  invalid,
-  disabled,
-}: {
-  name: 'upper' | 'lower';
-  label: string;
-  value: number;
-  onChange: (value: number) => void;
-  window: ContextWindow | undefined;
-  hint: string | undefined;
-  invalid: boolean;
-  disabled: boolean;
-}) {
-  const id = useId();
-  const limits = window ? tokenLimits(window.tokens, value, value) : null;
-  // Upper: compaction fires at or above it; lower: compacts down to at most it (thresholds.ts).
-  const tokens = limits ? (name === 'upper' ? limits.upper : limits.target) : null;
-  const valueText = `${formatThreshold(value)} of the window${tokens === null ? '' : `, ${formatTokens(tokens)} tokens`}`;
-  return (
-    <div className={`cf-field cf-field--slider cf-field--${name}`}>
-      <label className="cf-field__label" id={id}>
-        {label}
-      </label>
-      <div className="cf-slider">
-        <Slider.Root
-          className="cf-slider__root"
-          min={THRESHOLD_MIN}
-          max={THRESHOLD_MAX}
-          step={THRESHOLD_STEP}
-          value={[value]}
-          onValueChange={([next]) => next !== undefined && onChange(round2(next))}
-          disabled={disabled}
-          aria-labelledby={id}
-        >
-          <Slider.Track className="cf-slider__track">
-            <Slider.Range className="cf-slider__range" />
-          </Slider.Track>
-          <Slider.Thumb className="cf-slider__thumb" aria-labelledby={id} aria-valuetext={valueText} aria-invalid={invalid || undefined} />
-        </Slider.Root>
-        <span className={invalid ? 'cf-slider__value cf-slider__value--invalid num' : 'cf-slider__value num'}>
-          {formatThreshold(value)}
-          {tokens !== null && <span className="faint"> · {formatTokens(tokens)}</span>}
-        </span>
-      </div>
-      <Hint>{hint}</Hint>
-    </div>
-  );
 }
 
 /** The per-invocation overrides (ADR-0024 amendment 9): agent, strategy, summarize, thresholds, prompt. */

@@ -18,11 +18,8 @@ import { ORIGIN_LABELS, ORIGIN_TITLES } from '../../../domain/accounting/provena
 import { rereadCell, rereadTitle } from '../../../domain/compaction/reread-labels';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
-import { draftKey, useNoteDrafts } from '../lib/note-drafts';
-import { sessionHref } from '../../../lib/routes';
-import { FlagButtons } from './flag-buttons';
 import { SelectAllHeader, SelectCell } from './select-cells';
-import { useLedgerActions } from './ledger-context';
+import { FlagCell, NotesCell, SessionCell } from './ledger-cells';
 
 export interface LedgerColumnMeta {
   /** The CSS grid track of the column. */
@@ -58,36 +55,6 @@ export const ledgerFeatures = tableFeatures({
 });
 
 const helper = createColumnHelper<typeof ledgerFeatures, CompactionRecord>();
-
-function FlagCell({ record }: { record: CompactionRecord }) {
-  const { flag } = useLedgerActions();
-  return <FlagButtons record={record} onFlag={(next) => flag(record.id, next)} />;
-}
-
-function NotesCell({ record }: { record: CompactionRecord }) {
-  const draft = useNoteDrafts((s) => s.drafts[draftKey(record.session_id, record.id)]);
-  // No notes: a faint dash (the cell's class), as text.
-  if (!draft) return record.operator_notes || '—';
-  return (
-    <>
-      <Badge tone="warn" title={`Unsaved draft: ${draft.text}`}>
-        draft
-      </Badge>{' '}
-      {record.operator_notes}
-    </>
-  );
-}
-
-function SessionCell({ record }: { record: CompactionRecord }) {
-  const { sessionTitle } = useLedgerActions();
-  const title = sessionTitle(record.session_id);
-  return (
-    // A plain anchor, followed within the app by the row's click handler (ledger-table.tsx).
-    <a href={sessionHref(record.session_id)} className="ledger__ellipsis" title={title ? `${title} (${record.session_id})` : record.session_id}>
-      {title ?? <span className="mono">{record.session_id}</span>}
-    </a>
-  );
-}
 
 /** The column only the cross-session ledger shows. */
 export const SESSION_COLUMN = 'session';
