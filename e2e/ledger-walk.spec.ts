@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, resetDaemon } from './support/daemon';
-import { ledgerGrid, ledgerRow, type PageLite } from './support/compactions';
+import { apiGet, injectFaults, resetDaemon } from './support/daemon';
+import { ledgerGrid, ledgerRow, notesField, type PageLite, type RecordLite } from './support/compactions';
 
 /**
  * A plugin author works through the cross-session ledger: the event page keeps the list they came
@@ -83,4 +83,30 @@ test('an event opened from its session ledger still walks that session only', as
   await expect(page.getByRole('navigation', { name: 'Events of this view' })).toContainText(`1 of ${own.total} in this filtered view`);
   await page.getByRole('link', { name: /Back to the ledger/ }).click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${record.session_id}\\?${VIEW}#ledger$`));
+});
+
+test('the next event shows at once as itself, never as the event just left; notes typed while it is read are its own', async ({ page, request }) => {
+  const SESSION = 'ses_gen_refactor';
+  const [left, next] = (await apiGet<{ items: (RecordLite & { run_id: string })[] }>(request, `/sessions/${SESSION}/compactions?limit=2`)).items as [RecordLite & { run_id: string }, RecordLite & { run_id: string }];
+  // Opened from the ledger, whose copies of the records stand in while an event is read.
+  await page.goto(`/sessions/${SESSION}`);
+  await ledgerRow(page, left.id).getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(left.id);
+  // A saved note makes the event just left newer (its version) than the ledger's copy of the next.
+  await notesField(page).fill('kept on the first');
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(left.id)), notesField(page).press('Control+Enter')]);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await notesField(page).blur();
+  // The next event is read slowly (20 s, longer than any check below waits): meanwhile the
+  // ledger's copy of it stands in, and nothing else.
+  await injectFaults(request, [{ method: 'GET', path: `/compactions/${next.id}$`, fault: 'latency:20000' }]);
+  await page.keyboard.press('j');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(next.id);
+  await expect(page.getByText(next.run_id, { exact: true })).toBeVisible();
+  await expect(page.getByText(left.run_id, { exact: true })).toHaveCount(0);
+  await notesField(page).fill('typed on the second');
+  await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(next.id)), notesField(page).press('Control+Enter')]);
+  const saved = new Map((await apiGet<{ items: RecordLite[] }>(request, `/sessions/${SESSION}/compactions?limit=2`)).items.map((r) => [r.id, r.operator_notes]));
+  expect(saved.get(left.id)).toBe('kept on the first');
+  expect(saved.get(next.id)).toBe('typed on the second');
 });

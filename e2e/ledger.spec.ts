@@ -66,7 +66,7 @@ test('a plugin author filters the bad events of one plugin, walks them with the 
     const record = bad.items[i]!;
     await expect(page.getByRole('heading', { level: 1 })).toContainText(record.id);
     await notesField(page).fill(notes[i]!);
-    await notesField(page).press('Control+Enter');
+    await Promise.all([page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().endsWith(record.id)), notesField(page).press('Control+Enter')]);
     await expect(page.getByText('Saved', { exact: true })).toBeVisible();
     // Keys do not fire while typing; after leaving the field, j goes to the next event of the view.
     await notesField(page).blur();

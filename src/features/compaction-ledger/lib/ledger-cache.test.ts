@@ -12,6 +12,7 @@ import {
   LIVE_GROWTH_LIMIT,
   markRolledBack,
   mergeLedgerData,
+  mergeRecord,
   nextPageCursor,
   withDaemonTotal,
   replaceRecordInPages,
@@ -350,5 +351,19 @@ describe('a total read in pieces', () => {
     expect(settled.pages.map((p) => p.total)).toEqual([3, 3]);
     expect(settled.totalUnsure).toBe(false);
     expect(reapplyArrivals(data, [], EMPTY_SEARCH), 'nothing put back: the same data').toBe(data);
+  });
+});
+
+describe('mergeRecord', () => {
+  it('keeps the cached version when the incoming one is older', () => {
+    const cached = rec('a', 1, { version: 3, operator_notes: 'newer' });
+    expect(mergeRecord(cached, rec('a', 1, { version: 2 }))).toBe(cached);
+  });
+
+  it('never lets another record stand in, however new (the previous event handed over while moving to the next)', () => {
+    const previous = rec('a', 1, { version: 9 });
+    const next = rec('b', 2, { version: 1 });
+    expect(mergeRecord(previous, next)).toBe(next);
+    expect(mergeRecord(rec('b', 2, { version: 9, session_id: 'ses_other' }), next)).toBe(next);
   });
 });

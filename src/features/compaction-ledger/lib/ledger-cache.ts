@@ -96,9 +96,14 @@ export function firstPageOnly(data: LedgerData): LedgerData {
   return { ...data, pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) };
 }
 
-/** What to keep of one record when new data arrives: the newer version, with a save in flight on top. */
+/**
+ * What to keep of one record when new data arrives: the newer version, with a save in flight on
+ * top. Only versions of the same record compete: react-query also hands over the previous event's
+ * record when a page moves to the next (its placeholder), and that must never stand in for it.
+ */
 export function mergeRecord(cached: CompactionRecord | undefined, incoming: CompactionRecord): CompactionRecord {
-  const base = cached && !isSameOrNewer(incoming, cached) ? cached : incoming;
+  const same = cached !== undefined && cached.id === incoming.id && cached.session_id === incoming.session_id;
+  const base = same && !isSameOrNewer(incoming, cached) ? cached : incoming;
   return withPendingSave(base);
 }
 
