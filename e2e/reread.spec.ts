@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { resetDaemon, apiGet } from './support/daemon';
-import { ledgerGrid, ledgerRow, listCompactions } from './support/compactions';
+import { ledgerGrid, ledgerRow, ledgerRows, listCompactions } from './support/compactions';
 
 /**
  * Re-read after compaction, measured on a transcript (src/domain/transcripts/reread.ts): the
@@ -33,6 +33,8 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
 
 /** The column fits from about 1600 px; narrower, the chooser brings it back (others then give way). */
 async function showRereadColumn(page: Page): Promise<void> {
+  // Once the ledger has rows, its width is measured and the columns that do not fit are hidden.
+  await expect(ledgerRows(page).first()).toBeVisible();
   await page.getByRole('button', { name: /^Columns/ }).click();
   const item = page.getByRole('menuitemcheckbox', { name: 'Re-read after compaction' });
   if ((await item.getAttribute('aria-checked')) !== 'true') await item.click();

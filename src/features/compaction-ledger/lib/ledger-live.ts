@@ -79,12 +79,23 @@ const SETTLE_MS = 1000;
 /** Live records counted per session (to tell whether any arrived while a count was read). */
 const arrivedCount = new Map<string, number>();
 const settleTimers = new Map<string, ReturnType<typeof setTimeout>>();
+/**
+ * Views (by query hash) whose count may be off until it is read again: records arrived while the
+ * view was being read. Kept here, not in the cached data, which a read of the next page replaces.
+ */
+const unsureViews = new Set<string>();
+
+/** The ledger views of one session in the cache. */
+function sessionViews(queryClient: QueryClient, sessionId: string) {
+  return queryClient.getQueryCache().findAll({ queryKey: ledgerKeys.session(sessionId) });
+}
 
 /**
  * Reads again, once the session's stream has been quiet for a second, the count of each of its
- * views whose total is unsure (ledger-cache.ts, totalUnsure): under a burst the pages of one read
- * answer totals of different moments, and the records put back into them were counted twice. An
- * answer read while records arrived is of no use (they are counted live too): it waits again.
+ * views whose total is unsure (unsureViews, or ledger-cache.ts totalUnsure): under a burst the
+ * pages of one read answer totals of different moments, and the records put back into them were
+ * counted twice. An answer read while records arrived, or while the view was being read again, is
+ * of no use: it waits for the next quiet second.
  */
 function settleTotals(queryClient: QueryClient, sessionId: string): void {
   const pending = settleTimers.get(sessionId);
@@ -93,15 +104,19 @@ function settleTotals(queryClient: QueryClient, sessionId: string): void {
     sessionId,
     setTimeout(() => {
       settleTimers.delete(sessionId);
-      for (const [key, data] of queryClient.getQueriesData<LedgerData>({ queryKey: ledgerKeys.session(sessionId) })) {
+      for (const query of sessionViews(queryClient, sessionId)) {
+        const key = query.queryKey;
         const view = ledgerKeys.viewOf(key);
-        if (view === null || data?.totalUnsure !== true) continue;
+        const data = query.state.data as LedgerData | undefined;
+        if (view === null || data === undefined || (data.totalUnsure !== true && !unsureViews.has(query.queryHash))) continue;
         const before = arrivedCount.get(sessionId) ?? 0;
         fetchLedgerPage(sessionId, fromListQuery(view.query), null, 1).then(
           (page) => {
-            if ((arrivedCount.get(sessionId) ?? 0) !== before) return settleTotals(queryClient, sessionId);
+            if ((arrivedCount.get(sessionId) ?? 0) !== before || queryClient.isFetching({ queryKey: key, exact: true }) > 0) return settleTotals(queryClient, sessionId);
             const current = queryClient.getQueryData<LedgerData>(key);
-            if (current?.totalUnsure === true && queryClient.isFetching({ queryKey: key, exact: true }) === 0) queryClient.setQueryData(key, withDaemonTotal(current, page.total));
+            if (current === undefined) return;
+            unsureViews.delete(query.queryHash);
+            queryClient.setQueryData(key, withDaemonTotal(current, page.total));
           },
           // Not read: the total stays as it is until the next read of the view (a failure here is no news to the operator).
           () => undefined,
@@ -118,8 +133,15 @@ function arrive(queryClient: QueryClient, records: readonly CompactionRecord[]):
     const sessionId = group[0]!.session_id;
     arrivedCount.set(sessionId, (arrivedCount.get(sessionId) ?? 0) + group.length);
     remember(group);
+    // A view being read now answers a total of some moment during this burst: read it again after.
+    let unsure = settleTimers.has(sessionId);
+    for (const query of sessionViews(queryClient, sessionId)) {
+      if (query.state.fetchStatus !== 'fetching') continue;
+      unsureViews.add(query.queryHash);
+      unsure = true;
+    }
     insertLiveRecords(queryClient, group);
-    if (settleTimers.has(sessionId)) settleTotals(queryClient, sessionId);
+    if (unsure) settleTotals(queryClient, sessionId);
   }
   const ids = records.map((record) => record.id);
   useArrivals.getState().add(ids, performance.now());
@@ -182,6 +204,7 @@ export function installLedgerLive(queryClient: QueryClient): () => void {
     if (view === null) return;
     if (event.type === 'removed') {
       fetchStarts.delete(event.query.queryHash);
+      unsureViews.delete(event.query.queryHash);
       return;
     }
     if (event.type !== 'updated') return;
