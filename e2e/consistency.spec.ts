@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatPercent, formatTokens, formatUsd } from '../src/domain/format';
 import { ledgerGrid, ledgerRow, listCompactions } from './support/compactions';
 import { apiGet, resetDaemon } from './support/daemon';
 import { panel, sessionRows } from './support/ui';
+import { parseCsv } from '../src/test-support/parse-csv';
 
 /**
  * One truth: the same figure reads the same on every screen that shows it, over the production
@@ -53,6 +55,16 @@ function sessionHeaderBar(page: Page): Locator {
 
 function primaryAgentRow(page: Page): Locator {
   return panel(page, 'Agents').getByRole('table').locator('tbody tr').first();
+}
+
+/** The ledger's CSV export (the filtered view as on screen), the row of one record by column. */
+async function exportedRow(page: Page, id: string): Promise<Record<string, string>> {
+  await page.getByRole('button', { name: 'Export the filtered ledger' }).click();
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^CSV/ }).click()]);
+  const [header, ...rows] = parseCsv(await readFile((await file.path())!, 'utf8'));
+  const row = rows.find((cells) => cells[0] === id);
+  expect(row, `the export has ${id}`).toBeDefined();
+  return Object.fromEntries(header!.map((name, i) => [name, row![i] ?? '']));
 }
 
 async function openSession(page: Page, sessionId: string): Promise<void> {
@@ -193,6 +205,7 @@ test('a recorded compaction of an imported Claude Code session: the ledger, the 
   await expect(ledgerRow(page, record.id)).toBeVisible({ timeout: 20_000 });
   const [ledgerBefore, ledgerAfter] = (await ledgerCell(page, record.id, 'Tokens')).split(' → ');
   const ledgerCost = await ledgerCell(page, record.id, 'Cost');
+  const csv = await exportedRow(page, record.id);
 
   await page.goto(`/sessions/${sessionId}/compactions/${record.id}`);
   await expect(eventField(page, 'Tokens')).toBeVisible({ timeout: 20_000 });
@@ -207,10 +220,11 @@ test('a recorded compaction of an imported Claude Code session: the ledger, the 
   const cells = await real.getByRole('cell').allTextContents();
   const [labBefore, labAfter] = cells[4]!.split(' → ');
 
-  same('recorded tokens before', { ledger: ledgerBefore!, 'event page': eventBefore!, lab: labBefore! });
-  same('recorded tokens after', { ledger: ledgerAfter!, 'event page': eventAfter!, lab: labAfter! });
-  same('recorded summary tokens', { 'event page': eventSummary, lab: cells[6]! });
-  same('recorded cost', { ledger: ledgerCost, 'event page': eventCost, lab: cells[7]! });
+  same('recorded tokens before', { ledger: ledgerBefore!, 'event page': eventBefore!, lab: labBefore!, 'CSV export': formatTokens(Number(csv.tokens_before)) });
+  same('recorded tokens after', { ledger: ledgerAfter!, 'event page': eventAfter!, lab: labAfter!, 'CSV export': formatTokens(Number(csv.tokens_after)) });
+  same('recorded summary tokens', { 'event page': eventSummary, lab: cells[6]!, 'CSV export': formatTokens(Number(csv.summary_tokens)) });
+  same('recorded cost', { ledger: ledgerCost, 'event page': eventCost, lab: cells[7]!, 'CSV export': formatUsd(Number(csv.cost_usd)) });
+  expect(csv.origin, 'the export says where the event came from').toBe(record.provenance.origin);
   // Cache-aware: the cost is the record's, priced with its cache reads and writes, not all input at full price.
   expect(ledgerCost).toBe(formatUsd(record.cost_usd));
 });
@@ -262,6 +276,17 @@ test('after a manual compact: the diff, the ledger and the event page give one b
   const figureOf = async (label: string) => (await text(totals.locator(`[data-figure="${label}"]`))).replace(`${label} `, '');
   const [diffBefore, diffAfter, diffSummary] = [await figureOf('before'), await figureOf('after'), await figureOf('summary')];
   const diffCost = (await text(totals.getByRole('term').filter({ hasText: 'Est. cost' }).locator('xpath=following-sibling::dd[1]'))).split(' ')[0]!;
+  // The same proposal pinned and read in Compare.
+  await dialog.getByRole('button', { name: 'Pin for comparison' }).click();
+  await dialog.getByRole('tab', { name: /Compare proposals/ }).click();
+  const compared = dialog.getByRole('table', { name: 'Proposals compared' });
+  const compareCell = async (row: string) => text(compared.getByRole('row', { name: new RegExp(`^${row}`) }).getByRole('cell').first().locator('.num'));
+  const [compareBefore, compareAfter] = (await compareCell('Tokens after')).split(' → ');
+  same('manual compact tokens before', { diff: diffBefore, compare: compareBefore! });
+  same('manual compact tokens after', { diff: diffAfter, compare: compareAfter! });
+  same('manual compact summary tokens', { diff: diffSummary, compare: (await compareCell('Summary')).replace(/ tok$/, '') });
+  same('manual compact cost', { diff: diffCost, compare: await compareCell('Estimated cost') });
+  await dialog.getByRole('tab', { name: 'Diff', exact: true }).click();
   await dialog.getByRole('button', { name: 'Commit…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Commit compaction' }).click();
   await expect(dialog.locator('[data-outcome="completed"]')).toBeVisible({ timeout: 20_000 });

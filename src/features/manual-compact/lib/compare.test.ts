@@ -19,6 +19,9 @@ describe('comparing proposals', () => {
     expect(byLabel['Messages kept']?.map((c) => c.best)).toEqual([true, false]);
     expect(byLabel['Estimated cost']?.map((c) => c.best)).toEqual([true, false]);
     expect(byLabel['Fallback']?.[1]).toEqual({ text: 'summarizer failed', tone: 'warn' });
+    // Percents written as every other screen writes them (formatPercent: "45 %", a unit space).
+    expect(byLabel['Tokens after']?.[0]?.hint).toMatch(/^\d+\u202f?\s?% of before · \d+\u202f?\s?% of window$/);
+    expect(byLabel['Tokens after']?.[0]?.hint).not.toMatch(/\d%/);
   });
 
   it('pins at most three, the same settings replacing their older preview in its place; a fourth is refused, none dropped', () => {

@@ -1,5 +1,5 @@
 /** The comparison of proposals: one row per figure, the better value marked. */
-import { formatCount, formatThreshold, formatTokens, formatUsd } from '../../../domain/format';
+import { formatCount, formatPercent, formatThreshold, formatTokens, formatUsd } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
 
 export interface CompareCell {
@@ -47,7 +47,7 @@ export function compareRows(previews: readonly Preview[]): CompareRow[] {
       (p) => r(p).after_estimate,
       (p) => `${formatTokens(p.result.before_estimate)} → ${formatTokens(r(p).after_estimate)}`,
       'lower',
-      (p) => `${Math.round(r(p).compression_ratio * 100)}% of before · ${Math.round((r(p).after_estimate / r(p).context_window) * 100)}% of window`,
+      (p) => `${formatPercent(r(p).compression_ratio)} of before · ${formatPercent(r(p).after_estimate / r(p).context_window)} of window`,
     ),
     numericRow('Messages kept', previews, (p) => r(p).messages_after, (p) => `${formatCount(r(p).messages_after)} of ${formatCount(r(p).messages_before)}`, 'higher'),
     numericRow('Superseded', previews, (p) => r(p).superseded_message_ids.length, (p) => formatCount(r(p).superseded_message_ids.length), null),
