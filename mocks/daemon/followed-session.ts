@@ -130,14 +130,17 @@ function messageCount(session: SessionState | undefined): number {
 }
 
 /**
- * Brings a followed session up to what its files now hold, and tells the event stream: each new
- * recorded compaction as compaction.completed, then session.updated (with how many messages came).
+ * Brings a followed session up to what its files now hold, and tells the event stream: each earlier
+ * record measured again as compaction.updated, each new recorded compaction as compaction.completed,
+ * then session.updated (with how many messages came).
  */
 export function applyFollowedUpdate(store: Store, update: FollowedUpdate): FollowedResult {
   const wall = store.clock;
   const existing = store.session(update.session_id);
   const heldBefore = messageCount(existing);
   const recordsBefore = existing?.compactions.length ?? 0;
+  // What each record held before (its re-read is measured again as turns come after it).
+  const measuredBefore = new Map(existing?.compactions.map((record) => [record.id, JSON.stringify(record)]));
   let session: SessionState;
   let reread = false;
   try {
@@ -156,8 +159,14 @@ export function applyFollowedUpdate(store: Store, update: FollowedUpdate): Follo
   session.status = update.running ? 'running' : 'idle';
   const records = session.compactions.slice(reread ? 0 : recordsBefore);
   const added = messageCount(session) - (reread ? 0 : heldBefore);
-  // Read again whole: session.updated says so (the UI refetches it); otherwise each new record goes out as it came.
-  if (!reread) for (const record of records) store.publish('compaction.completed', session.id, { record });
+  // Read again whole: session.updated says so (the UI refetches it); otherwise each new record goes
+  // out as it came, and each earlier one whose figures grew (its re-read) as compaction.updated.
+  if (!reread) {
+    for (const record of session.compactions.slice(0, recordsBefore)) {
+      if (measuredBefore.get(record.id) !== JSON.stringify(record)) store.publish('compaction.updated', session.id, { record });
+    }
+    for (const record of records) store.publish('compaction.completed', session.id, { record });
+  }
   store.publish('session.updated', session.id, { session: toSummary(store, session), messages_added: added, reread });
   return { session, created: !existing, reread, messages_added: added, records };
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importFiles } from '../daemon/imports';
 import { Store } from '../store/store';
 import type { SessionState } from '../store/types';
+import type { CompactionRecord } from '../../src/domain/contract/types';
 import { followedSessionId, groupOf } from './follow-files';
 import { Follower } from './follower';
 
@@ -97,6 +98,12 @@ describe('following a folder', () => {
     }
     const session = store.session(id) as SessionState;
     expect(session.compactions.filter((r) => r.provenance.origin === 'recorded')).toHaveLength(1);
+    // Its re-read grew as turns came after it: each growth went out as compaction.updated, the last
+    // with what the session holds (a page open meanwhile shows the figure the ledger would read).
+    const recorded = session.compactions[0] as CompactionRecord;
+    const updates = store.events.filter((e) => e.type === 'compaction.updated' && (e.data.record as CompactionRecord).id === recorded.id);
+    expect(updates.length).toBeGreaterThan(0);
+    expect((updates.at(-1)?.data.record as CompactionRecord).reread_after).toEqual(recorded.reread_after);
     expect(session.followed).toMatchObject({ folder, file: name, notice: null });
     const statuses = store.events.flatMap((e) => (e.type === 'session.updated' ? [(e.data.session as { status: string }).status] : []));
     expect(statuses).toContain('running');

@@ -11,6 +11,7 @@ export const statsLiveEffects: LiveEffects = {
       case 'compaction.noop':
       case 'compaction.failed':
       case 'compaction.flagged':
+      case 'compaction.updated':
         return [queryKeys.sessionStats(frame.session_id)];
       default:
         return [];

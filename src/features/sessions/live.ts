@@ -16,6 +16,7 @@ export const sessionsLiveEffects: LiveEffects = {
       case 'compaction.noop':
       case 'compaction.failed':
       case 'compaction.flagged':
+      case 'compaction.updated':
         return [queryKeys.anyProject];
       case 'checkpoint.created':
       case 'checkpoint.resolved':

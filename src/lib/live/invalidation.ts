@@ -24,6 +24,7 @@ export const sharedLiveEffects: LiveEffects = {
       case 'checkpoint.resolved':
         return [queryKeys.sessionDetail(id)];
       case 'compaction.flagged':
+      case 'compaction.updated':
         return [];
       case 'config.changed':
         return [queryKeys.compactionConfig(id), queryKeys.sessionDetail(id)];

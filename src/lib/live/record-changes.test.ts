@@ -10,6 +10,8 @@ describe('live frames about compaction records', () => {
     const record = makeRecord();
     expect(recordChangeOf(frame('compaction.completed', { record }))).toEqual({ kind: 'new', record });
     expect(recordChangeOf(frame('compaction.flagged', { record }))).toEqual({ kind: 'changed', record });
+    // Figures measured again (a followed transcript grew): the cached record is replaced likewise.
+    expect(recordChangeOf(frame('compaction.updated', { record }))).toEqual({ kind: 'changed', record });
   });
 
   it('reads rolled-back ids', () => {

@@ -1,7 +1,8 @@
 /**
- * What a live frame means for the compaction records cached in this tab. compaction.completed and
- * compaction.flagged carry {record}; compaction.rolled_back carries {compaction_ids}. A record is
- * only taken when it holds to the contract (the stream validates the frame, not its data).
+ * What a live frame means for the compaction records cached in this tab. compaction.completed,
+ * compaction.flagged and compaction.updated (figures measured again) carry {record};
+ * compaction.rolled_back carries {compaction_ids}. A record is only taken when it holds to the
+ * contract (the stream validates the frame, not its data).
  */
 import type { CompactionRecord, EventFrame } from '../../domain/contract/types';
 import { checkWith } from '../../domain/contract/validation';
@@ -27,7 +28,8 @@ export function recordChangeOf(frame: Pick<EventFrame, 'type' | 'session_id' | '
 function readChange(frame: Pick<EventFrame, 'type' | 'session_id' | 'data'>): RecordChange | null {
   switch (frame.type) {
     case 'compaction.completed':
-    case 'compaction.flagged': {
+    case 'compaction.flagged':
+    case 'compaction.updated': {
       const record = frame.data.record;
       const failure = checkWith(compactionRecordSchema, record);
       if (failure !== null) return { kind: 'invalid', reason: `${frame.type} record breaks the contract at ${failure.fieldPath || '(root)'}: ${failure.message}` };
