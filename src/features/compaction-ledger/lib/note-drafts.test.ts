@@ -109,6 +109,30 @@ describe('keeping drafts in the browser', () => {
     expect(Object.keys(loadDrafts(store)).sort()).toEqual(['ses/a', 'ses/b']);
   });
 
+  it('keeps two tabs’ drafts of the same event apart: after one saves, the other’s is still there', () => {
+    const store = new MemoryStorage();
+    const tabA = editDraft({}, 'ses/a', 'from tab A', record);
+    persistDraftChanges({}, tabA, store, 'A');
+    const tabB = editDraft({}, 'ses/a', 'from tab B', record);
+    persistDraftChanges({}, tabB, store, 'B');
+    persistDraftChanges(tabA, clearSavedDraft(tabA, 'ses/a', 'from tab A'), store, 'A');
+    expect(loadDrafts(store, Date.now(), 'B')['ses/a']?.text).toBe('from tab B');
+  });
+
+  it('takes over the newest draft another tab left of an event it has none of (moving it), never over its own', () => {
+    const store = new MemoryStorage();
+    const now = Date.now();
+    persistDraftChanges({}, editDraft({}, 'ses/a', 'older', record, now - 2000), store, 'A');
+    persistDraftChanges({}, editDraft({}, 'ses/a', 'newer', record, now - 1000), store, 'B');
+    persistDraftChanges({}, editDraft({}, 'ses/b', 'mine', record, now - 3000), store, 'C');
+    store.setItem(`${DRAFT_STORAGE_PREFIX}ses/b`, JSON.stringify({ text: 'from before tabs', baseVersion: 3, baseNotes: null, updatedAt: now }));
+    const drafts = loadDrafts(store, now, 'C');
+    expect(drafts['ses/a']?.text).toBe('newer');
+    expect(drafts['ses/b']?.text).toBe('mine');
+    expect(store.getItem(`${DRAFT_STORAGE_PREFIX}ses/a@B`)).toBeNull();
+    expect(store.getItem(`${DRAFT_STORAGE_PREFIX}ses/a@C`)).not.toBeNull();
+  });
+
   it('drops unreadable and month-old entries, and leaves other keys alone', () => {
     const store = new MemoryStorage();
     const now = Date.now();
