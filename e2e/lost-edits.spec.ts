@@ -220,9 +220,16 @@ test('two tabs typing notes for the same event: after one saves, the other’s t
   const dialog = tabB.getByRole('dialog', { name: 'This event changed while you were editing it' });
   await expect(dialog.getByRole('region', { name: 'Yours (not saved)' })).toContainText('B: lost the plan, flag it');
   await expect(dialog.getByRole('region', { name: 'Current (saved)' })).toContainText('A: kept the tool results');
-  // Tab A's own reload shows what it saved, not tab B's draft.
+  // Tab A's own reload shows what it saved, not tab B's draft (tab B is open: the draft is its own).
   await tabA.reload();
   await expect(notesField(tabA)).toHaveValue('A: kept the tool results');
+  // Tab B closed with its draft unsaved: the next tab to open the event takes it over.
+  await tabB.close();
+  // (Once the browser has let go of tab B: tabs hold a lock while open, released shortly after closing.)
+  await expect.poll(() => tabA.evaluate(async () => (await navigator.locks.query()).held?.length)).toBe(1);
+  const tabC = await context.newPage();
+  await tabC.goto(url);
+  await expect(notesField(tabC)).toHaveValue('B: lost the plan, flag it');
 });
 
 test('the threshold lab keeps settings typed and not run across a reload and a visit elsewhere, until reset', async ({ page, request }) => {
@@ -249,7 +256,7 @@ test('the threshold lab keeps settings typed and not run across a reload and a v
   await expectKept();
 
   // Away (the session page) and back by its "Threshold lab" button.
-  await page.getByRole('link', { name: 'Sessions', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sessions' }).click();
   await expect(page.getByRole('table', { name: 'Sessions' })).toBeVisible();
   await page.goto(`/sessions/${REAL}`);
   await page.getByRole('link', { name: 'Threshold lab' }).click();

@@ -105,3 +105,25 @@ function keptTabId(): string {
     return fresh();
   }
 }
+
+const TAB_LOCK = 'compactor.tab:';
+
+/**
+ * Holds a Web Lock named after this tab while it is open (released by the browser when it closes),
+ * so that other tabs can tell a live tab's entries from those a closed or crashed tab left.
+ */
+export function holdTabLock(): void {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return;
+  void navigator.locks.request(TAB_LOCK + tabId(), () => new Promise<never>(() => {})).catch(() => {});
+}
+
+/** The tabs of this browser open now; null when the browser cannot say (no Web Locks). */
+export async function liveTabs(): Promise<ReadonlySet<string> | null> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) return null;
+  try {
+    const { held = [] } = await navigator.locks.query();
+    return new Set(held.flatMap((lock) => (lock.name?.startsWith(TAB_LOCK) ? [lock.name.slice(TAB_LOCK.length)] : [])));
+  } catch {
+    return null;
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { create } from 'zustand';
 import type { CompactionRecord } from '../../../domain/contract/types';
-import { browserStorage, loadEntries, onOtherTabEntry, tabId, writeEntry, writeEntryChanges } from '../../../lib/browser-entries';
+import { browserStorage, holdTabLock, liveTabs, loadEntries, onOtherTabEntry, tabId, writeEntry, writeEntryChanges } from '../../../lib/browser-entries';
 
 export interface NoteDraft {
   text: string;
@@ -87,7 +87,7 @@ interface NoteDraftsState {
  * lib/browser-entries), written on every keystroke: two tabs typing notes, for different events or
  * the same one, never overwrite or clear each other's; after one saves, the other's draft is still
  * there (its save then gets the 409 showing both). A tab without its own draft of an event takes
- * over the newest left by another (a closed or crashed tab's; a live tab writes its own back).
+ * over the newest a closed or crashed tab left (tabs hold a Web Lock while open: lib/browser-entries).
  */
 export const DRAFT_STORAGE_PREFIX = 'compactor.note-draft:';
 
@@ -112,22 +112,34 @@ function splitEntry(name: string): { key: string; tab: string } {
 
 const entriesOf = (drafts: Drafts, tab: string): Record<string, NoteDraft> => Object.fromEntries(Object.entries(drafts).map(([key, draft]) => [`${key}@${tab}`, draft]));
 
-/** This tab's drafts kept in this browser, with those other tabs left of events it has none of (unreadable or expired entries are removed). */
+/** This tab's drafts kept in this browser (unreadable or expired entries are removed). */
 export function loadDrafts(store: Storage | null = browserStorage(), now: number = Date.now(), tab: string = tabId()): Drafts {
   const own: Record<string, NoteDraft> = {};
-  const others: Record<string, { name: string; draft: NoteDraft }> = {};
   for (const [name, draft] of Object.entries(loadEntries(DRAFT_STORAGE_PREFIX, parseDraft(now), store))) {
     const { key, tab: writer } = splitEntry(name);
     if (writer === tab) own[key] = draft;
-    else if (!others[key] || others[key].draft.updatedAt < draft.updatedAt) others[key] = { name, draft };
   }
-  for (const [key, { name, draft }] of Object.entries(others)) {
-    if (key in own) continue;
-    own[key] = draft;
+  return own;
+}
+
+/**
+ * The drafts closed tabs left (those not in `live`; all others when that is unknown) of events
+ * this tab has none of in `own`, the newest of each, taken over: moved to this tab's entries.
+ */
+export function takeOverLeftDrafts(own: Drafts, live: ReadonlySet<string> | null, store: Storage | null = browserStorage(), now: number = Date.now(), tab: string = tabId()): Drafts {
+  const left: Record<string, { name: string; draft: NoteDraft }> = {};
+  for (const [name, draft] of Object.entries(loadEntries(DRAFT_STORAGE_PREFIX, parseDraft(now), store))) {
+    const { key, tab: writer } = splitEntry(name);
+    if (writer === tab || key in own || live?.has(writer)) continue;
+    if (!left[key] || left[key].draft.updatedAt < draft.updatedAt) left[key] = { name, draft };
+  }
+  const taken: Record<string, NoteDraft> = {};
+  for (const [key, { name, draft }] of Object.entries(left)) {
+    taken[key] = draft;
     writeEntry(DRAFT_STORAGE_PREFIX, `${key}@${tab}`, draft, store);
     writeEntry(DRAFT_STORAGE_PREFIX, name, null, store);
   }
-  return own;
+  return taken;
 }
 
 /** Writes this tab's entries that differ between `before` and `after`. */
@@ -137,7 +149,12 @@ export function persistDraftChanges(before: Drafts, after: Drafts, store: Storag
 
 export const useNoteDrafts = create<NoteDraftsState>()((set, get) => {
   const tab = tabId();
-  // Another tab took this tab's draft over while it was loading: it is this tab's still, so it is written back.
+  holdTabLock();
+  // A draft a closed tab left is taken over (a live tab's stays its own); one taken by mistake (a tab reloading) is written back by its tab.
+  void liveTabs().then((live) => {
+    const taken = takeOverLeftDrafts(get().drafts, live, browserStorage(), Date.now(), tab);
+    if (Object.keys(taken).length > 0) set({ drafts: { ...taken, ...get().drafts } });
+  });
   onOtherTabEntry(DRAFT_STORAGE_PREFIX, (name, value) => {
     const { key, tab: writer } = splitEntry(name);
     const draft = get().drafts[key];
