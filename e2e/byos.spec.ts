@@ -93,8 +93,8 @@ test('imports a Claude Code session with its subagents and an OpenAI-chat trajec
   await expect(adopt.locator('pre')).toHaveText(/compaction:\n\s+lower_threshold: 0.4\n\s+upper_threshold: 0.6/);
   await adopt.getByRole('button', { name: 'Review as pending changes on the knobs screen' }).click();
   await expect(page).toHaveURL(new RegExp(`/sessions/${sessionId}/knobs\\?agent=primary$`));
-  const stored = await page.evaluate(() => localStorage.getItem('compactor.knob-edits'));
-  expect(JSON.parse(stored ?? '{}').state.drafts[`${sessionId}\nprimary`]).toEqual({ set: { upper_threshold: 0.6, lower_threshold: 0.4 }, unset: [], version: null });
+  const stored = await page.evaluate((key) => localStorage.getItem(key), `compactor.knob-edits:${sessionId}\nprimary`);
+  expect(JSON.parse(stored ?? '{}')).toEqual({ set: { upper_threshold: 0.6, lower_threshold: 0.4 }, unset: [], version: null });
 });
 
 test('imports a Codex CLI rollout and a Gemini CLI recording, read by their content; the prompt log is refused for what it is', async ({ page, request }) => {

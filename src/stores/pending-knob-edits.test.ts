@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { layDraft, pendingEditsKey, storedBaseVersion, storedDraft } from './pending-knob-edits';
+import { MemoryStorage } from '../test-support/memory-storage';
+import { KNOB_EDITS_PREFIX, layDraft, loadKnobEdits, pendingEditsKey, storedBaseVersion, storedDraft } from './pending-knob-edits';
 
 describe('pending knob edits store helpers', () => {
   it('lays a draft over another: its values win and its keys leave the unset list', () => {
@@ -22,5 +23,29 @@ describe('pending knob edits store helpers', () => {
     expect(storedBaseVersion({ [key]: { set: {}, unset: [], version: '3' } }, key)).toBeNull();
     expect(storedBaseVersion({ [key]: { set: {}, unset: [], version: 0 } }, key)).toBeNull();
     expect(storedBaseVersion({}, key)).toBeNull();
+  });
+});
+
+describe('pending knob edits kept in the browser', () => {
+  it('keeps each agent in its own entry and moves the old shared entry into them', () => {
+    const store = new MemoryStorage();
+    const own = pendingEditsKey('ses_x', 'primary');
+    store.setItem(KNOB_EDITS_PREFIX + own, JSON.stringify({ set: { upper_threshold: 0.7 }, unset: [], version: 2 }));
+    const shared = { [own]: { set: { upper_threshold: 0.5 }, unset: [], version: 1 }, [pendingEditsKey('ses_y', 'primary')]: { set: { strategy: 'drop' }, unset: [], version: 4 } };
+    store.setItem('compactor.knob-edits', JSON.stringify({ state: { drafts: shared }, version: 1 }));
+    const drafts = loadKnobEdits(store);
+    // The per-agent entry is newer than the shared one: it wins.
+    expect(drafts[own]).toEqual({ set: { upper_threshold: 0.7 }, unset: [], version: 2 });
+    expect(drafts[pendingEditsKey('ses_y', 'primary')]).toEqual({ set: { strategy: 'drop' }, unset: [], version: 4 });
+    expect(store.getItem('compactor.knob-edits')).toBeNull();
+    expect(store.getItem(KNOB_EDITS_PREFIX + pendingEditsKey('ses_y', 'primary'))).not.toBeNull();
+  });
+
+  it('drops entries of the wrong shape', () => {
+    const store = new MemoryStorage();
+    store.setItem(`${KNOB_EDITS_PREFIX}ses\nprimary`, '[1]');
+    store.setItem('compactor.knob-edits', 'garbage');
+    expect(loadKnobEdits(store)).toEqual({});
+    expect(store.length).toBe(0);
   });
 });

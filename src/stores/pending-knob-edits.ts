@@ -1,10 +1,11 @@
-// Unsaved knob edits, per session and agent, kept in this browser (localStorage) so they survive
-// navigation and a reload. The knobs screen edits them; the manual-compact modal's "Save as the
+// Unsaved knob edits, per session and agent, kept in this browser (localStorage, one entry per
+// agent, so tabs editing other agents never overwrite each other's) so they survive navigation,
+// a reload and another tab. The knobs screen edits them; the manual-compact modal's "Save as the
 // agent's settings" hands its overrides over through mergeDraft. Entries are plain JSON and are
 // read back defensively by whoever uses them (features/knobs/lib/pending-changes parseStoredEdits).
 
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { browserStorage, loadEntries, onOtherTabEntry, readEntry, writeEntry, writeEntryChanges } from '../lib/browser-entries';
 import type { ConfigDraft } from '../domain/knobs/config-write';
 
 export const pendingEditsKey = (sessionId: string, agentPath: string): string => `${sessionId}\n${agentPath}`;
@@ -54,27 +55,44 @@ export function layDraft(base: Required<ConfigDraft>, over: Required<ConfigDraft
   return { set, unset };
 }
 
-export const usePendingEditsStore = create<PendingEditsState>()(
-  persist(
-    (set, get) => ({
-      drafts: {},
-      setDraft: (sessionId, agentPath, draft, baseVersion) => set({ drafts: withDraft(get().drafts, pendingEditsKey(sessionId, agentPath), draft, baseVersion) }),
-      mergeDraft: (sessionId, agentPath, draft) => {
-        const key = pendingEditsKey(sessionId, agentPath);
-        const drafts = get().drafts;
-        set({ drafts: withDraft(drafts, key, layDraft(storedDraft(drafts, key), draft), storedBaseVersion(drafts, key)) });
-      },
-      clearDraft: (sessionId, agentPath) => set({ drafts: withDraft(get().drafts, pendingEditsKey(sessionId, agentPath), null) }),
-    }),
-    {
-      name: 'compactor.knob-edits',
-      version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: ({ drafts }) => ({ drafts }),
-      merge: (persisted, current) => {
-        const drafts = (persisted as { drafts?: unknown } | null)?.drafts;
-        return { ...current, drafts: typeof drafts === 'object' && drafts !== null && !Array.isArray(drafts) ? (drafts as Record<string, unknown>) : {} };
-      },
+/** Each agent's edits are their own entry, `compactor.knob-edits:<session>\n<agent>` (lib/browser-entries). */
+export const KNOB_EDITS_PREFIX = 'compactor.knob-edits:';
+/** Where every tab's edits once shared one entry (replaced by one entry per agent; read once, then removed). */
+const SHARED_ENTRY = 'compactor.knob-edits';
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The drafts kept in this browser: one entry per agent, plus those left in the old shared entry. */
+export function loadKnobEdits(store: Storage | null = browserStorage()): Record<string, unknown> {
+  const drafts = loadEntries(KNOB_EDITS_PREFIX, (value) => (isObject(value) ? value : null), store);
+  const shared = readEntry('', SHARED_ENTRY, (value) => (isObject(value) && isObject(value.state) && isObject(value.state.drafts) ? value.state.drafts : null), store) ?? {};
+  const moved = Object.fromEntries(Object.entries(shared).filter(([key, draft]) => !(key in drafts) && isObject(draft)));
+  writeEntryChanges(KNOB_EDITS_PREFIX, {}, moved, store);
+  if (store?.getItem(SHARED_ENTRY) != null) writeEntry('', SHARED_ENTRY, null, store);
+  return { ...moved, ...drafts };
+}
+
+export const usePendingEditsStore = create<PendingEditsState>()((set, get) => {
+  const change = (next: (drafts: Record<string, unknown>) => Record<string, unknown>) => {
+    const before = get().drafts;
+    const after = next(before);
+    writeEntryChanges(KNOB_EDITS_PREFIX, before, after);
+    set({ drafts: after });
+  };
+  // Another tab's edit of the same agent shows here as it is made (the form shows the store), instead of the next write here overwriting it.
+  onOtherTabEntry(KNOB_EDITS_PREFIX, (key, value) => {
+    const drafts = { ...get().drafts };
+    if (isObject(value)) drafts[key] = value;
+    else delete drafts[key];
+    set({ drafts });
+  });
+  return {
+    drafts: loadKnobEdits(),
+    setDraft: (sessionId, agentPath, draft, baseVersion) => change((drafts) => withDraft(drafts, pendingEditsKey(sessionId, agentPath), draft, baseVersion)),
+    mergeDraft: (sessionId, agentPath, draft) => {
+      const key = pendingEditsKey(sessionId, agentPath);
+      change((drafts) => withDraft(drafts, key, layDraft(storedDraft(drafts, key), draft), storedBaseVersion(drafts, key)));
     },
-  ),
-);
+    clearDraft: (sessionId, agentPath) => change((drafts) => withDraft(drafts, pendingEditsKey(sessionId, agentPath), null)),
+  };
+});

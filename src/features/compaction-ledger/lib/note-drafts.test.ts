@@ -8,6 +8,7 @@ import {
   draftState,
   editDraft,
   loadDrafts,
+  takeOverLeftDrafts,
   persistDraftChanges,
   rebaseDraft,
   versionForDraft,
@@ -107,6 +108,36 @@ describe('keeping drafts in the browser', () => {
     const tabB: Drafts = editDraft({}, 'ses/b', 'from tab B', record);
     persistDraftChanges({}, tabB, store);
     expect(Object.keys(loadDrafts(store)).sort()).toEqual(['ses/a', 'ses/b']);
+  });
+
+  it('keeps two tabs’ drafts of the same event apart: after one saves, the other’s is still there', () => {
+    const store = new MemoryStorage();
+    const tabA = editDraft({}, 'ses/a', 'from tab A', record);
+    persistDraftChanges({}, tabA, store, 'A');
+    const tabB = editDraft({}, 'ses/a', 'from tab B', record);
+    persistDraftChanges({}, tabB, store, 'B');
+    persistDraftChanges(tabA, clearSavedDraft(tabA, 'ses/a', 'from tab A'), store, 'A');
+    expect(loadDrafts(store, Date.now(), 'B')['ses/a']?.text).toBe('from tab B');
+  });
+
+  it('takes over the newest draft a closed tab left of an event it has none of (moving it), never a live tab’s nor over its own', () => {
+    const store = new MemoryStorage();
+    const now = Date.now();
+    persistDraftChanges({}, editDraft({}, 'ses/a', 'older', record, now - 2000), store, 'A');
+    persistDraftChanges({}, editDraft({}, 'ses/a', 'newer', record, now - 1000), store, 'B');
+    persistDraftChanges({}, editDraft({}, 'ses/c', 'live tab’s', record, now - 1000), store, 'L');
+    persistDraftChanges({}, editDraft({}, 'ses/b', 'mine', record, now - 3000), store, 'C');
+    store.setItem(`${DRAFT_STORAGE_PREFIX}ses/b`, JSON.stringify({ text: 'from before tabs', baseVersion: 3, baseNotes: null, updatedAt: now }));
+    const own = loadDrafts(store, now, 'C');
+    expect(Object.keys(own)).toEqual(['ses/b']);
+    const taken = takeOverLeftDrafts(own, new Set(['C', 'L']), store, now, 'C');
+    expect(Object.keys(taken)).toEqual(['ses/a']);
+    expect(taken['ses/a']?.text).toBe('newer');
+    expect(store.getItem(`${DRAFT_STORAGE_PREFIX}ses/a@B`)).toBeNull();
+    expect(store.getItem(`${DRAFT_STORAGE_PREFIX}ses/a@C`)).not.toBeNull();
+    expect(store.getItem(`${DRAFT_STORAGE_PREFIX}ses/c@L`)).not.toBeNull();
+    // Without a way to tell live tabs (no Web Locks), every other tab's counts as left.
+    expect(Object.keys(takeOverLeftDrafts(loadDrafts(store, now, 'D'), null, store, now, 'D')).sort()).toEqual(['ses/a', 'ses/b', 'ses/c']);
   });
 
   it('drops unreadable and month-old entries, and leaves other keys alone', () => {

@@ -7,6 +7,7 @@
  */
 import { create } from 'zustand';
 import type { CompactionRecord } from '../../../domain/contract/types';
+import { browserStorage, holdTabLock, liveTabs, loadEntries, onOtherTabEntry, tabId, writeEntry, writeEntryChanges } from '../../../lib/browser-entries';
 
 export interface NoteDraft {
   text: string;
@@ -82,18 +83,15 @@ interface NoteDraftsState {
 }
 
 /**
- * Each draft is its own localStorage entry (compactor.note-draft:<session>/<compaction>), written
- * on every keystroke: two tabs typing notes for different events never overwrite each other's.
+ * Each draft is its own localStorage entry per tab (compactor.note-draft:<session>/<compaction>@<tab>,
+ * lib/browser-entries), written on every keystroke: two tabs typing notes, for different events or
+ * the same one, never overwrite or clear each other's; after one saves, the other's draft is still
+ * there (its save then gets the 409 showing both). A tab without its own draft of an event takes
+ * over the newest a closed or crashed tab left (tabs hold a Web Lock while open: lib/browser-entries).
  */
 export const DRAFT_STORAGE_PREFIX = 'compactor.note-draft:';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+const parseDraft = (now: number) => (value: unknown): NoteDraft | null => (isDraft(value) && now - value.updatedAt < DRAFT_MAX_AGE_MS ? value : null);
 
 function isDraft(value: unknown): value is NoteDraft {
   if (typeof value !== 'object' || value === null) return false;
@@ -106,48 +104,71 @@ function isDraft(value: unknown): value is NoteDraft {
   );
 }
 
-/** The drafts kept in this browser (unreadable or expired entries are removed). */
-export function loadDrafts(store: Storage | null = storage(), now: number = Date.now()): Drafts {
-  if (!store) return {};
-  const drafts: Record<string, NoteDraft> = {};
-  const stale: string[] = [];
-  for (let i = 0; i < store.length; i += 1) {
-    const name = store.key(i);
-    if (!name?.startsWith(DRAFT_STORAGE_PREFIX)) continue;
-    try {
-      const value: unknown = JSON.parse(store.getItem(name) ?? 'null');
-      if (isDraft(value) && now - value.updatedAt < DRAFT_MAX_AGE_MS) drafts[name.slice(DRAFT_STORAGE_PREFIX.length)] = value;
-      else stale.push(name);
-    } catch {
-      stale.push(name);
-    }
-  }
-  for (const name of stale) store.removeItem(name);
-  return drafts;
+/** An entry's key (draftKey) and the tab that wrote it ('' for an entry from before drafts were per tab). */
+function splitEntry(name: string): { key: string; tab: string } {
+  const at = name.lastIndexOf('@');
+  return at < 0 ? { key: name, tab: '' } : { key: name.slice(0, at), tab: name.slice(at + 1) };
 }
 
-/** Writes the entries that differ between `before` and `after`. */
-export function persistDraftChanges(before: Drafts, after: Drafts, store: Storage | null = storage()): void {
-  if (!store || before === after) return;
-  try {
-    for (const key of Object.keys(before)) if (!(key in after)) store.removeItem(DRAFT_STORAGE_PREFIX + key);
-    for (const [key, draft] of Object.entries(after)) if (before[key] !== draft) store.setItem(DRAFT_STORAGE_PREFIX + key, JSON.stringify(draft));
-  } catch (error) {
-    // Full or disabled storage: the draft still lives in memory until the tab closes.
-    console.warn('Could not keep the note draft in this browser', error);
+const entriesOf = (drafts: Drafts, tab: string): Record<string, NoteDraft> => Object.fromEntries(Object.entries(drafts).map(([key, draft]) => [`${key}@${tab}`, draft]));
+
+/** This tab's drafts kept in this browser (unreadable or expired entries are removed). */
+export function loadDrafts(store: Storage | null = browserStorage(), now: number = Date.now(), tab: string = tabId()): Drafts {
+  const own: Record<string, NoteDraft> = {};
+  for (const [name, draft] of Object.entries(loadEntries(DRAFT_STORAGE_PREFIX, parseDraft(now), store))) {
+    const { key, tab: writer } = splitEntry(name);
+    if (writer === tab) own[key] = draft;
   }
+  return own;
+}
+
+/**
+ * The drafts closed tabs left (those not in `live`; all others when that is unknown) of events
+ * this tab has none of in `own`, the newest of each, taken over: moved to this tab's entries.
+ */
+export function takeOverLeftDrafts(own: Drafts, live: ReadonlySet<string> | null, store: Storage | null = browserStorage(), now: number = Date.now(), tab: string = tabId()): Drafts {
+  const left: Record<string, { name: string; draft: NoteDraft }> = {};
+  for (const [name, draft] of Object.entries(loadEntries(DRAFT_STORAGE_PREFIX, parseDraft(now), store))) {
+    const { key, tab: writer } = splitEntry(name);
+    if (writer === tab || key in own || live?.has(writer)) continue;
+    if (!left[key] || left[key].draft.updatedAt < draft.updatedAt) left[key] = { name, draft };
+  }
+  const taken: Record<string, NoteDraft> = {};
+  for (const [key, { name, draft }] of Object.entries(left)) {
+    taken[key] = draft;
+    writeEntry(DRAFT_STORAGE_PREFIX, `${key}@${tab}`, draft, store);
+    writeEntry(DRAFT_STORAGE_PREFIX, name, null, store);
+  }
+  return taken;
+}
+
+/** Writes this tab's entries that differ between `before` and `after`. */
+export function persistDraftChanges(before: Drafts, after: Drafts, store: Storage | null = browserStorage(), tab: string = tabId()): void {
+  if (before !== after) writeEntryChanges(DRAFT_STORAGE_PREFIX, entriesOf(before, tab), entriesOf(after, tab), store);
 }
 
 export const useNoteDrafts = create<NoteDraftsState>()((set, get) => {
+  const tab = tabId();
+  holdTabLock();
+  // A draft a closed tab left is taken over (a live tab's stays its own); one taken by mistake (a tab reloading) is written back by its tab.
+  void liveTabs().then((live) => {
+    const taken = takeOverLeftDrafts(get().drafts, live, browserStorage(), Date.now(), tab);
+    if (Object.keys(taken).length > 0) set({ drafts: { ...taken, ...get().drafts } });
+  });
+  onOtherTabEntry(DRAFT_STORAGE_PREFIX, (name, value) => {
+    const { key, tab: writer } = splitEntry(name);
+    const draft = get().drafts[key];
+    if (writer === tab && value === null && draft) writeEntry(DRAFT_STORAGE_PREFIX, name, draft);
+  });
   const change = (next: (drafts: Drafts) => Drafts) => {
     const before = get().drafts;
     const after = next(before);
     if (after === before) return;
-    persistDraftChanges(before, after);
+    persistDraftChanges(before, after, browserStorage(), tab);
     set({ drafts: after });
   };
   return {
-    drafts: loadDrafts(),
+    drafts: loadDrafts(browserStorage(), Date.now(), tab),
     edit: (key, text, record) => change((drafts) => editDraft(drafts, key, text, record)),
     saved: (key, savedText) => change((drafts) => clearSavedDraft(drafts, key, savedText)),
     rebase: (key, record) => change((drafts) => rebaseDraft(drafts, key, record)),

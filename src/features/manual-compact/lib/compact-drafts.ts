@@ -6,6 +6,7 @@
  */
 import type { CompactFormValues } from '../../../domain/compaction/compact-form';
 import type { Preview } from '../../../domain/compaction/compact-preview';
+import { browserStorage } from '../../../lib/browser-entries';
 
 export interface CompactDraft {
   values: CompactFormValues;
@@ -23,14 +24,6 @@ export function compactDraftKey(sessionId: string, agentPath: string): string {
 
 export function pinsKey(sessionId: string): string {
   return `${PINS_PREFIX}${sessionId}`;
-}
-
-export function browserStorage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const FIELDS: Record<keyof CompactFormValues, (v: unknown) => boolean> = {

@@ -9,19 +9,18 @@ import { agentRows } from '../../../domain/agent-tree';
 import { formatDateTime } from '../../../domain/format';
 import { compactionHref } from '../../../lib/routes';
 import { replayQuery, replayUnsupported } from '../api/replay-session';
-import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, settingToDraft, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting, type SettingDraft } from '../lib/lab-settings';
+import { useLabDrafts } from '../hooks/use-lab-drafts';
+import { draftToSetting, emptyDraft, MAX_SETTINGS, readLabSearch, writeLabSearch, type DraftErrors, type LabSearch, type ReplaySetting } from '../lib/lab-settings';
 import { nothingReplayed, type ReplayResult } from '../lib/replay-view';
 import { LabResults } from './lab-results';
 import { SettingEditor } from './setting-editor';
 import './lab.css';
 
-/** A first visit starts with the agent's own settings beside a tighter pair of thresholds. */
-const STARTER: SettingDraft[] = [{ ...emptyDraft(), label: 'As configured' }, { ...emptyDraft(), label: 'Earlier', upper: '70', lower: '45' }];
-
 /**
  * The threshold lab: an agent's recorded history replayed call by call under up to three settings
  * (POST /sessions/{id}/replay), side by side with what really happened. The agent and the settings
- * live in the address; running a replay writes them there, so a lab is a link.
+ * live in the address; running a replay writes them there, so a lab is a link. What is typed and
+ * not yet run is kept in this browser (hooks/use-lab-drafts).
  */
 export function ThresholdLab({ sessionId }: { sessionId: string }) {
   const [params, setParams] = useSearchParams();
@@ -30,16 +29,18 @@ export function ThresholdLab({ sessionId }: { sessionId: string }) {
   const configRead = useQuery(compactionConfigQuery(sessionId, search.agent));
   const { data: session } = sessionRead;
   const { data: config } = configRead;
-  const [drafts, setDrafts] = useState<SettingDraft[]>(() => (search.settings.length > 0 ? search.settings.map(settingToDraft) : STARTER));
+  const form = useLabDrafts(sessionId, search);
+  const { settings: drafts, setSettings: setDrafts, includeRecorded, setIncludeRecorded } = form;
   const [errors, setErrors] = useState<DraftErrors[]>([]);
-  const [includeRecorded, setIncludeRecorded] = useState(search.includeRecorded);
   const replay = useQuery(replayQuery(sessionId, search));
 
   const run = () => {
     const results = drafts.map(draftToSetting);
     setErrors(results.map((r) => r.errors ?? {}));
     if (results.some((r) => r.errors)) return;
-    setParams(writeLabSearch({ ...search, settings: results.map((r) => r.setting as ReplaySetting), includeRecorded }));
+    const settings = results.map((r) => r.setting as ReplaySetting);
+    form.ran(settings);
+    setParams(writeLabSearch({ ...search, settings, includeRecorded }));
   };
 
   return (
@@ -113,6 +114,11 @@ export function ThresholdLab({ sessionId }: { sessionId: string }) {
           <button type="submit" className="button button--primary" disabled={replay.isFetching}>
             {replay.isFetching ? 'Replaying…' : 'Run replay'}
           </button>
+          {form.changed && (
+            <button type="button" className="button" onClick={() => { form.reset(); setErrors([]); }} title="Back to the agent’s own settings beside a tighter pair (what you typed is kept in this browser until then)">
+              Reset to defaults
+            </button>
+          )}
           {errors.some((e) => Object.keys(e).length > 0) && (
             <span className="lab-field__error" role="alert">
               Fix the marked fields first.
