@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { advanceSession, apiGet, resetDaemon } from './support/daemon';
 import { expectLive } from './support/ui';
@@ -96,8 +97,17 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
   const title = await startSpiral(request, REFACTOR);
   await expect(healthLink(page)).toHaveAccessibleName('Health (1 new spiral)');
   await expect(healthLink(page).getByTitle(/^Spirals started while this page was open: /)).toHaveAttribute('title', `Spirals started while this page was open: ${title}`);
+  // The count is legible in both themes (contrast, names): axe on the top bar.
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const results = await new AxeBuilder({ page }).include('header.topbar').setLegacyMode(true).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${scheme}: ${v.id}`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 900 });
+    // The project switcher keeps room to name its project beside the count.
+    expect((await page.locator('.topbar__projects').boundingBox())?.width).toBeGreaterThanOrEqual(120);
     await shoot(page, 'top-bar-badge');
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -169,7 +179,7 @@ test('Settings asks for permission on the tick only, and says plainly when notif
   await expect(tick).toBeEnabled();
   expect(await asked(page), 'no permission asked before the tick').toBe(0);
   await tick.click();
-  await expect(page.getByText(/Notifications are blocked for this site in the browser’s settings/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Notifications are blocked for this site in the browser’s settings: none can be shown/ })).toBeVisible();
   await expect(tick).not.toBeChecked();
   expect(await asked(page)).toBe(1);
   for (const width of [1440, 1024]) {
@@ -184,5 +194,5 @@ test('Settings says so when the browser has no Notification API', async ({ page,
   await recordNotifications(page, 'missing');
   await page.goto('/settings');
   await expect(page.getByRole('checkbox', { name: 'Notify me when a compaction spiral starts' })).toBeDisabled();
-  await expect(page.getByText(/This browser has no notifications here \(no Notification API/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /This browser offers no notifications here \(no Notification API/ })).toBeVisible();
 });

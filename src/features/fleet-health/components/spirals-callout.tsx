@@ -37,7 +37,7 @@ export function SpiralsCallout({ scope, onChange }: { scope: HealthScope; onChan
   const defaults = data?.defaults;
   const [open, setOpen] = useState(false);
   return (
-    <section id="spirals" className={data && data.total > 0 ? 'panel spirals spirals--found' : 'panel spirals'} aria-labelledby="spirals-title">
+    <section className={data && data.total > 0 ? 'panel spirals spirals--found' : 'panel spirals'} aria-labelledby="spirals-title">
       <header className="panel__header">
         <h2 id="spirals-title">
           Spirals{' '}

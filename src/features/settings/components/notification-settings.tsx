@@ -5,8 +5,8 @@ import './settings.css';
 
 /** Why a notification cannot be shown in this browser, in the operator's words (null: it can, or may once asked). */
 function blockedBecause(access: NotificationAccess): string | null {
-  if (access === 'missing') return 'This browser has no notifications here (no Notification API: an old browser, or a page not served over https or from this machine). Spirals that start still raise the badge beside Health.';
-  if (access === 'denied') return 'Notifications are blocked for this site in the browser’s settings, so none can be shown. Allow them for this site there, then tick the box again. Spirals that start still raise the badge beside Health.';
+  if (access === 'missing') return 'This browser offers no notifications here (no Notification API: an old browser, or a page neither on https nor on this machine). New spirals still show as a count on Health in the top bar.';
+  if (access === 'denied') return 'Notifications are blocked for this site in the browser’s settings: none can be shown. Allow them for this site there, then tick the box again. New spirals still show as a count on Health in the top bar.';
   return null;
 }
 
@@ -39,16 +39,17 @@ export function NotificationSettings() {
           <input type="checkbox" checked={on} disabled={asking || access === 'missing'} aria-describedby="settings-notify-help" onChange={(event) => void toggle(event.currentTarget.checked)} />
           Notify me when a compaction spiral starts
         </label>
-        <p id="settings-notify-help" className="settings__help">
-          {asking
-            ? 'Waiting for the browser’s answer…'
-            : on
-              ? 'One browser notification per session that starts spiralling while Compactor is open, naming it. The badge beside Health shows them too.'
-              : 'Off: spirals that start while Compactor is open raise only the badge beside Health. Ticking asks the browser for permission.'}
-        </p>
-        {blocked && !asking && (
-          <p className="settings__fail" role="status">
+        {blocked && !asking ? (
+          <p id="settings-notify-help" className="settings__fail" role="status">
             {blocked}
+          </p>
+        ) : (
+          <p id="settings-notify-help" className="settings__help">
+            {asking
+              ? 'Waiting for the browser’s answer…'
+              : on
+                ? 'One browser notification per session that starts spiralling while Compactor is open, naming it; the count on Health in the top bar shows them too.'
+                : 'Off: a spiral that starts while Compactor is open shows only as a count on Health in the top bar. Ticking asks the browser for permission.'}
           </p>
         )}
       </div>
