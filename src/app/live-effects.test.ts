@@ -32,7 +32,7 @@ describe('what a frame makes stale, by every registered feature', () => {
   });
 
   it('reads the spiral watch of the fleet again on the frames that can start a spiral only', () => {
-    for (const type of ['compaction.completed', 'compaction.noop', 'compaction.failed'] as EventFrame['type'][]) {
+    for (const type of ['compaction.completed', 'compaction.noop', 'compaction.failed', 'compaction.updated'] as EventFrame['type'][]) {
       expect(staleKeysFor({ type, session_id: 's4' })).toContainEqual(['compaction-health', 'spiral-watch']);
     }
     for (const type of ['compaction.flagged', 'session.updated', 'checkpoint.created', 'config.changed'] as EventFrame['type'][]) {
