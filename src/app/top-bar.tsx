@@ -1,10 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
+import { useIdleGate } from '../hooks/use-idle-gate';
 import { ConnectionIndicator } from './connection-indicator';
 import { ProjectSwitcher } from './project-switcher';
 import { ThemeToggle } from './theme-toggle';
 
-/** Product name, project switcher, navigation, connection, theme. */
+const SpiralBadge = lazy(() => import('./spiral-badge'));
+
+/** Product name, project switcher, navigation (with the badge of spirals started since the page opened), connection, theme. */
 export function TopBar() {
+  // The spiral watch is not needed to draw the first screen: it starts after it.
+  const afterFirstScreen = useIdleGate();
   return (
     <header className="topbar">
       <Link to="/sessions" className="topbar__brand">
@@ -22,6 +28,11 @@ export function TopBar() {
         </NavLink>
         <NavLink to="/health" className="topbar__link">
           Health
+          {afterFirstScreen && (
+            <Suspense fallback={null}>
+              <SpiralBadge />
+            </Suspense>
+          )}
         </NavLink>
         <NavLink to="/compactions" className="topbar__link">
           Compactions

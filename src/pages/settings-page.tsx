@@ -1,6 +1,7 @@
+import { NotificationSettings } from '../features/settings/components/notification-settings';
 import { AppearanceSettings, ConnectionSettings } from '../features/settings/components/settings-sections';
 
-/** /settings: where the daemon is, who the operator is, and the theme. */
+/** /settings: where the daemon is, who the operator is, notifications, and the theme. */
 export function SettingsPage() {
   return (
     <div className="page settings">
@@ -9,6 +10,7 @@ export function SettingsPage() {
         <h1>Settings</h1>
       </header>
       <ConnectionSettings />
+      <NotificationSettings />
       <AppearanceSettings />
     </div>
   );

@@ -18,3 +18,17 @@ export function spiralsQuery(query: AggregateQuery, settings: SpiralSettings) {
     staleTime: 30_000,
   });
 }
+
+/** The most spirals one watch compares (the contract's largest page): beyond it, a session moving into the report may read as a start. */
+export const SPIRAL_WATCH_LIMIT = 500;
+
+/** The whole fleet's spirals over all time with the daemon's parameters: what the app's spiral watch compares, report after report. */
+export function spiralWatchQuery() {
+  return queryOptions({
+    queryKey: healthKeys.spiralWatch,
+    queryFn: async ({ signal }) => unwrap(await api().GET('/compaction-health/spirals', { params: { query: { limit: SPIRAL_WATCH_LIMIT } }, signal })),
+    // Read again only when compaction frames make it stale (live.ts), never on a timer or a focus.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+}
