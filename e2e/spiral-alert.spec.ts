@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { advanceSession, apiGet, resetDaemon } from './support/daemon';
 import { expectLive } from './support/ui';
+import { SPIRAL_CHECK_GAP_MS } from '../src/domain/spiral-watch';
 
 /** A spiral needs five compactions advanced one by one, each with its frames: give the page time. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -66,6 +67,15 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 /** The Health link, which carries the count of new spirals. */
 const healthLink = (page: Page) => nav(page).getByRole('link', { name: /^Health/ });
 
+/**
+ * The watch reads the fleet's report at most once a minute while compactions come (one request a
+ * minute, not one per compaction): the page's clock (installed at the test's start, flowing as
+ * usual) jumps that minute instead of the test waiting it out.
+ */
+async function aMinuteLater(page: Page): Promise<void> {
+  await page.clock.fastForward(SPIRAL_CHECK_GAP_MS);
+}
+
 /** Opens a page and waits for the spiral watch's first report (the baseline). */
 async function openAndWatch(page: Page, path: string): Promise<void> {
   const baseline = page.waitForResponse((r) => r.url().includes('/compaction-health/spirals') && r.ok());
@@ -86,6 +96,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 test('a spiral that starts while the page is open raises a badge; opening it shows the spirals and clears it; no notification unless opted in', async ({ page, request }) => {
   await resetDaemon(request);
+  await page.clock.install();
   const before = (await spiralling(request)).map((s) => s.session_id);
   expect(before.length, 'the seed has spirals of its own').toBeGreaterThan(0);
   expect(before).not.toContain(REFACTOR);
@@ -95,6 +106,7 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
   await expect(healthLink(page)).toHaveAccessibleName('Health');
 
   const title = await startSpiral(request, REFACTOR);
+  await aMinuteLater(page);
   await expect(healthLink(page)).toHaveAccessibleName('Health (1 new spiral)');
   await expect(healthLink(page).getByTitle(/^Spirals started while this page was open: /)).toHaveAttribute('title', `Spirals started while this page was open: ${title}`);
   // The count is legible in both themes (contrast, names): axe on the top bar.
@@ -124,6 +136,7 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
 
 test('opted in: one notification per new spiral, not per event, plain and bounded', async ({ page, context, request }) => {
   await resetDaemon(request);
+  await page.clock.install();
   await context.grantPermissions(['notifications']);
   await recordNotifications(page, 'browser');
   await page.goto('/settings');
@@ -136,14 +149,16 @@ test('opted in: one notification per new spiral, not per event, plain and bounde
 
   await openAndWatch(page, '/sessions');
   const refactor = await startSpiral(request, REFACTOR);
+  await aMinuteLater(page);
   await expect(healthLink(page)).toHaveAccessibleName('Health (1 new spiral)');
   const memory = await startSpiral(request, MEMORY);
+  await aMinuteLater(page);
   await expect(healthLink(page)).toHaveAccessibleName('Health (2 new spirals)');
-  // More compactions of a session already spiralling: no more notifications.
-  // The watch reads the report again after such a compaction (coalesced rounds, at most one a second): wait for that read.
+  // More compactions of a session already spiralling: no more notifications (the report read again a minute later).
   const reread = page.waitForResponse((r) => r.url().includes('/compaction-health/spirals') && r.ok());
   await advanceSession(request, REFACTOR);
   await advanceSession(request, MEMORY);
+  await aMinuteLater(page);
   await reread;
   await page.waitForTimeout(500);
   const shown = await notes(page);
@@ -157,6 +172,7 @@ test('opted in: one notification per new spiral, not per event, plain and bounde
 
 test('opted out again, a new spiral shows the badge and no notification', async ({ page, context, request }) => {
   await resetDaemon(request);
+  await page.clock.install();
   await context.grantPermissions(['notifications']);
   await recordNotifications(page, 'browser');
   await page.goto('/settings');
@@ -167,6 +183,7 @@ test('opted out again, a new spiral shows the badge and no notification', async 
   await expect(tick).not.toBeChecked();
   await openAndWatch(page, '/sessions');
   await startSpiral(request, REFACTOR);
+  await aMinuteLater(page);
   await expect(healthLink(page)).toHaveAccessibleName('Health (1 new spiral)');
   expect(await notes(page)).toEqual([]);
 });

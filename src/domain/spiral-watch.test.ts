@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from './contract/types';
-import { addUnseen, newSpiralsLabel, plainLine, spiralNotification, watchSpirals, NOTIFICATION_BODY_MAX } from './spiral-watch';
+import { addUnseen, canStartSpiral, newSpiralsLabel, plainLine, spiralCheckDelay, spiralNotification, watchSpirals, NOTIFICATION_BODY_MAX, SPIRAL_CHECK_GAP_MS } from './spiral-watch';
 
 function spiral(id: string, title = `Session ${id}`): Schemas['SpiralSession'] {
   return { session_id: id, project_id: 'p', title, status: 'idle', events: 5, last_at: null, reasons: [] };
@@ -71,4 +71,18 @@ describe('spiral notification text', () => {
 it('labels the count', () => {
   expect(newSpiralsLabel(1)).toBe('1 new spiral');
   expect(newSpiralsLabel(3)).toBe('3 new spirals');
+});
+
+describe('pacing the spiral checks', () => {
+  it('waits a minute after the last read, not at all once a minute has passed', () => {
+    expect(spiralCheckDelay(1_000, 1_000)).toBe(SPIRAL_CHECK_GAP_MS);
+    expect(spiralCheckDelay(1_000, 31_000)).toBe(SPIRAL_CHECK_GAP_MS - 30_000);
+    expect(spiralCheckDelay(1_000, 1_000 + 5 * SPIRAL_CHECK_GAP_MS)).toBe(0);
+    expect(spiralCheckDelay(0, 10_000_000)).toBe(0);
+  });
+
+  it('counts only the frames that can start a spiral', () => {
+    expect(['compaction.completed', 'compaction.noop', 'compaction.failed', 'compaction.updated'].every(canStartSpiral)).toBe(true);
+    expect(['compaction.flagged', 'session.updated', 'checkpoint.created', 'config.changed'].some(canStartSpiral)).toBe(false);
+  });
 });

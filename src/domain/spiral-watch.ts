@@ -36,6 +36,23 @@ export function watchSpirals(known: readonly string[] | null, items: readonly Sp
   return { known: now, started };
 }
 
+/**
+ * How often at most the fleet's spiral report is read again while compactions arrive: a spiral is a
+ * pattern over minutes, so a minute's delay costs the operator little, while reading it on every
+ * compaction would cost each open page one more request per compaction (the goal is 3, issue 28).
+ */
+export const SPIRAL_CHECK_GAP_MS = 60_000;
+
+/** Whether a frame of this type can start a spiral (a compaction, a no-op, a failure, a record measured again). */
+export function canStartSpiral(type: string): boolean {
+  return type === 'compaction.completed' || type === 'compaction.noop' || type === 'compaction.failed' || type === 'compaction.updated';
+}
+
+/** How long to wait before reading the report again, last read at `lastReadAt` (0: never): at least `gap` after the last read. */
+export function spiralCheckDelay(lastReadAt: number, now: number, gap: number = SPIRAL_CHECK_GAP_MS): number {
+  return Math.max(0, lastReadAt + gap - now);
+}
+
 /** Unseen spirals with the newly started added, each session once (a newer title replaces the older). */
 export function addUnseen(unseen: readonly StartedSpiral[], started: readonly StartedSpiral[]): StartedSpiral[] {
   const ids = new Set(started.map((s) => s.sessionId));

@@ -27,7 +27,7 @@ export function spiralWatchQuery() {
   return queryOptions({
     queryKey: healthKeys.spiralWatch,
     queryFn: async ({ signal }) => unwrap(await api().GET('/compaction-health/spirals', { params: { query: { limit: SPIRAL_WATCH_LIMIT } }, signal })),
-    // Read again only when compaction frames make it stale (live.ts), never on a timer or a focus.
+    // Read again at most once a minute while compaction frames come (live.ts), never on a focus.
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
