@@ -1,7 +1,7 @@
 import type { Store } from '../store/store';
 import type { Schemas } from '../store/types';
 import { computePins } from '../engine/pins';
-import { requireAgent, requireSession } from './compaction-service';
+import { requireAgent, requireSession } from './lookups';
 import { effectiveConfig } from './config';
 import { DaemonError } from './errors';
 import { boolParam, paginate, parseLimit, type Page } from './queries';

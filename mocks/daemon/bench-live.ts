@@ -1,6 +1,6 @@
 import type { Store } from '../store/store';
 import type { CompactionRecord, SessionState } from '../store/types';
-import { requireSession } from './compaction-service';
+import { requireSession } from './lookups';
 import { DaemonError } from './errors';
 import { summariesAsAppended } from './views';
 

@@ -1,7 +1,7 @@
 import { samePath, type Store } from '../store/store';
 import { PLUGIN_CATALOG, findPlugin } from '../store/plugin-catalog';
 import type { AuditEvent, Schemas } from '../store/types';
-import { requireAgent, requireSession } from './compaction-service';
+import { requireAgent, requireSession } from './lookups';
 import { effectiveConfig, invalidConfig, writeConfig } from './config';
 import { DaemonError, notFound } from './errors';
 import { paginate } from './queries';

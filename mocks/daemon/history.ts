@@ -8,8 +8,10 @@ import { createRng, hashSeed } from '../store/prng';
 import { historyRow, type History, type HistoryScale, type HistorySpec } from '../store/history';
 import { NOOP_REASON } from '../engine/pipeline';
 import { historyPartials } from './aggregates/health-partials';
-import { breakdownCells, DIMENSIONS } from './aggregates/breakdown';
-import { historyLayout, topSessionCells } from './aggregates/sessions';
+import { breakdownCells } from './aggregates/breakdown';
+import { DIMENSIONS } from './aggregates/breakdown-groups';
+import { historyLayout } from './aggregates/agent-rows';
+import { topSessionCells } from './aggregates/top-sessions';
 import { Builder, FAILURE_REASONS, FALLBACK_KINDS, generateAgent, type Burst } from './history-events';
 import { DAY, eventCounts, HISTORY_PLUGINS, HISTORY_SHAPES, HOUR, MINUTE, planSession, SPIRAL_KINDS, uniform, type SessionPlan, type SpiralKind } from './history-plan';
 

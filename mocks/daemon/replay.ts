@@ -23,7 +23,8 @@ import { apply, eventOf, recordedCompactionOutcome, recordedEvent } from './repl
 import { errorFigures } from '../importers/token-profile';
 import type { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, RecordedCompaction, Schemas, SessionState } from '../store/types';
-import { engineInput, requireAgent, requireSession } from './compaction-service';
+import { engineInput } from './compaction-input';
+import { requireAgent, requireSession } from './lookups';
 import { checkConfigDraft } from './config';
 import { unflattenConfig } from '../../src/domain/knobs/inheritance';
 import { DaemonError } from './errors';

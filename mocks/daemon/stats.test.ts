@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { seedStore } from './seed';
-import { flagCompaction, rollbackCheckpoint } from './compaction-service';
+import { rollbackCheckpoint } from './checkpoint-service';
+import { flagCompaction } from './compaction-service';
 import { advanceSession } from './simulation';
 import { compactionStats, fallbackKind, percentile, prepareSessionStats, sessionCompactionStats } from './stats';
 

@@ -19,7 +19,7 @@ import { findModel, pricesOf } from '../store/catalog';
 import type { Store } from '../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../store/types';
 import { effectiveConfig } from './config';
-import { reindex } from './compaction-service';
+import { reindex } from './compaction-commit';
 import { agentModel, windowOf } from './model-windows';
 import { newAgent, newSession } from './new-session';
 import { toMessage } from './simulation';

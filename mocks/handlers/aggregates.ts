@@ -1,12 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import { breakdown, parseDimension } from '../daemon/aggregates/breakdown';
+import { breakdown } from '../daemon/aggregates/breakdown';
+import { parseDimension } from '../daemon/aggregates/breakdown-groups';
 import { compactionHealth } from '../daemon/aggregates/health';
 import { crossLedger } from '../daemon/aggregates/ledger';
 import { pluginActivity } from '../daemon/aggregates/plugin-activity';
 import { reviewQueue } from '../daemon/aggregates/review-queue';
 import { cachedAnswer, scopeKey } from '../daemon/aggregates/result-cache';
 import { parseScope, type PartScope, type Scope } from '../daemon/aggregates/scope';
-import { parseSpiralParameters, spirals, topSessions } from '../daemon/aggregates/sessions';
+import { parseSpiralParameters } from '../daemon/aggregates/spiral-parameters';
+import { spirals } from '../daemon/aggregates/spirals';
+import { topSessions } from '../daemon/aggregates/top-sessions';
 import { DaemonError } from '../daemon/errors';
 import type { SimulatedDaemon } from '../runtime';
 import { API, respond } from './respond';

@@ -1,14 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import {
-  checkpointProposal,
-  dryRun,
-  flagCompaction,
-  manualCompact,
-  requireAgent,
-  requireSession,
-  resumeCheckpoint,
-  rollbackCheckpoint,
-} from '../daemon/compaction-service';
+import { checkpointProposal, resumeCheckpoint, rollbackCheckpoint } from '../daemon/checkpoint-service';
+import { dryRun, flagCompaction, manualCompact } from '../daemon/compaction-service';
+import { requireAgent, requireSession } from '../daemon/lookups';
 import { agentMessages } from '../daemon/agent-messages';
 import { DaemonError, notFound } from '../daemon/errors';
 import { auditLog } from '../daemon/aggregates/audit-log';

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { requireSession } from '../daemon/compaction-service';
+import { requireSession } from '../daemon/lookups';
 import type { Scale } from '../daemon/seed';
 import { renameAgent } from '../daemon/rename-agent';
 import { advanceSession } from '../daemon/simulation';

@@ -1,9 +1,6 @@
 import { FLAGS as CONTRACT_FLAGS } from '../../src/domain/contract/enums.gen';
 import type { Schemas } from './types';
 
-/** Kept here for the aggregates, which import them from this module. */
-export { csr, iota, lowerBound, orderBy } from './row-order';
-
 /**
  * The columnar form of compaction events, for aggregates over a million of them: one typed array
  * per field, a row per event. The generated history is stored this way from the start; the live

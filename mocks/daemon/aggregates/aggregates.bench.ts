@@ -20,7 +20,9 @@ import { pluginActivity } from './plugin-activity';
 import { projectStats } from './project-stats';
 import { reviewQueue } from './review-queue';
 import { parseScope } from './scope';
-import { spirals, SPIRAL_DEFAULTS, topSessions } from './sessions';
+import { SPIRAL_DEFAULTS } from './spiral-parameters';
+import { spirals } from './spirals';
+import { topSessions } from './top-sessions';
 
 const timed = <T>(fn: () => T): [T, number] => {
   const start = performance.now();

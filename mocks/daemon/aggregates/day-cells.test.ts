@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { flagCode } from '../../store/facts';
 import type { History } from '../../store/history';
 import { applyEdit } from '../../store/store';
-import { breakdown, breakdownCells, DIMENSIONS } from './breakdown';
+import { breakdown, breakdownCells } from './breakdown';
+import { DIMENSIONS } from './breakdown-groups';
 import { dayCells, forRange } from './day-cells';
 import { parseScope, type PartScope } from './scope';
-import { topSessions } from './sessions';
+import { topSessions } from './top-sessions';
 import { ANCHOR, testStore } from './test-support';
 
 const store = testStore();

@@ -1,4 +1,4 @@
-import { lowerBound } from '../../store/facts';
+import { lowerBound } from '../../store/row-order';
 import type { History } from '../../store/history';
 
 /** A UTC day in ms: cells and partials are per day. */

@@ -1,4 +1,4 @@
-import { lowerBound } from '../../store/facts';
+import { lowerBound } from '../../store/row-order';
 import type { History } from '../../store/history';
 import { DAY, refillChangedDays } from './day-cells';
 import { HealthSums, TAKE_ALL } from './health-sums';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fallbackKind } from '../stats';
-import { breakdown, DIMENSIONS } from './breakdown';
+import { breakdown } from './breakdown';
+import { DIMENSIONS } from './breakdown-groups';
 import { reasonKind } from './counts';
 import { compactionHealth } from './health';
 import { parseScope } from './scope';
 import { INT_EXACT, INT_RELATIVE_ERROR, RATIO_ERROR } from './sketch';
-import { topSessions } from './sessions';
+import { topSessions } from './top-sessions';
 import { allRecords, allSilent, ANCHOR, naivePercentile, testStore, type NaiveRecord, type NaiveSilent } from './test-support';
 
 const store = testStore();

@@ -1,4 +1,4 @@
-import { lowerBound } from '../../store/facts';
+import { lowerBound } from '../../store/row-order';
 import type { Schemas } from '../../store/types';
 import { flagMix, round6, statCounts } from './counts';
 import { historyPartials } from './health-partials';

@@ -1,4 +1,5 @@
-import { FLAGS, lowerBound, orderBy } from '../../store/facts';
+import { FLAGS } from '../../store/facts';
+import { lowerBound, orderBy } from '../../store/row-order';
 import { HISTORY_NOTES, historyId, seededNote, SUMMARY_TEMPLATE_COUNT, HISTORY_FILES, summaryParts, summaryText } from '../../store/history';
 import type { Store } from '../../store/store';
 import type { CompactionRecord, Schemas } from '../../store/types';

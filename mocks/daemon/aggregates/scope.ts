@@ -1,4 +1,4 @@
-import { lowerBound } from '../../store/facts';
+import { lowerBound } from '../../store/row-order';
 import type { Store } from '../../store/store';
 import type { EventOrigin } from '../../../src/domain/accounting/provenance';
 import { DaemonError } from '../errors';

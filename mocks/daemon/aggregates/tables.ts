@@ -1,5 +1,6 @@
 import { PLUGINS } from '../../store/catalog';
-import { csr, Dict, emptyFacts, emptySilent, flagCode, iota, orderBy, permuteFacts, permuteSilent, RESULT_KINDS, SILENT_FAILED, SILENT_NOOP, type FactColumns, type SilentColumns, type Slot } from '../../store/facts';
+import { Dict, emptyFacts, emptySilent, flagCode, permuteFacts, permuteSilent, RESULT_KINDS, SILENT_FAILED, SILENT_NOOP, type FactColumns, type SilentColumns, type Slot } from '../../store/facts';
+import { csr, iota, orderBy } from '../../store/row-order';
 import { HISTORY_ID_PREFIX, historyId, historyRow, materialize, type History, type RecordEdit } from '../../store/history';
 import { samePath, type Store } from '../../store/store';
 import type { AuditEvent, CompactionRecord, SessionState } from '../../store/types';

@@ -5,7 +5,7 @@
 import { thresholdToPercent } from '../accounting/thresholds';
 import { formatThreshold } from '../format';
 import { allowsNull, isThresholdKey, type Knob } from './knob-kinds';
-import { show } from './manifest-check';
+import { show } from './manifest-problems';
 import { patternProblem } from './outside-pattern';
 import { REGEX, snapToStep, STEP, UNIQUE_BY, type SchemaError } from './knob-schema-check';
 

@@ -2,7 +2,7 @@
 // generates them): no code is generated at run time (the app's Content-Security-Policy forbids eval
 // and new Function). Outside patterns run on a linear-time engine (outside-pattern.ts).
 
-import { onStep } from './manifest-check';
+import { onStep } from './manifest-problems';
 import { compileOutsidePattern, patternProblem } from './outside-pattern';
 
 export type JsonSchema = Record<string, unknown>;

@@ -16,9 +16,6 @@ import {
 import { checkEnum, checkModelAlias, checkPredicateList, checkRange, checkStringList, checkText } from './knob-kind-checks';
 import { Collector, isRecord, show, typeName, type Rec } from './manifest-problems';
 
-/** Kept here for the knob validator, which imports them from this module. */
-export { onStep, show } from './manifest-problems';
-
 export type PluginManifest = components['schemas']['PluginManifest'];
 export type PluginRole = PluginManifest['roles'][number];
 export type PluginHook = PluginManifest['hooks'][number];

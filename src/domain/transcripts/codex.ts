@@ -27,7 +27,7 @@
 //   response items or the UI: counted, not imported. turn_context gives the model.
 
 import { codexRecord, compactedSummary, contentText, outputFailed, outputText, readTokenCount, type CodexRecord } from './codex-records';
-import { baseName, deriveTitle, newMessage, stringOrNull, tally, toIso } from './common';
+import { baseName, deriveTitle, newMessage, oneFileResult, stringOrNull, tally, toIso } from './common';
 import { malformedWarnings, parseJsonl, type ParsedJsonl } from './jsonl';
 import { fillPostTokens, lastRecordedInputBefore } from './recorded-usage';
 import { SUMMARY_NOT_RECORDED, type ImportResult, type ImportedCompaction, type ImportedMessage, type ImportedUsage, type SkipCounts, type SummaryStatus } from './types';
@@ -210,8 +210,8 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
     throw new Error(`${fileName}: no conversation found (${file.lines.length} readable records, ${file.malformed.length} unreadable lines, no message or call)`);
   }
   fillPostTokens(messages, compactions);
-  return {
-    transcript: {
+  return oneFileResult(
+    {
       format: 'codex-rollout',
       source_file: fileName,
       external_id: sessionId ?? fileName.replace(/\.jsonl$/, ''),
@@ -221,11 +221,9 @@ export function importCodexRolloutParsed(file: ParsedJsonl): ImportResult {
       started_at: startedAt ?? messages[0]?.created_at ?? new Date(0).toISOString(),
       messages,
       compactions,
-      subagents: [],
-      cost_usd: null,
     },
     warnings,
     skipped,
-    malformed: file.malformed,
-  };
+    file.malformed,
+  );
 }

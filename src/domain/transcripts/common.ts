@@ -1,7 +1,7 @@
 // Small helpers shared by the importers: narrowing parsed JSON (which is `unknown`) without
-// casts, timestamps, and the derived title.
+// casts, timestamps, the derived title, and the result of a one-file session.
 
-import type { ImportedMessage } from './types';
+import type { ImportedMessage, ImportedTranscript, ImportResult, MalformedEntry, SkipCounts } from './types';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -65,4 +65,9 @@ export function deriveTitle(messages: readonly ImportedMessage[], fallback: stri
 export function baseName(path: string): string {
   const cut = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return cut < 0 ? path : path.slice(cut + 1);
+}
+
+/** The result of a session read from one file, with no subagent files and no recorded cost (Codex, Gemini CLI). */
+export function oneFileResult(transcript: Omit<ImportedTranscript, 'subagents' | 'cost_usd'>, warnings: string[], skipped: SkipCounts, malformed: MalformedEntry[]): ImportResult {
+  return { transcript: { ...transcript, subagents: [], cost_usd: null }, warnings, skipped, malformed };
 }

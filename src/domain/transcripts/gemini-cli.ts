@@ -17,7 +17,7 @@
 // - Title: the recording's own one-line summary when it has one, else the first user line the CLI
 //   itself would show (not its <session_context> turn nor a slash command).
 
-import { baseName, deriveTitle, isObject, newMessage, stringOrNull, tally, toIso, type JsonObject } from './common';
+import { baseName, deriveTitle, isObject, newMessage, oneFileResult, stringOrNull, tally, toIso, type JsonObject } from './common';
 import { contentParts, partsText, replayRecording, responseText, type RecordingEntry } from './gemini-cli-recording';
 import { malformedWarnings, parseJsonl, type ParsedJsonl } from './jsonl';
 import { fillPostTokens, lastRecordedInputBefore } from './recorded-usage';
@@ -133,8 +133,8 @@ export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
   if (messages.length === 0) throw new Error(`${fileName}: no conversation found (${entries.length} message records, no user or model message)`);
   fillPostTokens(messages, compactions);
   const summary = stringOrNull(metadata.summary)?.trim();
-  return {
-    transcript: {
+  return oneFileResult(
+    {
       format: 'gemini-cli',
       source_file: fileName,
       external_id: stringOrNull(metadata.sessionId) ?? fileName.replace(/\.jsonl?$/, ''),
@@ -144,11 +144,9 @@ export function importGeminiCliParsed(file: ParsedJsonl): ImportResult {
       started_at: toIso(stringOrNull(metadata.startTime)) ?? messages[0]?.created_at ?? lastTime,
       messages,
       compactions,
-      subagents: [],
-      cost_usd: null,
     },
     warnings,
     skipped,
-    malformed: file.malformed,
-  };
+    file.malformed,
+  );
 }

@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { ConfirmContent } from '../../../components/confirm-content';
 
 /** A decision's button and its confirmation. */
 export function ConfirmButton({
@@ -27,19 +28,13 @@ export function ConfirmButton({
           {label}
         </button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
-        <AlertDialog.Content className="mc-confirm">
-          <AlertDialog.Title className="mc-confirm__title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="muted">{description}</AlertDialog.Description>
-          <div className="mc-confirm__actions">
-            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={danger ? 'button ck-danger-solid' : 'button button--primary'} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <ConfirmContent
+        title={title}
+        description={<p className="muted">{description}</p>}
+        confirmLabel={confirmLabel}
+        onConfirm={onConfirm}
+        confirmClassName={danger ? 'button ck-danger-solid' : 'button button--primary'}
+      />
     </AlertDialog.Root>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { ConfirmContent } from '../../../components/confirm-content';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { DiffView } from '../../../components/diff/diff-view';
@@ -127,22 +128,17 @@ export function RollbackPreview({
               {pending ? 'Rolling back…' : 'Roll back…'}
             </button>
           </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
-            <AlertDialog.Content className="mc-confirm">
-              <AlertDialog.Title className="mc-confirm__title">Roll back to {point.id}?</AlertDialog.Title>
-              <AlertDialog.Description className="muted">
+          <ConfirmContent
+            title={<>Roll back to {point.id}?</>}
+            description={
+              <p className="muted">
                 {formatCount(result.restore_message_ids.length)} messages are restored and {formatCount(result.supersede_message_ids.length)} superseded;{' '}
                 {formatCount(undone.length)} {undone.length === 1 ? 'compaction is' : 'compactions are'} marked rolled back. The rollback is audited.
-              </AlertDialog.Description>
-              <div className="mc-confirm__actions">
-                <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-                <AlertDialog.Action className="button button--primary" onClick={onConfirm}>
-                  Roll back
-                </AlertDialog.Action>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
+              </p>
+            }
+            confirmLabel="Roll back"
+            onConfirm={onConfirm}
+          />
         </AlertDialog.Root>
       </div>
       <div className="rb-diff">

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rollbackCheckpoint } from '../../../../mocks/daemon/compaction-service';
+import { rollbackCheckpoint } from '../../../../mocks/daemon/checkpoint-service';
 import { seedStore } from '../../../../mocks/daemon/seed';
 import type { Store } from '../../../../mocks/store/store';
 import { buildDiffModel } from '../../../domain/diff/align';

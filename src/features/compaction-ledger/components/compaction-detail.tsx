@@ -19,7 +19,7 @@ import { useSaveFlag } from '../hooks/use-save-flag';
 import { keyActionOf } from '../lib/keyboard';
 import { activeFilterCount, ledgerSearchString, readAcross, withinSession, type LedgerSearch } from '../../../domain/ledger-search';
 import { AuditTrail } from './audit-trail';
-import { detailPath } from './ledger-table';
+import { detailPath } from '../lib/detail-path';
 import { DetailSkeleton } from './compaction-detail-skeleton';
 import { EstimatesBar, FallbackChain, PLUGIN_ROWS, PluginsFired, RecordFacts } from './record-sections';
 import { ConflictDialog, SaveNotices } from './save-feedback';

@@ -3,20 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
-import { Skeleton } from '../../../components/skeleton';
-import { formatCount } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
 import { trackMinWidth } from '../lib/column-fit';
 import type { useLedger } from '../hooks/use-ledger';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
-import { selectionOf, useLedgerSelection } from '../hooks/use-ledger-selection';
+import { useLedgerKeys } from '../hooks/use-ledger-keys';
 import { useArrivals } from '../lib/ledger-live';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { hasArrived } from '../lib/arrivals';
-import { keyActionOf } from '../lib/keyboard';
 import { readAhead, TOP_ROWS } from '../lib/read-ahead';
 import { whenIdle } from '../../../lib/idle';
 import { useLiveStatus } from '../../../lib/live/live-status';
@@ -25,25 +21,17 @@ import { compactionHref } from '../../../lib/routes';
 import { inAppLinkTarget } from '../../../lib/in-app-link';
 import { noForcedLayout } from '../../../lib/virtual-no-forced-layout';
 import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
-import { activeFilterCount, EMPTY_SEARCH, eventSearchString, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../domain/ledger-search';
+import { activeFilterCount, eventSearchString, ledgerSearchString, matchesLedgerSearch, sortingToSort, sortToSorting, type LedgerSearch } from '../../../domain/ledger-search';
 import { ALL_SESSIONS } from '../api/list-compactions';
+import { detailPath } from '../lib/detail-path';
 import { boundLiveGrowth } from '../api/record-cache';
 import { ledgerColumns, ledgerFeatures, SELECT_COLUMN, SESSION_COLUMN } from './ledger-columns';
-import { useLedgerActions } from './ledger-context';
+import { LedgerEmpty, LedgerMoreRow, LedgerSkeleton } from './ledger-states';
 import { LedgerRow } from './ledger-row';
 
 export const LEDGER_ROW_HEIGHT = 34;
-const SKELETON_ROWS = 12;
 /** A read ahead waits at most this long for an idle moment. */
 const READ_AHEAD_IDLE_MS = 500;
-
-/**
- * The event's page, carrying the view's filters: opened from a session's ledger, prev/next walk that
- * session's; opened across sessions (`across`), they walk the list across sessions and lead back to it.
- */
-export function detailPath(sessionId: string, compactionId: string, search: LedgerSearch, across: boolean): string {
-  return `${compactionHref(sessionId, compactionId)}${eventSearchString(search, across)}`;
-}
 
 interface LedgerTableProps {
   /** The session whose ledger this is; null: across sessions (with a session column). */
@@ -68,7 +56,6 @@ function gridTemplate(columns: readonly { id: string; columnDef: { meta?: { widt
  * Enter opens the event, g/b/n flag it; a click opens it too.
  */
 export function LedgerTable({ sessionId, search, onSearchChange, ledger }: LedgerTableProps) {
-  const { flag, select } = useLedgerActions();
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const visibility = useLedgerColumns((s) => s.visibility);
@@ -183,35 +170,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   }, [records.length, activeIndex, virtualizer]);
 
   // The keys: on the whole page, except while typing or in a menu or dialog (see keyboard.ts).
-  const keyState = useRef({ records, activeIndex, viewKey, search });
-  useEffect(() => {
-    keyState.current = { records, activeIndex, viewKey, search };
-  });
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = keyActionOf(event);
-      if (!action) return;
-      const { records: current, activeIndex: index, viewKey: view, search: currentSearch } = keyState.current;
-      if (current.length === 0) return;
-      if (action.type === 'move') {
-        const next = Math.max(0, Math.min(current.length - 1, index < 0 ? 0 : index + action.delta));
-        const id = current[next]?.id;
-        if (!id) return;
-        event.preventDefault();
-        setActive(view, id);
-        virtualizer.scrollToIndex(next, { align: 'auto' });
-        return;
-      }
-      const record = current[index];
-      if (!record) return;
-      event.preventDefault();
-      if (action.type === 'open') void navigate(detailPath(record.session_id, record.id, currentSearch, sessionId === null));
-      else if (action.type === 'select') select(record.id, record.session_id, selectionOf(useLedgerSelection.getState(), view)[record.id] === undefined, false);
-      else flag(record.id, action.flag);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [flag, select, navigate, setActive, virtualizer, sessionId]);
+  useLedgerKeys({ records, activeIndex, viewKey, search, sessionId, virtualizer });
 
   const openRow = (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => {
     const target = event.target as HTMLElement;
@@ -274,43 +233,10 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     return <ErrorState error={ledger.error} what="the compaction ledger" onRetry={() => void ledger.refetch()} />;
   }
 
-  if (ledger.isLoading) {
-    return (
-      <div className="ledger" aria-busy="true" role="grid" aria-label="Compaction ledger (loading)">
-        <div className="ledger__scroll">
-          {header}
-          {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-            <div key={i} className="ledger__row" role="row" style={{ gridTemplateColumns: template }}>
-              {columns.map((column) => (
-                <div key={column.id} role="gridcell" className={column.columnDef.meta?.align === 'end' ? 'ledger__cell ledger__cell--end' : 'ledger__cell'}>
-                  <Skeleton width={column.id === 'notes' ? '60%' : '70%'} />
-                </div>
-              ))}
-            </div>
-          ))}
-        </div>
-      </div>
-    );
-  }
+  if (ledger.isLoading) return <LedgerSkeleton header={header} template={template} columns={columns} />;
 
   if (records.length === 0) {
-    const filtered = activeFilterCount(search) > 0;
-    return (
-      <div className="ledger ledger--empty">
-        <div className="ledger__scroll ledger__scroll--empty">{header}</div>
-        {filtered ? (
-          <EmptyState title="No compaction matches these filters">
-            <button type="button" className="button" onClick={() => onSearchChange({ ...EMPTY_SEARCH, agent: search.agent, sort: search.sort })}>
-              Show every event
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title="No compactions yet">
-            {sessionId === null ? 'No compaction has been applied in any session yet.' : 'No compaction has been applied in this session. Events appear here live as they happen.'}
-          </EmptyState>
-        )}
-      </div>
-    );
+    return <LedgerEmpty header={header} filtered={activeFilterCount(search) > 0} search={search} onSearchChange={onSearchChange} sessionId={sessionId} />;
   }
 
   const activeRowId = activeIndex >= firstIndex && activeIndex <= lastIndex ? `ledger-row-${records[activeIndex]?.id}` : undefined;
@@ -338,15 +264,15 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
             if (!row) {
               const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
               return (
-                <div key={slot} className="ledger__row ledger__row--more" role="row" style={style} aria-rowindex={item.index + 2}>
-                  <div role={ledger.stalled ? 'alert' : 'gridcell'} className="ledger__cell ledger__more">
-                    {ledger.stalled
-                      ? `Stopped loading at ${formatCount(records.length)} of ${formatCount(ledger.total)}: the daemon answered with a page cursor it had already given, so paging on would repeat forever.`
-                      : isFetchingMore
-                        ? 'Loading more events…'
-                        : `${formatCount(records.length)} of ${formatCount(ledger.total)} loaded`}
-                  </div>
-                </div>
+                <LedgerMoreRow
+                  key={slot}
+                  style={style}
+                  rowIndex={item.index + 2}
+                  loaded={records.length}
+                  total={ledger.total}
+                  stalled={ledger.stalled}
+                  fetching={isFetchingMore}
+                />
               );
             }
             const record = row.original;

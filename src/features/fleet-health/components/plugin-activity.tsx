@@ -17,6 +17,7 @@ import { reviewQueueHref, sessionHref } from '../../../lib/routes';
 import { pluginActivityQuery } from '../api/get-plugin-activity';
 import type { HealthScope } from '../lib/health-scope';
 import { useAggregateQuery, useLedgerLink } from '../hooks/use-scope-links';
+import { HookTimingTable } from './hook-timing-table';
 import type { PluginChartsProps } from './plugin-charts';
 import '../../../components/panel.css';
 import '../../../components/charts/charts.css';
@@ -128,30 +129,14 @@ export function PluginActivity({ plugin, scope }: { plugin: string; scope: Healt
           <header className="panel__header">
             <h2 id="hooks-title">Hooks</h2>
           </header>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Hook</th>
-                <th scope="col">Role</th>
-                <th scope="col" className="end">Calls</th>
-                <th scope="col" className="end">p50</th>
-                <th scope="col" className="end">p95</th>
-                <th scope="col" className="end">Errors</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.hook_timings.map((h) => (
-                <tr key={`${h.hook}/${h.role}`}>
-                  <td className="mono">{h.hook}</td>
-                  <td>{h.role}</td>
-                  <td className="end num">{formatCount(h.count)}</td>
-                  <td className="end num">{formatDuration(h.p50_ms)}</td>
-                  <td className="end num">{formatDuration(h.p95_ms)}</td>
-                  <td className={h.errors > 0 ? 'end num warn' : 'end num'}>{formatCount(h.errors)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <HookTimingTable
+            rows={data.hook_timings}
+            rowKey={(h) => `${h.hook}/${h.role}`}
+            lead={[
+              { header: 'Hook', cell: (h: Schemas['PluginHookTiming']) => h.hook, className: 'mono' },
+              { header: 'Role', cell: (h: Schemas['PluginHookTiming']) => h.role },
+            ]}
+          />
           <div className="detail-section silent">
             <h3>Fallback reasons</h3>
             <ul>

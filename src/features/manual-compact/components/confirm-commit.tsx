@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { ConfirmContent } from '../../../components/confirm-content';
 import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
 
@@ -8,50 +8,43 @@ export function ConfirmCommit({ preview, onConfirm }: { preview: Preview | null;
   const { request, result } = preview;
   const r = result.record;
   return (
-    <AlertDialog.Portal>
-      <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
-      <AlertDialog.Content className="mc-confirm">
-        <AlertDialog.Title className="mc-confirm__title">Commit this compaction?</AlertDialog.Title>
-        <AlertDialog.Description asChild>
-          <div className="mc-confirm__body">
-            <dl className="mc-confirm__facts">
-              <dt>Agent</dt>
-              <dd className="mono">{request.agent_path}</dd>
-              <dt>Strategy</dt>
-              <dd>
-                {request.strategy}
-                {request.summarize !== undefined && <span className="muted"> · summarize {request.summarize ? 'on' : 'off'}</span>}
-              </dd>
-              <dt>Thresholds</dt>
-              <dd className="num">
-                upper {request.upper_threshold === undefined ? '—' : formatThreshold(request.upper_threshold)} · lower {request.lower_threshold === undefined ? '—' : formatThreshold(request.lower_threshold)}
-              </dd>
-              {request.prompt && (
-                <>
-                  <dt>Prompt</dt>
-                  <dd className="mono">{request.prompt}</dd>
-                </>
-              )}
-              <dt>Effect</dt>
-              <dd className="num">
-                supersedes {formatCount(r.superseded_message_ids.length)} of {formatCount(r.messages_before)} messages, {formatTokens(result.before_estimate)} →{' '}
-                {formatTokens(r.after_estimate)} tokens
-              </dd>
-            </dl>
-            <p className="muted">
-              {request.strategy === 'checkpoint'
-                ? 'The checkpoint strategy pauses the session until an operator approves the proposal.'
-                : 'Superseded messages stay in storage: rolling back to the checkpoint before this compaction restores them.'}
-            </p>
-          </div>
-        </AlertDialog.Description>
-        <div className="mc-confirm__actions">
-          <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-          <AlertDialog.Action className="button button--primary" onClick={onConfirm}>
-            Commit compaction
-          </AlertDialog.Action>
+    <ConfirmContent
+      title="Commit this compaction?"
+      description={
+        <div className="mc-confirm__body">
+          <dl className="mc-confirm__facts">
+            <dt>Agent</dt>
+            <dd className="mono">{request.agent_path}</dd>
+            <dt>Strategy</dt>
+            <dd>
+              {request.strategy}
+              {request.summarize !== undefined && <span className="muted"> · summarize {request.summarize ? 'on' : 'off'}</span>}
+            </dd>
+            <dt>Thresholds</dt>
+            <dd className="num">
+              upper {request.upper_threshold === undefined ? '—' : formatThreshold(request.upper_threshold)} · lower {request.lower_threshold === undefined ? '—' : formatThreshold(request.lower_threshold)}
+            </dd>
+            {request.prompt && (
+              <>
+                <dt>Prompt</dt>
+                <dd className="mono">{request.prompt}</dd>
+              </>
+            )}
+            <dt>Effect</dt>
+            <dd className="num">
+              supersedes {formatCount(r.superseded_message_ids.length)} of {formatCount(r.messages_before)} messages, {formatTokens(result.before_estimate)} →{' '}
+              {formatTokens(r.after_estimate)} tokens
+            </dd>
+          </dl>
+          <p className="muted">
+            {request.strategy === 'checkpoint'
+              ? 'The checkpoint strategy pauses the session until an operator approves the proposal.'
+              : 'Superseded messages stay in storage: rolling back to the checkpoint before this compaction restores them.'}
+          </p>
         </div>
-      </AlertDialog.Content>
-    </AlertDialog.Portal>
+      }
+      confirmLabel="Commit compaction"
+      onConfirm={onConfirm}
+    />
   );
 }

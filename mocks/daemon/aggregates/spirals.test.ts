@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseScope } from './scope';
 import type { PartScope } from './scope';
-import { agentReasons, parseSpiralParameters, SPIRAL_DEFAULTS, spirals, type AgentRows, type SpiralParameters } from './sessions';
+import { type AgentRows } from './agent-rows';
+import { parseSpiralParameters, SPIRAL_DEFAULTS, type SpiralParameters } from './spiral-parameters';
+import { agentReasons, spirals } from './spirals';
 import { allRecords, allSilent, ANCHOR, testStore, type NaiveRecord, type NaiveSilent } from './test-support';
 
 const store = testStore();

@@ -1,0 +1,32 @@
+import type { ReactElement, ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import './dialog.css';
+
+interface ConfirmContentProps {
+  title: ReactNode;
+  /** What confirming does: one element (a paragraph, a block), read out as the dialog's description. */
+  description: ReactElement;
+  confirmLabel: string;
+  onConfirm: () => void;
+  /** The confirming button's classes (primary by default). */
+  confirmClassName?: string;
+}
+
+/** A confirmation inside an AlertDialog.Root: title, what it does, Cancel and the confirming action. */
+export function ConfirmContent({ title, description, confirmLabel, onConfirm, confirmClassName = 'button button--primary' }: ConfirmContentProps) {
+  return (
+    <AlertDialog.Portal>
+      <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
+      <AlertDialog.Content className="mc-confirm">
+        <AlertDialog.Title className="mc-confirm__title">{title}</AlertDialog.Title>
+        <AlertDialog.Description asChild>{description}</AlertDialog.Description>
+        <div className="mc-confirm__actions">
+          <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+          <AlertDialog.Action className={confirmClassName} onClick={onConfirm}>
+            {confirmLabel}
+          </AlertDialog.Action>
+        </div>
+      </AlertDialog.Content>
+    </AlertDialog.Portal>
+  );
+}
