@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { advanceSession, apiGet, resetDaemon } from './support/daemon';
 import { expectLive } from './support/ui';
 import { SPIRAL_CHECK_GAP_MS } from '../src/domain/spiral-watch';
@@ -76,6 +76,16 @@ async function aMinuteLater(page: Page): Promise<void> {
   await page.clock.fastForward(SPIRAL_CHECK_GAP_MS);
 }
 
+/** A fresh daemon, the page's clock installed, notifications granted and recorded, Settings open: answers the opt-in box. */
+async function settingsWithNotifications(page: Page, context: BrowserContext, request: APIRequestContext): Promise<Locator> {
+  await resetDaemon(request);
+  await page.clock.install();
+  await context.grantPermissions(['notifications']);
+  await recordNotifications(page, 'browser');
+  await page.goto('/settings');
+  return page.getByRole('checkbox', { name: 'Notify me when a compaction spiral starts' });
+}
+
 /** Opens a page and waits for the spiral watch's first report (the baseline). */
 async function openAndWatch(page: Page, path: string): Promise<void> {
   const baseline = page.waitForResponse((r) => r.url().includes('/compaction-health/spirals') && r.ok());
@@ -135,12 +145,7 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
 });
 
 test('opted in: one notification per new spiral, not per event, plain and bounded', async ({ page, context, request }) => {
-  await resetDaemon(request);
-  await page.clock.install();
-  await context.grantPermissions(['notifications']);
-  await recordNotifications(page, 'browser');
-  await page.goto('/settings');
-  const tick = page.getByRole('checkbox', { name: 'Notify me when a compaction spiral starts' });
+  const tick = await settingsWithNotifications(page, context, request);
   await expect(tick).not.toBeChecked();
   await tick.check();
   await expect(tick).toBeChecked();
@@ -171,12 +176,7 @@ test('opted in: one notification per new spiral, not per event, plain and bounde
 });
 
 test('opted out again, a new spiral shows the badge and no notification', async ({ page, context, request }) => {
-  await resetDaemon(request);
-  await page.clock.install();
-  await context.grantPermissions(['notifications']);
-  await recordNotifications(page, 'browser');
-  await page.goto('/settings');
-  const tick = page.getByRole('checkbox', { name: 'Notify me when a compaction spiral starts' });
+  const tick = await settingsWithNotifications(page, context, request);
   await tick.check();
   await tick.uncheck();
   await page.reload();
