@@ -217,6 +217,15 @@ describe('kaged API client', () => {
     expect(error).toMatchObject({ kind: 'timeout', endpoint: 'GET /health' });
   });
 
+  it('names the endpoint when the time limit or the network fails while the answer is being read', async () => {
+    const cut = (error: Error) => async () =>
+      new Response(new ReadableStream({ pull: (controller) => controller.error(error) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const timedOut = createApiClient({ apiBaseUrl: base, userId: 'op', token: null }, { fetch: cut(new DOMException('signal timed out', 'TimeoutError')) });
+    expect(await failure(timedOut.GET('/health'))).toMatchObject({ kind: 'timeout', endpoint: 'GET /health' });
+    const dropped = createApiClient({ apiBaseUrl: base, userId: 'op', token: null }, { fetch: cut(new TypeError('network error')) });
+    expect(await failure(dropped.GET('/health'))).toMatchObject({ kind: 'network', endpoint: 'GET /health', message: 'network error' });
+  });
+
   it('lets a caller cancel without calling it a failure', async () => {
     routes.set('/api/v1/health', { ...json(200, { status: 'ok', version: '1', last_seq: 0, simulated: false }), delayMs: 400 });
     const controller = new AbortController();

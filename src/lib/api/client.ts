@@ -106,7 +106,13 @@ const validation: Middleware = {
       throw new Error(`${endpoint}: the answer could not be checked against the contract, because this page's validators did not load (${reason}). Reload the page.`, { cause });
     }
     if (validate === null) return undefined;
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      // The time limit or the network gave out while the answer was read: as when it gives out before.
+      throw transportError(endpoint, error) ?? error;
+    }
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -134,17 +140,23 @@ const validation: Middleware = {
     return checked;
   },
   onError({ request, error, schemaPath }) {
-    const endpoint = endpointName(request, schemaPath);
-    const name = error instanceof Error || error instanceof DOMException ? error.name : '';
-    // The caller gave up (react-query cancelled the query): not a failure to report.
-    if (name === 'AbortError') return undefined;
-    if (name === 'TimeoutError') {
-      return new ApiError({ kind: 'timeout', endpoint, message: 'no answer within the time limit', cause: error });
-    }
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    return new ApiError({ kind: 'network', endpoint, message: reason || 'network failure', cause: error });
+    return transportError(endpointName(request, schemaPath), error);
   },
 };
+
+/**
+ * A request that got no (whole) answer, named by its endpoint: the time limit, or the network.
+ * Undefined when the caller gave up (react-query cancelled the query): not a failure to report.
+ */
+function transportError(endpoint: string, error: unknown): ApiError | undefined {
+  const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+  if (name === 'AbortError') return undefined;
+  if (name === 'TimeoutError') {
+    return new ApiError({ kind: 'timeout', endpoint, message: 'no answer within the time limit', cause: error });
+  }
+  const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  return new ApiError({ kind: 'network', endpoint, message: reason || 'network failure', cause: error });
+}
 
 const defaultQuerySerializer = createQuerySerializer();
 
