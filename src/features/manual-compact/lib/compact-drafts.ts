@@ -6,7 +6,7 @@
  */
 import type { CompactFormValues } from '../../../domain/compaction/compact-form';
 import type { Preview } from '../../../domain/compaction/compact-preview';
-import { browserStorage } from '../../../lib/browser-entries';
+import { browserStorage, writeEntry } from '../../../lib/browser-entries';
 
 export interface CompactDraft {
   values: CompactFormValues;
@@ -72,14 +72,7 @@ export function loadCompactDraft(sessionId: string, agentPath: string, store: St
 
 /** Keeps what the form says for its agent; false when the browser would not keep it. */
 export function keepCompactDraft(sessionId: string, values: CompactFormValues, store: Storage | null = browserStorage(), now = Date.now()): boolean {
-  if (!store) return false;
-  try {
-    store.setItem(compactDraftKey(sessionId, values.agentPath), JSON.stringify({ values, updatedAt: now } satisfies CompactDraft));
-    return true;
-  } catch (error) {
-    console.warn('Could not keep the compact settings in this browser', error);
-    return false;
-  }
+  return writeEntry('', compactDraftKey(sessionId, values.agentPath), { values, updatedAt: now } satisfies CompactDraft, store);
 }
 
 export function forgetCompactDraft(sessionId: string, agentPath: string, store: Storage | null = browserStorage()): void {
