@@ -6,6 +6,7 @@ import { panel, sessionRows } from './support/ui';
  * browser behind msw's service worker, seeded from the real transcripts.
  */
 test('npm start serves the UI on the in-browser simulated daemon', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/');
   await expect(page).toHaveURL(/\/sessions$/, { timeout: 30_000 });
   // The seed holds the Claude Code transcripts, the mini-swe-agent trajectories, the generated sessions and 20 sessions of generated history.
@@ -16,7 +17,10 @@ test('npm start serves the UI on the in-browser simulated daemon', async ({ page
   await sessionRows(page).filter({ hasText: 'Refactor the compaction pipeline' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/sessions\/ses_gen_refactor$/);
   const agents = panel(page, 'Agents');
-  for (const path of ['primary', 'primary/explore', 'primary/test-runner']) {
+  // The dev server compiles the session page on its first visit: slow on a busy machine (the CI ran
+  // this beside the build suite and took over 7 s). Once the first agent is there, the rest is too.
+  await expect(agents.getByText('primary', { exact: true })).toBeVisible({ timeout: 60_000 });
+  for (const path of ['primary/explore', 'primary/test-runner']) {
     await expect(agents.getByText(path, { exact: true })).toBeVisible();
   }
   // The subagent without catalog metadata runs on an assumed 128k window, labelled as such.
