@@ -1,6 +1,6 @@
 /**
  * Implausible data (issue 12), table-driven: the simulator answers one endpoint with a
- * contract-valid but implausible body (fault `implausible:<case>`, mocks/daemon/implausible.ts);
+ * contract-valid but implausible body (fault `implausible:<case>`, mocks/daemon/fault-injection/implausible.ts);
  * the screen shows a specific notice where the data is, a bounded render of the rest, and never
  * a crash, a freeze or a blank.
  */

@@ -1,10 +1,10 @@
-import type { FollowProgress } from './daemon/followed-session';
-import { applyStartupImport, prepareInThread, type ImportPreparer, type StartupImport } from './daemon/imports';
-import { attachHistory } from './daemon/history';
-import { seedStore, type Scale } from './daemon/seed';
-import { advanceSession } from './daemon/simulation';
-import { prepareSessionLedgers } from './daemon/queries';
-import { prepareSessionStats } from './daemon/stats';
+import type { FollowProgress } from './daemon/transcripts/followed-session';
+import { applyStartupImport, prepareInThread, type ImportPreparer, type StartupImport } from './daemon/transcripts/imports';
+import { attachHistory } from './daemon/seeding/history';
+import { seedStore, type Scale } from './daemon/seeding/seed';
+import { advanceSession } from './daemon/live/simulation';
+import { prepareSessionLedgers } from './daemon/read-models/queries';
+import { prepareSessionStats } from './daemon/read-models/stats';
 import type { ImportedTranscript } from '../src/domain/transcripts/types';
 import { PERSIST_FORMAT, restoreStore, snapshotStore, type Snapshot } from './store/persisted';
 import type { Persistence } from './store/persistence';

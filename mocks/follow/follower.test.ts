@@ -2,7 +2,7 @@ import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importFiles } from '../daemon/imports';
+import { importFiles } from '../daemon/transcripts/imports';
 import { Store } from '../store/store';
 import type { SessionState } from '../store/types';
 import type { CompactionRecord } from '../../src/domain/contract/types';

@@ -1,14 +1,14 @@
 // Follows a folder of agent transcripts (npm run mock:api -- --follow <folder>): chokidar reports
 // files added and changed; each change brings its session up to what the files now hold
-// (daemon/followed-session.ts) within a fraction of a second. At start the folder is indexed
+// (daemon/transcripts/followed-session.ts) within a fraction of a second. At start the folder is indexed
 // newest first in the background (the server answers meanwhile), with progress; a restart over the
 // same kept data reads only files that changed since (their sizes and times are kept).
 
 import { watch, type FSWatcher } from 'chokidar';
 import { resolve } from 'node:path';
 import { homedir } from 'node:os';
-import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/followed-session';
-import { macrotask } from '../daemon/imports';
+import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/transcripts/followed-session';
+import { macrotask } from '../daemon/transcripts/imports';
 import { prepareUpload } from '../importers/upload';
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';

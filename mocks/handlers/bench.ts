@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { emitLiveBurst, parseLiveBurst } from '../daemon/bench-live';
+import { emitLiveBurst, parseLiveBurst } from '../daemon/live/bench-live';
 import type { SimulatedDaemon } from '../runtime';
 import { readJson, respond } from './respond';
 

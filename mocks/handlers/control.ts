@@ -1,8 +1,8 @@
 import { http, HttpResponse } from 'msw';
-import { requireSession } from '../daemon/lookups';
-import type { Scale } from '../daemon/seed';
-import { renameAgent } from '../daemon/rename-agent';
-import { advanceSession } from '../daemon/simulation';
+import { requireSession } from '../daemon/read-models/lookups';
+import type { Scale } from '../daemon/seeding/seed';
+import { renameAgent } from '../daemon/fault-injection/rename-agent';
+import { advanceSession } from '../daemon/live/simulation';
 import type { SimulatedDaemon } from '../runtime';
 import type { FaultBook, FaultRule } from './faults';
 import { readJson, respond } from './respond';

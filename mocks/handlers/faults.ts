@@ -1,6 +1,6 @@
 import { delay, getResponse, http, HttpResponse, type RequestHandler } from 'msw';
-import { hostileBody } from '../daemon/hostile-answer';
-import { implausibleBody, IMPLAUSIBLE_CASES, isImplausibleCase } from '../daemon/implausible';
+import { hostileBody } from '../daemon/fault-injection/hostile-answer';
+import { implausibleBody, IMPLAUSIBLE_CASES, isImplausibleCase } from '../daemon/fault-injection/implausible';
 import { API, errorResponse } from './respond';
 
 /**
@@ -14,10 +14,10 @@ import { API, errorResponse } from './respond';
  *   timeout       never answer
  *   malformed     a 200 whose body is not JSON
  *   invalid       the real answer, with one field corrupted so it breaks the contract
- *   implausible:C the real answer, contract-valid but implausible (case C of mocks/daemon/implausible.ts:
+ *   implausible:C the real answer, contract-valid but implausible (case C of mocks/daemon/fault-injection/implausible.ts:
  *                 cost-infinite, date-future, agent-cycle, duplicate-records, foreign-record, …)
  *   hostile       (rules only) the real answer with the strings under the rule's `keys` replaced in
- *                 turn by its `texts` (mocks/daemon/hostile-answer.ts)
+ *                 turn by its `texts` (mocks/daemon/fault-injection/hostile-answer.ts)
  */
 export interface FaultRule {
   method?: string;

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { ImportCapability } from '../../src/domain/contract/simulator-imports';
-import { importJob, MAX_FILE_BYTES, recentJobs, startImport } from '../daemon/imports';
+import { importJob, MAX_FILE_BYTES, recentJobs, startImport } from '../daemon/transcripts/imports';
 import { EXPECTED_FORMATS, TRANSCRIPT_FORMATS } from '../../src/domain/transcripts/formats';
 import type { SimulatedDaemon } from '../runtime';
 import { errorResponse } from './respond';

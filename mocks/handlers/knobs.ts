@@ -1,7 +1,7 @@
 import { http } from 'msw';
-import { builtinKnobSchema } from '../daemon/builtin-knobs';
-import { configHistory, configView, pluginKnobSchema, pluginListings, putConfig } from '../daemon/config-service';
-import { parseLimit } from '../daemon/queries';
+import { builtinKnobSchema } from '../daemon/settings/builtin-knobs';
+import { configHistory, configView, pluginKnobSchema, pluginListings, putConfig } from '../daemon/services/config-service';
+import { parseLimit } from '../daemon/read-models/queries';
 import type { SimulatedDaemon } from '../runtime';
 import type { Schemas } from '../store/types';
 import { actorOf, API, readJson, respond } from './respond';

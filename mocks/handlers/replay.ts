@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import { replaySession } from '../daemon/replay';
+import { replaySession } from '../daemon/threshold-lab/replay';
 import type { SimulatedDaemon } from '../runtime';
 import type { Schemas } from '../store/types';
 import { API, readJson, respond } from './respond';

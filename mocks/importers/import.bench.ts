@@ -8,9 +8,9 @@
  * - replay: the largest fixture session (4d5611e5…, 3.2 MB) under three settings in one request.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { importFiles } from '../daemon/imports';
-import { replaySession } from '../daemon/replay';
-import { seedStore } from '../daemon/seed';
+import { importFiles } from '../daemon/transcripts/imports';
+import { replaySession } from '../daemon/threshold-lab/replay';
+import { seedStore } from '../daemon/seeding/seed';
 import { resetTokenCountCache } from '../engine/estimate';
 import { Store } from '../store/store';
 import { largeClaudeTranscript } from './large-transcript';

@@ -3,7 +3,7 @@
 // messages), so neither reading, parsing, tokenizing nor receiving a 100 MB transcript blocks the
 // page for long. Where Worker does not exist (Node, tests) the daemon prepares in-thread.
 
-import type { ImportPreparer } from '../daemon/imports';
+import type { ImportPreparer } from '../daemon/transcripts/imports';
 import type { PreparedUnit } from './units';
 import type { ImportUpload, PreparedUpload } from './upload';
 import type { ImportedMessage } from '../../src/domain/transcripts/types';

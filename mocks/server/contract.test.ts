@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/domain/contract/validator';
 import { startSimulator, type RunningSimulator } from './server';
-import { IMPLAUSIBLE_CASES } from '../daemon/implausible';
+import { IMPLAUSIBLE_CASES } from '../daemon/fault-injection/implausible';
 import { bounded, checkAgentTree, checkCost, checkRecord, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/domain/plausibility';
 import { checkRecords } from '../../src/domain/record-pages-check';
 import { TRIGGERS } from '../../src/domain/contract/enums.gen';

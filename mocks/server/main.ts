@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { formatImportReport } from '../daemon/import-report';
-import { prepareInThread, type RawFile, type StartupImport } from '../daemon/imports';
+import { formatImportReport } from '../daemon/transcripts/import-report';
+import { prepareInThread, type RawFile, type StartupImport } from '../daemon/transcripts/imports';
 import { fileURLToPath } from 'node:url';
 import type { FaultRule } from '../handlers/faults';
-import type { Scale } from '../daemon/seed';
+import type { Scale } from '../daemon/seeding/seed';
 import { Follower } from '../follow/follower';
 import { startSimulator } from './server';
 

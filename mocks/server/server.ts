@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { getResponse } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { redeemStreamTicket } from '../daemon/stream-tickets';
+import { redeemStreamTicket } from '../daemon/live/stream-tickets';
 import { attachEventClient } from '../handlers/events';
 import type { FaultRule } from '../handlers/faults';
 import { createHandlers, noteWrite } from '../handlers';

@@ -3,7 +3,7 @@ import { MODEL_ALIAS_NAMES, PLUGINS } from './catalog';
 
 /**
  * Plugins modelled on other agents' compaction (seeds 001 and 002), in the kaged knob vocabulary.
- * Their knob values take effect in the simulated engine (mocks/daemon/plugin-behaviour.ts).
+ * Their knob values take effect in the simulated engine (mocks/daemon/compaction/plugin-behaviour.ts).
  */
 const MODELLED_PLUGINS: unknown[] = [
   {

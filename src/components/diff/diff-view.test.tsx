@@ -2,8 +2,8 @@
 // parallel tool calls, through the simulated daemon's dry run): what a reviewer sees first.
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dryRun } from '../../../mocks/daemon/compaction-service';
-import { seedStore } from '../../../mocks/daemon/seed';
+import { dryRun } from '../../../mocks/daemon/services/compaction-service';
+import { seedStore } from '../../../mocks/daemon/seeding/seed';
 import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
 import type { Schemas } from '../../domain/contract/types';
 import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';

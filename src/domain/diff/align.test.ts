@@ -3,9 +3,9 @@
 // producing the proposals, for every strategy and a few threshold pairs.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dryRun } from '../../../mocks/daemon/compaction-service';
+import { dryRun } from '../../../mocks/daemon/services/compaction-service';
 import { DaemonError } from '../../../mocks/daemon/errors';
-import { seedStore } from '../../../mocks/daemon/seed';
+import { seedStore } from '../../../mocks/daemon/seeding/seed';
 import { parallelSession } from '../../../mocks/engine/test-support/build';
 import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
 import type { Store } from '../../../mocks/store/store';

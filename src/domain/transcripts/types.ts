@@ -1,6 +1,6 @@
 // Shapes produced by the transcript importers (this folder). They turn real agent transcripts
 // (mocks/fixtures/transcripts/ has samples) into one neutral, OpenAI-chat-like conversation model
-// that the simulated kaged daemon seeds itself with (mocks/importers/, mocks/daemon/seed.ts).
+// that the simulated kaged daemon seeds itself with (mocks/importers/, mocks/daemon/seeding/seed.ts).
 
 export interface ImportedToolCall {
   id: string;

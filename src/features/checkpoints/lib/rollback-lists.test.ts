@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rollbackCheckpoint } from '../../../../mocks/daemon/checkpoint-service';
-import { seedStore } from '../../../../mocks/daemon/seed';
+import { rollbackCheckpoint } from '../../../../mocks/daemon/services/checkpoint-service';
+import { seedStore } from '../../../../mocks/daemon/seeding/seed';
 import type { Store } from '../../../../mocks/store/store';
 import { buildDiffModel } from '../../../domain/diff/align';
 import { rollbackLists } from './rollback-lists';

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { loadFixturesFromDisk } from '../../importers/node-fixtures';
+import { seedStore } from './seed';
+
+const transcripts = loadFixturesFromDisk();
+
+describe('seeding', () => {
+  it('is deterministic: the same seed gives the same data', () => {
+    const snapshot = (seed: number) => {
+      const store = seedStore({ seed, scale: 'normal', transcripts });
+      return JSON.stringify([...store.sessions.values()].map((s) => [s.id, s.status, s.compactions, s.agents.map((a) => a.messages.length)]));
+    };
+    const first = snapshot(24);
+    expect(snapshot(24)).toBe(first);
+    expect(snapshot(25)).not.toBe(first);
+    // Three full seeds: slow on a busy two-core machine.
+  }, 90_000);
+
+  it('seeds every transcript (both formats) and their subagent windows, showing exactly what happened in them', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    const spotter = store.session('ses_4d5611e5-241');
+    expect(spotter?.source.kind).toBe('claude-code');
+    expect(spotter?.agents.map((a) => a.agent_path)).toEqual(['primary', 'primary/agent-a2898e3']);
+    const recorded = spotter?.compactions.find((r) => r.threshold_estimate === 170251);
+    expect(recorded?.trigger).toBe('threshold_crossed');
+    expect(recorded?.summary).toMatch(/^This session is being continued/);
+    expect(store.session('ses_ae4a77f8-aed')?.compactions.some((r) => r.trigger === 'operator_manual' && r.threshold_estimate === 142431)).toBe(true);
+    expect([...store.sessions.values()].filter((s) => s.source.kind === 'openai-chat')).toHaveLength(3);
+  });
+
+  it('an imported session holds the compactions its transcript recorded and no invented ones, recorded, with no plugins it never had', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    for (const t of transcripts) {
+      const session = [...store.sessions.values()].find((s) => s.source.name === t.source_file);
+      if (!session) throw new Error(`${t.source_file} not seeded`);
+      const recordedCount = t.compactions.length + t.subagents.reduce((n, s) => n + s.compactions.length, 0);
+      expect(session.compactions, t.source_file).toHaveLength(recordedCount);
+      for (const r of session.compactions) {
+        expect(r.provenance.origin, t.source_file).toBe('recorded');
+        expect(r.plugins_fired).toEqual([]);
+        expect(r.summary).not.toMatch(/simulated summary|hindsight/);
+      }
+      expect(session.compactions.map((r) => r.threshold_estimate)).toEqual([...t.compactions, ...t.subagents.flatMap((s) => s.compactions)].map((c) => c.pre_tokens));
+      for (const a of session.agents) expect(a.plugins, `${t.source_file} ${a.agent_path}`).toEqual([]);
+      expect(session.pending_checkpoint_id).toBeNull();
+    }
+  });
+
+  it('covers the states operators meet: running, paused with a proposal, context overflow, fallbacks', () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    const sessions = [...store.sessions.values()];
+    expect(sessions.some((s) => s.status === 'running')).toBe(true);
+    const paused = sessions.filter((s) => s.pending_checkpoint_id);
+    expect(paused.length).toBeGreaterThanOrEqual(1);
+    for (const s of paused) expect(s.checkpoints.find((c) => c.id === s.pending_checkpoint_id)?.proposal).not.toBeNull();
+    expect(sessions.some((s) => s.status === 'context_overflow')).toBe(true);
+    expect(sessions.flatMap((s) => s.compactions).some((r) => r.fallback_occurred)).toBe(true);
+  });
+
+  it('the bench scale adds a 10,000-message session and 100,000 compaction records', () => {
+    const store = seedStore({ seed: 24, scale: 'bench', transcripts: [] });
+    const bench = store.session('ses_bench_10k');
+    expect(bench?.agents[0]?.messages).toHaveLength(10_000);
+    expect(bench?.compactions).toHaveLength(100_000);
+  }, 90_000);
+});
