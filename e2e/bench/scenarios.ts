@@ -205,6 +205,9 @@ export const FIG = {
   soakEnd: fig('soak.heap.end', S_SOAK, 'heap at the end of the soak', 'MB', { goal: { text: '< 150 MB', met: (v) => v < 150 } }),
   soakMax: fig('soak.heap.max', S_SOAK, 'highest heap reading', 'MB'),
   soakGrowth: fig('soak.heap.growth', S_SOAK, 'heap growth per minute (first to last reading)', 'MB'),
+  soakLateGrowth: fig('soak.heap.growth_late', S_SOAK, 'heap growth per minute over the second half (near 0: the heap stopped rising)', 'MB', {
+    beside: ['soak.heap.max', 'soak.events'],
+  }),
   soakEvents: fig('soak.events', S_SOAK, 'live events sent (compaction + session frames, and real compactions with checkpoints)', 'count', { worse: 'lower' }),
   soakRequests: fig('soak.requests_per_s', S_SOAK, 'API requests the page made per second', 'per s'),
   importTime: fig('byos.import.click_to_report', S_BYOS, `"Import" click → report, ${IMPORT_COPIES} copies of the largest fixture`, 'ms', { note: 'chunked upload (8 MiB parts), then the simulator hashes, parses, tokenizes with a cold cache and seeds; the page polls the job' }),
@@ -796,7 +799,9 @@ export class Bench {
       const sample = async () => {
         this.soakSamples.push({ minute: (Date.now() - started) / 60_000, heapMb: await heapMb(), eventsSent: sent, requests: requests - requestsAtStart });
         const last = this.soakSamples.at(-1)!;
-        console.log(`    ${last.minute.toFixed(1).padStart(5)} min: heap ${last.heapMb.toFixed(1)} MB, ${last.eventsSent.toLocaleString('en-US')} events sent, ${last.requests.toLocaleString('en-US')} requests`);
+        // The probe's own records (long frames and tasks it keeps) are part of the heap read: said beside it.
+        const probeKb = await page.evaluate(() => JSON.stringify(window.__bench).length / 1024);
+        console.log(`    ${last.minute.toFixed(1).padStart(5)} min: heap ${last.heapMb.toFixed(1)} MB, ${last.eventsSent.toLocaleString('en-US')} events sent, ${last.requests.toLocaleString('en-US')} requests, the probe's records ${probeKb.toFixed(0)} KB`);
       };
       while (Date.now() - started < durationMs) {
         if (Date.now() >= nextSample) {
@@ -834,7 +839,10 @@ export class Bench {
       this.book.add(FIG.soakStart, first.heapMb);
       this.book.add(FIG.soakEnd, last.heapMb);
       this.book.add(FIG.soakMax, Math.max(...this.soakSamples.map((x) => x.heapMb)));
-      this.book.add(FIG.soakGrowth, last.minute > first.minute ? (last.heapMb - first.heapMb) / (last.minute - first.minute) : 0);
+      this.book.add(FIG.soakGrowth, growthPerMinute(first, last));
+      // From the reading nearest half-way: a heap that keeps rising shows here, one that grew while the caches filled does not.
+      const half = this.soakSamples.reduce((a, b) => (Math.abs(b.minute - last.minute / 2) < Math.abs(a.minute - last.minute / 2) ? b : a));
+      this.book.add(FIG.soakLateGrowth, growthPerMinute(half, last));
       this.book.add(FIG.soakEvents, sent);
       this.book.add(FIG.soakRequests, (last.requests * 1000) / Math.max(1, Date.now() - started));
     });
@@ -904,6 +912,11 @@ export class Bench {
     if (!response.ok) throw new Error(`the simulator answered ${response.status} for ${path}`);
     return (await response.json()) as T;
   }
+}
+
+/** MB a minute between two soak readings (0 when they are the same moment). */
+function growthPerMinute(from: SoakSample, to: SoakSample): number {
+  return to.minute > from.minute ? (to.heapMb - from.heapMb) / (to.minute - from.minute) : 0;
 }
 
 /** Where a list scrolls, its rows, and the header that sits over its rows inside the scroller. */
