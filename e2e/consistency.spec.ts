@@ -1,77 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { formatPercent, formatTokens, formatUsd } from '../src/domain/format';
-import { ledgerGrid, ledgerRow, listCompactions } from './support/compactions';
-import { apiGet, resetDaemon } from './support/daemon';
-import { panel, sessionRows } from './support/ui';
+import { ledgerRow, listCompactions } from './support/compactions';
+import { countsAsTokens, eventField, exportedRow, ledgerCell, openSession, primaryAgentRow, readBar, reportComparisons, same, sessionHeaderBar, text } from './support/consistency';
+import { API, apiGet, resetDaemon } from './support/daemon';
 import { parseCsv } from '../src/test-support/parse-csv';
+import { panel, sessionRows } from './support/ui';
 
 /**
  * One truth: the same figure reads the same on every screen that shows it, over the production
  * build. Each test reads one state's figures from each screen as an operator sees them (text at the
  * shown precision) and compares them pairwise; the suite prints how many (figure, screen pair)
- * comparisons it made (e2e/README.md gives the count).
+ * comparisons it made (e2e/README.md gives the count). The readers: support/consistency.ts.
  */
 
-/** Every comparison: "figure: screen A = screen B", once per state it was made in. */
-const comparisons: string[] = [];
-
-/** Asserts that every screen's reading of `figure` equals the first one's, and counts each pair. */
-function same(figure: string, readings: Record<string, string>): void {
-  const [first, ...rest] = Object.entries(readings);
-  const [firstScreen, firstValue] = first!;
-  for (const [screen, value] of rest) {
-    expect(value, `${figure}: ${screen} reads as ${firstScreen} does`).toBe(firstValue);
-    comparisons.push(`${figure}: ${firstScreen} = ${screen}`);
-  }
-}
-
-test.afterAll(() => {
-  const kinds = new Set(comparisons);
-  console.log(`consistency: ${comparisons.length} comparisons of ${kinds.size} (figure, screen pair) kinds`);
-});
-
-const text = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-interface ContextReading {
-  percent: string;
-  parts: string;
-  tokens?: string;
-}
-
-async function readBar(bar: Locator): Promise<ContextReading> {
-  await expect(bar).toBeVisible();
-  const tokens = bar.locator('.context-bar__tokens');
-  return {
-    percent: await text(bar.locator('.context-bar__figure')),
-    parts: await text(bar.getByTestId('context-parts')),
-    ...((await tokens.count()) > 0 ? { tokens: await text(tokens) } : {}),
-  };
-}
-
-function sessionHeaderBar(page: Page): Locator {
-  return page.locator('.session-header .context-bar');
-}
-
-function primaryAgentRow(page: Page): Locator {
-  return panel(page, 'Agents').getByRole('table').locator('tbody tr').first();
-}
-
-/** The ledger's CSV export (the filtered view as on screen), the row of one record by column. */
-async function exportedRow(page: Page, id: string): Promise<Record<string, string>> {
-  await page.getByRole('button', { name: 'Export the filtered ledger' }).click();
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^CSV/ }).click()]);
-  const [header, ...rows] = parseCsv(await readFile((await file.path())!, 'utf8'));
-  const row = rows.find((cells) => cells[0] === id);
-  expect(row, `the export has ${id}`).toBeDefined();
-  return Object.fromEntries(header!.map((name, i) => [name, row![i] ?? '']));
-}
-
-async function openSession(page: Page, sessionId: string): Promise<void> {
-  await page.goto(`/sessions/${sessionId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 });
-  await expect(primaryAgentRow(page)).toBeVisible();
-}
+test.afterAll(reportComparisons);
 
 interface SessionLite {
   id: string;
@@ -81,7 +23,7 @@ interface SessionLite {
   primary_context: { estimate_tokens: number; window: { tokens: number } };
 }
 
-// A generated session, a spiral session of the health view (events without messages), and one
+// A generated session, a spiral session of the health view (consistency-spiral.spec.ts reads the rest of its figures), and one
 // imported transcript of each format the demo seeds (Claude Code, OpenAI chat).
 const CONTEXT_SESSIONS = ['ses_gen_refactor', 'ses_h0003', 'ses_4d5611e5-241', 'ses_astropy-1290'];
 
@@ -102,16 +44,6 @@ test('context now: the sessions list, the agents table and the session header sh
     expect(header.parts).toMatch(/messages|no messages kept/);
     expect(header.parts).toContain('output reserve');
   }
-});
-
-test('a spiral session says its events have no messages behind them, and names the reserve', async ({ page, request }) => {
-  await resetDaemon(request);
-  await openSession(page, 'ses_h0003');
-  const header = await readBar(sessionHeaderBar(page));
-  expect(header.parts).toBe('no messages kept behind its events · 8.2k = output reserve');
-  const row = primaryAgentRow(page);
-  await expect(row).toContainText('none kept');
-  await expect(row).not.toContainText('0 active');
 });
 
 test('a pending proposal: the review header, its diff and the session header give one before and after', async ({ page, request }) => {
@@ -179,24 +111,6 @@ test('a rollback: what the preview predicts is the context the session returns t
   });
 });
 
-/** A ledger row's cell under a column heading, as shown. */
-async function ledgerCell(page: Page, id: string, column: string): Promise<string> {
-  const headers = await ledgerGrid(page).getByRole('columnheader').allTextContents();
-  const index = headers.findIndex((h) => h.replace(/[↕▲▼]/g, '').replace(/\s+/g, ' ').trim() === column);
-  expect(index, `the ledger has a ${column} column: ${JSON.stringify(headers)}`).toBeGreaterThanOrEqual(0);
-  return text(ledgerRow(page, id).locator('[role="gridcell"]').nth(index));
-}
-
-/** An event page's field (a term and its definition), as shown. */
-function eventField(page: Page, label: string): Locator {
-  return page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
-}
-
-/** "170,251 · recorded → 36,081 · recorded" → ["170k", "36.1k"]: exact counts at the ledger's precision. */
-function countsAsTokens(shown: string): string[] {
-  return (shown.match(/\d[\d,]*/g) ?? []).map((n) => formatTokens(Number(n.replace(/,/g, ''))));
-}
-
 test('a recorded compaction of an imported Claude Code session: the ledger, the event page and the lab give one before, after, summary and cost', async ({ page, request }) => {
   await resetDaemon(request);
   const sessionId = 'ses_4d5611e5-241';
@@ -205,7 +119,7 @@ test('a recorded compaction of an imported Claude Code session: the ledger, the 
   await expect(ledgerRow(page, record.id)).toBeVisible({ timeout: 20_000 });
   const [ledgerBefore, ledgerAfter] = (await ledgerCell(page, record.id, 'Tokens')).split(' → ');
   const ledgerCost = await ledgerCell(page, record.id, 'Cost');
-  const csv = await exportedRow(page, record.id);
+  const csv = await exportedRow(page, parseCsv, record.id);
 
   await page.goto(`/sessions/${sessionId}/compactions/${record.id}`);
   await expect(eventField(page, 'Tokens')).toBeVisible({ timeout: 20_000 });
@@ -219,6 +133,11 @@ test('a recorded compaction of an imported Claude Code session: the ledger, the 
   await expect(real).toBeVisible({ timeout: 30_000 });
   const cells = await real.getByRole('cell').allTextContents();
   const [labBefore, labAfter] = cells[4]!.split(' → ');
+  // The estimator's error against the transcript, formatted as every other percent.
+  const replay = await (await request.post(`${API}/sessions/${sessionId}/replay`, { data: { agent_path: 'primary', settings: [{ set: {} }] } })).json();
+  const error = (await text(page.getByText(/^“What really happened” is the transcript’s own record/))).replace(/\u00a0/g, ' ');
+  same('estimate error median', { lab: /within (\S+ %) of it at the median/.exec(error)?.[1] ?? error, daemon: formatPercent(replay.recorded.estimate_error.median).replace(/\u00a0/g, ' ') });
+  same('estimate error p90', { lab: /\((\S+ %) at p90\)/.exec(error)?.[1] ?? error, daemon: formatPercent(replay.recorded.estimate_error.p90).replace(/\u00a0/g, ' ') });
 
   same('recorded tokens before', { ledger: ledgerBefore!, 'event page': eventBefore!, lab: labBefore!, 'CSV export': formatTokens(Number(csv.tokens_before)) });
   same('recorded tokens after', { ledger: ledgerAfter!, 'event page': eventAfter!, lab: labAfter!, 'CSV export': formatTokens(Number(csv.tokens_after)) });

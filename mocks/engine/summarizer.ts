@@ -47,6 +47,31 @@ export function extractFilePaths(text: string, limit = KEY_FACTS_MAX): string[] 
   return found;
 }
 
+/** Paths per distinct text (a text met again, as in a replay or a long history, is not searched again); bounded. */
+const pathsOfText = new Map<string, string[]>();
+const PATHS_CACHE_LIMIT = 5_000;
+
+/**
+ * extractFilePaths over texts joined by line breaks, searching each text once: no path crosses a
+ * line break, so the paths of the joined text are each text's, in order, deduplicated.
+ */
+export function extractFilePathsOf(texts: readonly string[], limit = KEY_FACTS_MAX): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    let paths = pathsOfText.get(text);
+    if (!paths) {
+      paths = extractFilePaths(text, limit);
+      if (pathsOfText.size >= PATHS_CACHE_LIMIT) pathsOfText.clear();
+      pathsOfText.set(text, paths);
+    }
+    for (const p of paths) {
+      found.add(p);
+      if (found.size >= limit) return [...found];
+    }
+  }
+  return [...found];
+}
+
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -120,8 +145,7 @@ export function simulateSummary(window: readonly Message[], options: SummaryOpti
   const toolResults = window.filter((m) => m.role === 'tool');
   const priorSummaries = window.filter((m) => m.metadata.kind === 'compaction_summary');
   const callCount = window.reduce((n, m) => n + m.tool_calls.length, 0);
-  const corpus = window.map((m) => [m.content, ...m.tool_calls.map((c) => c.arguments)].join('\n')).join('\n');
-  const keyFacts = extractFilePaths(corpus);
+  const keyFacts = extractFilePathsOf(window.flatMap((m) => [m.content, ...m.tool_calls.map((c) => c.arguments)]));
   const firstUser = users[0];
   const lastAssistant = assistantsWithText[assistantsWithText.length - 1];
 

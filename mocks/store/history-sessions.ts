@@ -3,15 +3,15 @@
  * row without its records, or a whole session with every record materialized.
  */
 import { HISTORY_SOURCE, historyId, materialize, type History, type HistoryAgent, type HistorySession, type RecordEdit } from './history';
-import type { AgentState, CompactionRecord, SessionState } from './types';
+import type { AgentState, CompactionRecord, Message, SessionState } from './types';
 
-function toAgent(a: HistoryAgent): AgentState {
+function toAgent(a: HistoryAgent, messages: Message[]): AgentState {
   return {
     agent_path: a.path,
     parent_path: a.parent,
     name: a.path.split('/').pop() ?? a.path,
     model_alias: a.model_alias,
-    messages: [],
+    messages,
     own: { ...a.own },
     config_version: 1,
     primary_cost: a.primary_cost,
@@ -21,10 +21,10 @@ function toAgent(a: HistoryAgent): AgentState {
 }
 
 /**
- * A history session as the daemon's other code sees sessions. Archived: its message windows are
- * not kept (the records say what was compacted), so `records` may be left out for a list row.
+ * A history session as the daemon's other code sees sessions. Its messages are made again only
+ * for a whole session (hydrateSession); a list row leaves them and its records out.
  */
-export function sessionState(history: History, index: number, records: CompactionRecord[]): SessionState {
+export function sessionState(history: History, index: number, records: CompactionRecord[], withMessages = false): SessionState {
   const s = history.sessions[index] as HistorySession;
   return {
     id: s.id,
@@ -34,7 +34,7 @@ export function sessionState(history: History, index: number, records: Compactio
     created_at: new Date(s.created_at).toISOString(),
     updated_at: new Date(s.updated_at).toISOString(),
     source: { ...HISTORY_SOURCE },
-    agents: s.agents.map(toAgent),
+    agents: s.agents.map((a) => toAgent(a, withMessages ? history.messagesOf(index, a) : [])),
     pending_checkpoint_id: null,
     compactions: records,
     checkpoints: [],
@@ -50,5 +50,5 @@ export function hydrateSession(history: History, index: number, edits: ReadonlyM
     const row = history.factsBySession[k] as number;
     records.push(materialize(history, row, edits.get(historyId(row))));
   }
-  return sessionState(history, index, records);
+  return sessionState(history, index, records, true);
 }

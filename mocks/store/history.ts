@@ -2,7 +2,8 @@ import type { CostParts } from '../../src/domain/accounting/cost';
 import { simulatedProvenance } from '../../src/domain/accounting/provenance';
 import { historySummarizerCost, historyWindow } from './history-costs';
 import { FLAGS, KIND_ERROR, RESULT_KINDS, type FactColumns, type SilentColumns } from './facts';
-import type { CompactionRecord, Schemas } from './types';
+import type { CompactionRecord, Message, Schemas } from './types';
+import { stepFigures, type HistorySteps } from './history-steps';
 import { STRATEGIES, TRIGGERS } from '../../src/domain/contract/enums.gen';
 
 /**
@@ -28,8 +29,10 @@ export interface HistoryAgent {
   model_alias: string;
   plugins: string[];
   own: Record<string, unknown>;
-  /** Its own calls, priced part by part (mocks/store/history-costs.ts). */
+  /** Its own calls, priced part by part as the simulator prices a call. */
   primary_cost: CostParts;
+  /** How its messages are made again (daemon/seeding/history-walk.ts): the walk's seed and tokenizer scale; its active messages' tokens at the end. */
+  walk: { seed: number; scale: number; tokens: number } | null;
 }
 
 export interface HistorySession {
@@ -57,6 +60,10 @@ export interface History {
   silentBySession: Int32Array;
   /** Per session, over its rows in time order. */
   sessionCompactorUsd: Float64Array;
+  /** Per row: what the event did to its agent's messages (history-steps.ts). */
+  steps: HistorySteps;
+  /** An agent's messages, made again by the generator's walk (for a session's view). */
+  messagesOf: (session: number, agent: HistoryAgent) => Message[];
 }
 
 /** What an operator changed on a history record (the rest of it is derived). */
@@ -192,10 +199,7 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
   const [t, a, b] = summaryParts(seed, row);
   const summary = summaryTokens >= 0 ? summaryText(t, a, b) : null;
   const h = rowHash(seed, row, 3);
-  const messagesBefore = 60 + (h % 340);
-  const messagesAfter = Math.max(4, Math.round(messagesBefore * (before > 0 ? after / before : 1) * 0.6));
-  const supersededCount = Math.max(0, Math.min(messagesBefore, messagesBefore - messagesAfter + (summary ? 1 : 0)));
-  const firstSuperseded = (h >>> 12) % 5_000;
+  const steps = stepFigures(history.steps, row, session.id, agentPath, before, after, summary !== null);
   const plugins_fired: CompactionRecord['plugins_fired'] = [];
   f.slots.forEach((slot, i) => {
     const kind = f.slotKind[i]?.[row] ?? 0;
@@ -239,11 +243,11 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     context_window_source: historyWindow(agent?.model_alias ?? '').source,
     window_upper: typeof own.upper_threshold === 'number' ? own.upper_threshold : 0.85,
     window_lower: typeof own.lower_threshold === 'number' ? own.lower_threshold : 0.6,
-    messages_before: messagesBefore,
-    messages_after: messagesAfter,
+    messages_before: steps.messages_before,
+    messages_after: steps.messages_after,
     compression_ratio: before > 0 ? after / before : 1,
-    superseded_message_ids: Array.from({ length: supersededCount }, (_, i) => `${session.id}:${agentPath}:m${(firstSuperseded + i).toString().padStart(5, '0')}`),
-    summary_message_id: summary ? `${id}_summary` : null,
+    superseded_message_ids: steps.superseded_message_ids,
+    summary_message_id: steps.summary_message_id,
     summary,
     summary_tokens: summaryTokens >= 0 ? summaryTokens : null,
     key_facts: summary ? [...new Set([HISTORY_FILES[a] as string, HISTORY_FILES[b] as string])] : [],
@@ -257,10 +261,10 @@ export function materialize(history: History, row: number, edit: RecordEdit | un
     fallback_reason: fallback?.reason ?? null,
     fallback_chain: fallback ? fallback.chain : [{ strategy: STRATEGIES[f.strategy[row] as number] as Schemas['FallbackStep']['strategy'], outcome: 'ok', reason: null }],
     dry_run: false,
-    // The generated history is the simulator's: every event in it is simulated, its parts not kept.
+    // The generated history is the simulator's: every event in it is simulated.
     provenance: simulatedProvenance(summary),
-    before_parts: null,
-    after_parts: null,
+    before_parts: steps.before_parts,
+    after_parts: steps.after_parts,
     reread_after: null,
     ...seeded,
     ...(edit ?? {}),

@@ -1,3 +1,4 @@
+import { contextParts, contextTotal } from '../../../src/domain/accounting/context';
 import { sessionState } from '../../store/history-sessions';
 import type { Store } from '../../store/store';
 import type { Schemas } from '../../store/types';
@@ -20,6 +21,9 @@ export function sessionSummaries(store: Store, filter: { project_id?: string | n
       const compactor = round(history.sessionCompactorUsd[i] as number);
       summary.compaction_count = (history.factStart[i + 1] as number) - (history.factStart[i] as number);
       summary.cost = { ...summary.cost, compactor_usd: compactor, total_usd: round(summary.cost.primary_usd + compactor), compactor_parts: null };
+      // Its primary's context as the walk that makes its messages left it (the session's view counts the same messages).
+      const parts = contextParts(s.agents[0]?.walk?.tokens ?? 0, 0);
+      summary.primary_context = { ...summary.primary_context, estimate_parts: parts, estimate_tokens: contextTotal(parts) };
       out.push(summary);
     });
   }

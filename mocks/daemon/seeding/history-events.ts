@@ -3,9 +3,15 @@
  * nights and bursts, triggers, before and after tokens, fallbacks, plugins fired with their versions,
  * costs, flags, and the no-ops and failures that leave no record (the silent table).
  */
-import { historyPrimaryUsd, historySummarizerCost } from '../../store/history-costs';
+import { addCosts, costTotal, NO_COST, priceUsage } from '../../../src/domain/accounting/cost';
+import { RESERVED_OUTPUT_TOKENS } from '../../../src/domain/accounting/context';
+import { tokenScaleFor } from '../../engine/estimate';
+import { findModel, pricesOf } from '../../store/catalog';
+import { historySummarizerCost } from '../../store/history-costs';
 import { Dict, emptyFacts, RESULT_KINDS, type Slot } from '../../store/facts';
 import type { Rng } from '../../store/prng';
+import { walkSeed } from './history-messages';
+import { AgentWalk, openingMessages } from './history-walk';
 import { DAY, HISTORY_PLUGINS, HOUR, MINUTE, normal, uniform, weighted, type AgentPlan, type SessionPlan } from './history-plan';
 
 const SLOTS: Slot[] = [
@@ -55,6 +61,8 @@ export class Builder {
   readonly agents = new Dict();
   readonly summarizers = new Dict();
   readonly versions = new Dict();
+  /** Per row (generation order): what the event did to its agent's messages (history-walk.ts). */
+  readonly steps = { from: [] as number[], to: [] as number[], end: [] as number[], seq: [] as number[] };
   readonly versionIds: Record<(typeof HISTORY_PLUGINS)[number], { old: number; current: number }>;
   row = 0;
 
@@ -101,6 +109,10 @@ export function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: A
   const agentIdx = b.agents.id(ap.agent.path);
   const spiral = plan.spiral;
   const summarizerIdx = ap.summarizer ? b.summarizers.id(ap.summarizer) : -1;
+  const model = findModel(ap.agent.model_alias);
+  const walkOf = { seed: walkSeed(plan.messageSeed, ap.agent.path), scale: tokenScaleFor(model.id) };
+  const walk = new AgentWalk(walkOf.seed, walkOf.scale, openingMessages(plan.session.title, ap.agent.path));
+  let primaryCost = NO_COST;
   const n = ap.events;
   const spiralFrom = spiral ? Math.floor(n * 0.4) : n;
   // Typical spacing between an agent's compactions: a few minutes at least (the list must refill),
@@ -147,7 +159,8 @@ export function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: A
     const stillOverflows = inSpiral && spiral === 'overflow' && trigger === 1;
     let before =
       stillOverflows ? w * uniform(rng, 1.03, 1.08) : trigger === 1 ? w * uniform(rng, 1.0, 1.05) : trigger === 2 ? w * uniform(rng, 0.5, ap.upper) : trigger === 3 ? w * uniform(rng, 0.6, ap.upper) : trigger === 4 ? w * uniform(rng, 0.7, 0.9) : w * Math.min(1, ap.upper * uniform(rng, 1.0, 1.06));
-    before = Math.round(before);
+    // The figure the agent's messages reach at the LLM call where the event fires.
+    before = walk.reach(Math.round(before));
     const hsVersion = versionOf(b, 'hindsight', at, anchor, jitter);
     const mmVersion = versionOf(b, 'memory-markdown', at, anchor, jitter);
     const hsNew = b.versions.values[hsVersion] === VERSIONS.hindsight.current;
@@ -177,12 +190,18 @@ export function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: A
     else if (ap.strategy === 2) after = lowerTokens * uniform(rng, 0.5, 0.9) * (hsNew ? 0.9 : 1);
     else after = lowerTokens * uniform(rng, 0.55, 0.95);
     after = Math.min(Math.round(after), before - 1);
-    f.before[row] = before;
-    f.after[row] = Math.max(0, after);
     f.fallback[row] = fallback;
     const summarized = fallback < 0 && (ap.strategy === 1 || ap.strategy === 2 || ap.strategy === 3);
     const summaryTokens = summarized ? Math.round(Math.min(1_500, Math.max(120, 650 * Math.exp(0.45 * normal(rng))))) : -1;
-    f.summaryTokens[row] = summaryTokens;
+    const step = walk.compact(Math.max(0, after), summaryTokens);
+    f.before[row] = before;
+    f.after[row] = step.after;
+    b.steps.from.push(step.from);
+    b.steps.to.push(step.to);
+    b.steps.end.push(step.end);
+    b.steps.seq.push(step.seq * 2 + (step.prevSummary ? 1 : 0));
+    // A summary stands only where the event superseded something (history-walk.ts).
+    f.summaryTokens[row] = step.prevSummary || step.to > step.from ? summaryTokens : -1;
     f.summarizer[row] = summarized ? summarizerIdx : -1;
     f.cost[row] = summarized && ap.summarizer ? historySummarizerCost(ap.summarizer, before, summaryTokens).cost_usd : 0;
     // Plugins fire in manifest-declaration order; observers never block the event.
@@ -216,7 +235,10 @@ export function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: A
       (f.pluginVersion['guard-rails'] as Int32Array)[row] = versionOf(b, 'guard-rails', at, anchor, jitter);
     }
     f.duration[row] = pluginMs + Math.round(strategyMs);
-    f.primaryUsd[row] = historyPrimaryUsd(ap.agent.model_alias, before);
+    // The agent's calls since its previous event, priced like every other call.
+    const calls = priceUsage(walk.takeUsage(), pricesOf(model));
+    primaryCost = addCosts(primaryCost, calls);
+    f.primaryUsd[row] = costTotal(calls);
     f.simulated[row] = 1;
     // Flags on a minority: bad ones where compaction went wrong, better ones for hindsight 0.4.2.
     const withHs = plugins.includes('hindsight');
@@ -242,5 +264,7 @@ export function generateAgent(b: Builder, plan: SessionPlan, sIdx: number, ap: A
       b.silentEvent(sIdx, agentIdx, at + 1_000, 1, ap.strategy, reason === FR_RETRY ? 1 : trigger, reason, -1, Math.round(before * 1.02));
     }
   }
+  ap.agent.primary_cost = primaryCost;
+  ap.agent.walk = { ...walkOf, tokens: walk.estimate() - RESERVED_OUTPUT_TOKENS };
   return { first: times[0] ?? plan.end, last: times[n - 1] ?? plan.end };
 }

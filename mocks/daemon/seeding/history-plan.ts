@@ -96,6 +96,8 @@ export interface SessionPlan {
   agents: AgentPlan[];
   spiral: SpiralKind | null;
   end: number;
+  /** Seeds the walks that make its agents' messages (history-walk.ts). */
+  messageSeed: number;
 }
 
 export function planSession(seed: number, shape: Shape, index: number, events: number, spiral: SpiralKind | null, anchor: number): SessionPlan {
@@ -132,7 +134,7 @@ export function planSession(seed: number, shape: Shape, index: number, events: n
     const n = i === paths.length - 1 ? left : Math.round((events * (share[i] as number)) / shareSum);
     left -= n;
     return {
-      agent: { path, parent: primary ? null : 'primary', model_alias: alias, plugins: primary ? (withHindsight ? [...HISTORY_PLUGINS] : ['memory-markdown', 'guard-rails']) : ['memory-markdown'], own, primary_cost: NO_COST },
+      agent: { path, parent: primary ? null : 'primary', model_alias: alias, plugins: primary ? (withHindsight ? [...HISTORY_PLUGINS] : ['memory-markdown', 'guard-rails']) : ['memory-markdown'], own, primary_cost: NO_COST, walk: null },
       strategy,
       summarizer,
       window: historyWindow(alias).tokens,
@@ -157,7 +159,7 @@ export function planSession(seed: number, shape: Shape, index: number, events: n
     updated_at: end,
     agents: agents.map((a) => a.agent),
   };
-  return { session, agents, spiral, end };
+  return { session, agents, spiral, end, messageSeed: hashSeed(`${seed}:history:${index}:messages`) };
 }
 
 /** Splits `total` events over sessions with a heavy tail (log-normal weights). */

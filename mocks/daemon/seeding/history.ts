@@ -1,10 +1,9 @@
-import { addCosts } from '../../../src/domain/accounting/cost';
-import { historyPrimaryCost } from '../../store/history-costs';
 import { emptySilent, permuteFacts, permuteSilent } from '../../store/facts';
 import { csr, iota, orderBy } from '../../store/row-order';
 import { applyEdit } from '../../store/store';
 import type { Store } from '../../store/store';
 import { createRng, hashSeed } from '../../store/prng';
+import { orderSteps } from '../../store/history-steps';
 import { historyRow, type History, type HistoryScale, type HistorySpec } from '../../store/history';
 import { NOOP_REASON } from '../../engine/pipeline';
 import { historyPartials } from '../read-models/aggregates/health-partials';
@@ -12,6 +11,7 @@ import { breakdownCells } from '../read-models/aggregates/breakdown';
 import { DIMENSIONS } from '../read-models/aggregates/breakdown-groups';
 import { historyLayout } from '../read-models/aggregates/agent-rows';
 import { topSessionCells } from '../read-models/aggregates/top-sessions';
+import { historyAgentMessages } from './history-messages';
 import { Builder, FAILURE_REASONS, FALLBACK_KINDS, generateAgent, type Burst } from './history-events';
 import { DAY, eventCounts, HISTORY_PLUGINS, HISTORY_SHAPES, HOUR, MINUTE, planSession, SPIRAL_KINDS, uniform, type SessionPlan, type SpiralKind } from './history-plan';
 
@@ -94,14 +94,13 @@ function assemble(spec: HistorySpec, plans: SessionPlan[], b: Builder): History 
   const [factStart, factsBySession] = csr(sessions.length, facts.length, (r) => facts.session[r] as number);
   const [silentStart, silentBySession] = csr(sessions.length, silent.length, (r) => silent.session[r] as number);
   const sessionCompactorUsd = new Float64Array(sessions.length);
-  const agentOf = sessions.map((x) => new Map(x.agents.map((a) => [facts.agents.indexOf(a.path), a])));
   for (let r = 0; r < facts.length; r++) {
     const sIdx = facts.session[r] as number;
     sessionCompactorUsd[sIdx] = (sessionCompactorUsd[sIdx] as number) + (facts.cost[r] as number);
-    const agent = agentOf[sIdx]?.get(facts.agent[r] as number);
-    if (agent) agent.primary_cost = addCosts(agent.primary_cost, historyPrimaryCost(agent.model_alias, facts.before[r] as number));
   }
-  return { spec, sessions, sessionIndex: new Map(sessions.map((x, i) => [x.id, i])), facts, silent, factStart, factsBySession, silentStart, silentBySession, sessionCompactorUsd };
+  const steps = orderSteps(b.steps, byTime);
+  const history: History = { spec, sessions, sessionIndex: new Map(sessions.map((x, i) => [x.id, i])), facts, silent, factStart, factsBySession, silentStart, silentBySession, sessionCompactorUsd, steps, messagesOf: (s, agent) => historyAgentMessages(history, s, agent) };
+  return history;
 }
 
 /** Gives the store its history: the columns from its spec, with the operator edits it kept. */

@@ -40,8 +40,8 @@ function prose(rng: Rng, words: number): Counted {
   return { text: out.join(' '), tokens };
 }
 
-function toolOutput(rng: Rng, tool: string, file: string): Counted {
-  const lines = tool === 'read' ? rng.int(30, 320) : tool === 'bash' ? rng.int(5, 140) : rng.int(2, 40);
+function toolOutput(rng: Rng, tool: string, file: string, readLines: readonly [number, number]): Counted {
+  const lines = tool === 'read' ? rng.int(readLines[0], readLines[1]) : tool === 'bash' ? rng.int(5, 140) : rng.int(2, 40);
   const body: string[] = [];
   let tokens = Math.max(0, lines - 1) * countTokens('\n');
   for (let i = 0; i < lines; i++) {
@@ -67,6 +67,10 @@ export interface SyntheticTurnOptions {
   /** Start the turn with an operator message. */
   withAsk: boolean;
   idPrefix: string;
+  /** The tools the turn calls (default: read, grep, bash, edit, glob, skill). */
+  tools?: readonly string[];
+  /** How many lines a read returns (default 30 to 320). */
+  readLines?: readonly [number, number];
 }
 
 /** One turn: maybe an operator ask, then 1–4 assistant steps (tool calls, some parallel) and a closing answer. */
@@ -80,7 +84,7 @@ export function syntheticTurn(rng: Rng, opts: SyntheticTurnOptions): ImportedMes
   for (let s = 0; s < steps; s++) {
     const parallel = rng.chance(0.2) ? rng.int(2, 4) : 1;
     const calls = Array.from({ length: parallel }, (_, i) => {
-      const name = rng.pick(TOOLS);
+      const name = rng.pick(opts.tools ?? TOOLS);
       const file = rng.pick(FILES);
       return { id: `${opts.idPrefix}_${s}_${i}`, name, arguments: JSON.stringify(name === 'bash' ? { command: `npm test -- ${file}` } : { path: file }), file };
     });
@@ -88,7 +92,7 @@ export function syntheticTurn(rng: Rng, opts: SyntheticTurnOptions): ImportedMes
     // Results of parallel calls may come back in any order.
     const order = parallel > 1 && rng.chance(0.5) ? [...calls].reverse() : calls;
     for (const call of order) {
-      out.push({ ...base, role: 'tool', content: primed(toolOutput(rng, call.name, call.file)), tool_call_id: call.id, tool_name: call.name, is_error: rng.chance(0.05), created_at: at() });
+      out.push({ ...base, role: 'tool', content: primed(toolOutput(rng, call.name, call.file, opts.readLines ?? [30, 320])), tool_call_id: call.id, tool_name: call.name, is_error: rng.chance(0.05), created_at: at() });
     }
   }
   out.push({ ...base, role: 'assistant', content: primed(prose(rng, rng.int(30, 160))), created_at: at() });

@@ -219,12 +219,15 @@ export function replaySession(store: Store, sessionId: string, request: ReplayRe
   const agent = requireAgent(store, session, request.agent_path);
   const values = request.settings.map((s, i) => settingValues(session, agent, s.set, i));
   const history = recordedHistory(agent);
-  const refCache = new Map<string, string[]>();
+  // By message, or by text for a message without tool calls (a generated history repeats its texts).
+  const byMessage = new Map<string, string[]>();
+  const byText = new Map<string, string[]>();
   const refs = (m: Message): string[] => {
-    let r = refCache.get(m.id);
+    const [cache, key] = m.tool_calls.length === 0 ? [byText, m.content] : [byMessage, m.id];
+    let r = cache.get(key);
     if (!r) {
       r = messageReferences(m);
-      refCache.set(m.id, r);
+      cache.set(key, r);
     }
     return r;
   };

@@ -23,8 +23,6 @@ const ROWS: Row[] = [
   { label: 'Over the window', hint: 'calls still past the window after the retry', value: (c) => c.overflowTurns, show: (c) => formatCount(c.overflowTurns) },
 ];
 
-const errorPercent = (x: number) => `${(x * 100).toFixed(1)} %`;
-
 /** The replay's answer: the comparison (with "adopt"), the fill timeline (chart or table), the events of each setting. */
 export function LabResults({ result, sessionId, at }: { result: ReplayResult; sessionId: string; at: string | null }) {
   const columns = useMemo(() => comparison(result), [result]);
@@ -86,7 +84,7 @@ export function LabResults({ result, sessionId, at }: { result: ReplayResult; se
         </div>
         {result.recorded ? (
           <p className="muted lab-note">
-            “What really happened” is the transcript’s own record: its compactions and the context each call was sent. The simulator’s estimate was within {errorPercent(result.recorded.estimate_error.median)} of it at the median ({errorPercent(result.recorded.estimate_error.p90)} at p90) over {formatCount(result.recorded.estimate_error.calls)} calls.
+            “What really happened” is the transcript’s own record: its compactions and the context each call was sent. The simulator’s estimate was within {formatPercent(result.recorded.estimate_error.median)} of it at the median ({formatPercent(result.recorded.estimate_error.p90)} at p90) over {formatCount(result.recorded.estimate_error.calls)} calls.
           </p>
         ) : (
           <p className="muted lab-note">This history records no usage or compactions of its own, so there is nothing real to compare with.</p>
