@@ -1,4 +1,4 @@
-/** A followed session's page as an operator reads it (e2e/follow.spec.ts on Node, e2e/follow-demo.spec.ts in demo mode). */
+/** A followed session's page as an operator reads it (e2e/follow.spec.ts on Node, e2e/follow.demo.spec.ts in demo mode). */
 import type { Locator, Page } from '@playwright/test';
 
 /** The session page's header: where the session is read from, its last line, running or idle, a rewrite notice. */

@@ -75,7 +75,7 @@ describe('reading a followed file', () => {
     expect(text((await reads.read('a.jsonl'))?.bytes)).toBe(same);
   });
 
-  it('a file gone reads as null; what is held stays within its budget', async () => {
+  it('a file gone reads as null; what is held stays within its budget, and a file read without holding adds nothing', async () => {
     const source = new MemorySource();
     const reads = new FileReads(source, 50_000);
     for (let k = 0; k < 10; k++) {
@@ -84,6 +84,11 @@ describe('reading a followed file', () => {
     }
     expect(reads.bytesHeld).toBeLessThanOrEqual(50_000);
     expect(reads.bytesHeld).toBeGreaterThan(0);
+    // Read without holding (a start-up backlog file): nothing more is held.
+    const held = reads.bytesHeld;
+    source.write('g.jsonl', lines(0, 20), 1);
+    await reads.read('g.jsonl', false);
+    expect(reads.bytesHeld).toBe(held);
     source.files.delete('f9.jsonl');
     expect(await reads.read('f9.jsonl')).toBeNull();
   });

@@ -72,14 +72,14 @@ export class FileReads {
     private readonly budgetBytes = 64 * 1024 * 1024,
   ) {}
 
-  /** The file as it is now (complete lines), or null when it is gone. */
-  async read(name: string): Promise<ReadableFile | null> {
+  /** The file as it is now (complete lines), or null when it is gone; `hold` keeps its bytes for its next read. */
+  async read(name: string, hold = true): Promise<ReadableFile | null> {
     const held = this.take(name);
     const whole = held ? await this.grown(name, held) : null;
     if (whole) return whole;
     const fresh = await this.source.read(name, 0);
     if (!fresh) return null;
-    this.keep(name, { bytes: fresh.bytes, mtime_ms: fresh.stat.mtime_ms });
+    if (hold) this.keep(name, { bytes: fresh.bytes, mtime_ms: fresh.stat.mtime_ms });
     return completeLines(name, fresh.bytes, fresh.stat.mtime_ms);
   }
 

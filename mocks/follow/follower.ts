@@ -119,7 +119,7 @@ export class Follower {
         const group = next.done ? this.backlog.shift() : next.value;
         if (group === undefined) break;
         if (!next.done) this.changed.delete(group);
-        await this.readGroup(group).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
+        await this.readGroup(group, !next.done).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
         if (next.done) this.indexed();
         await macrotask();
       }
@@ -140,10 +140,10 @@ export class Follower {
   }
 
   /** Brings one group's session up to its files, unless none of them changed since they were read. */
-  private async readGroup(group: string): Promise<void> {
+  private async readGroup(group: string, growing: boolean): Promise<void> {
     const store = this.target.store;
     const known: FollowedGroup = store.follows.groups[group] ?? { session_id: null, files: {}, refused: null };
-    const files = await this.readMembers(group);
+    const files = await this.readMembers(group, growing);
     const unchanged = files.every((f) => known.files[f.name]?.bytes === f.bytes.byteLength && known.files[f.name]?.mtime_ms === f.mtime_ms);
     const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
     if (files.length === 0) return;
@@ -170,12 +170,16 @@ export class Follower {
     this.idleLater(sessionId, lastWrite);
   }
 
-  /** What each file of a group holds now (complete lines); a file gone leaves the group. */
-  private async readMembers(group: string): Promise<ReadableFile[]> {
+  /**
+   * What each file of a group holds now (complete lines); a file gone leaves the group. The bytes of
+   * a group that changed while followed are held, so its next change costs only what it gained (not
+   * those of the start-up backlog: most of a folder never changes again).
+   */
+  private async readMembers(group: string, growing: boolean): Promise<ReadableFile[]> {
     const names = [...(this.members.get(group) ?? [])].sort((a, b) => (a === group ? -1 : b === group ? 1 : a.localeCompare(b)));
     const files: ReadableFile[] = [];
     for (const name of names) {
-      const file = await this.reads.read(name);
+      const file = await this.reads.read(name, growing);
       if (file) files.push(file);
       else this.members.get(group)?.delete(name);
     }
