@@ -1,7 +1,7 @@
 // A followed folder the browser was given (demo mode, Chromium's File System Access API): the
-// directory handle is walked again every `pollMs`, or twice as long as a walk takes (a browser
-// tells a page nothing when a file changes); a file whose size or time changed since the last walk
-// is reported. Reads take the bytes asked for only (File.slice), so a grown file costs its new bytes.
+// directory handle is walked again every `pollMs` (a browser tells a page nothing when a file
+// changes); a file whose size or time changed since the last walk is reported. Reads take the
+// bytes asked for only (File.slice), so a grown file costs its new bytes.
 
 import { isTranscriptName } from './follow-files';
 import type { FileStat, FolderSource } from './folder-source';
@@ -75,7 +75,6 @@ export class HandleFolderSource implements FolderSource {
   async watch(onChange: (name: string) => void, onError: (error: unknown) => void): Promise<void> {
     if (this.files.size === 0) this.files = await this.walk();
     const poll = async () => {
-      const started = Date.now();
       try {
         const now = await this.walk();
         const before = this.files;
@@ -87,8 +86,7 @@ export class HandleFolderSource implements FolderSource {
       } catch (error) {
         onError(error);
       }
-      // A large folder (thousands of transcripts) takes a while to walk: the page spends at most a third of its time on it.
-      if (!this.closed) this.timer = setTimeout(() => void poll(), Math.max(this.pollMs, 2 * (Date.now() - started)));
+      if (!this.closed) this.timer = setTimeout(() => void poll(), this.pollMs);
     };
     this.timer = setTimeout(() => void poll(), this.pollMs);
   }
