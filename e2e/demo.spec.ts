@@ -33,8 +33,7 @@ test('imports transcripts in the browser: the simulator reads them in a Web Work
   await page.goto('/sessions');
   await page.getByRole('button', { name: 'Import transcripts…' }).click({ timeout: 30_000 });
   const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
-  // No simulator beside the files here: following a folder is said plainly to need one.
-  await expect(dialog).toContainText('To follow running Claude Code, Codex or Gemini CLI sessions live, run the simulator on your machine: npm run mock:api -- --follow <folder>');
+  // Following a folder from here: e2e/follow.demo.spec.ts.
   await dialog.getByLabel('Transcript files').setInputFiles(['mocks/fixtures/transcripts/openai-chat/astropy__astropy-12907.traj.json', 'mocks/fixtures/transcripts/gemini-cli/session-2025-12-01T21-45-5b959dae.json']);
   await dialog.getByRole('button', { name: 'Import 2 files' }).click();
   await expect(dialog.getByRole('status').filter({ hasText: 'imported' })).toHaveText('2 sessions imported.', { timeout: 30_000 });

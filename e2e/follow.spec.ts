@@ -1,8 +1,9 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ledgerRows } from './support/compactions';
+import { headerCost as total, sessionHeader as header } from './support/followed';
 import { sessionRows } from './support/ui';
 import { pointAt, startSimulator, stopSimulator } from './support/simulator-process';
 
@@ -18,14 +19,6 @@ const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
 const lines = readFileSync(`mocks/fixtures/transcripts/claude-code/${CLAUDE}.jsonl`, 'utf8').split('\n').filter(Boolean);
 const BOUNDARY = lines.findIndex((l) => l.includes('compact_boundary'));
 const NAME = `my-project/${CLAUDE}.jsonl`;
-
-function header(page: Page) {
-  return page.getByRole('region', { name: 'Session', exact: true });
-}
-
-function total(page: Page) {
-  return header(page).getByRole('group', { name: 'Cost' }).or(header(page).locator('[aria-label="Cost"]')).getByText(/^\$/).last();
-}
 
 test('a followed folder: rows and figures arrive without a reload; a truncated file is read again; a restart resumes with no second copy', async ({ page }) => {
   test.setTimeout(240_000);

@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { ws } from 'msw';
 import { attachEventClient } from './handlers/events';
+import { BrowserFollows } from './follow/browser-follow';
 import { createHandlers, noteWrite } from './handlers';
 import { loadFixturesInBrowser } from './importers/browser-fixtures';
 import { prepareInWorker } from './importers/worker-preparer';
@@ -23,7 +24,7 @@ function takeResetParameter(): boolean {
  */
 export async function startSimulatedDaemon(): Promise<void> {
   const persistence = typeof indexedDB === 'undefined' ? null : new Persistence(new IndexedDbBackend(), { seed: DEFAULT_OPTIONS.seed, scale: DEFAULT_OPTIONS.scale }, { delayMs: 100, maxDelayMs: 1_000 });
-  const daemon = await SimulatedDaemon.open(await loadFixturesInBrowser(), { ...DEFAULT_OPTIONS, prepareImport: prepareInWorker }, persistence, takeResetParameter());
+  const daemon = await SimulatedDaemon.open(await loadFixturesInBrowser(), { ...DEFAULT_OPTIONS, prepareImport: prepareInWorker, followInBrowser: true }, persistence, takeResetParameter());
   const events = ws.link(/\/api\/v1\/events/);
   const clients = new Set<{ close(code?: number, reason?: string): void }>();
   const { handlers } = createHandlers(daemon, {
@@ -52,4 +53,6 @@ export async function startSimulatedDaemon(): Promise<void> {
     if (document.visibilityState === 'hidden') void daemon.flush();
   });
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true, serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` } });
+  // Folders the page hands over (Import dialog, "Follow a folder…"), and those followed before a reload.
+  void new BrowserFollows(daemon).start().catch((error: unknown) => console.warn('following folders in the browser:', error));
 }

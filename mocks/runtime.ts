@@ -28,6 +28,8 @@ export interface DaemonOptions {
    * and scale reset to): the loopback server keeps them (tests reset before each case), the browser does not.
    */
   keepSeed?: boolean;
+  /** Demo mode: the page may hand this simulator folders to follow (mocks/follow/browser-follow.ts). */
+  followInBrowser?: boolean;
 }
 
 export const DEFAULT_OPTIONS: DaemonOptions = { seed: 24, scale: 'normal', live: true, liveIntervalMs: 6_000, requireToken: null };

@@ -8,6 +8,10 @@ import type { SessionState } from '../store/types';
 import type { CompactionRecord } from '../../src/domain/contract/types';
 import { followedSessionId, groupOf } from './follow-files';
 import { Follower } from './follower';
+import type { FolderSource } from './folder-source';
+import { HandleFolderSource } from './handle-folder-source';
+import { NodeFolderSource } from './node-folder-source';
+import { fsDirectory } from './test-support/fs-directory';
 
 const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
@@ -24,8 +28,14 @@ function target() {
   return { store, changed: (id: string | null) => void (id && changed.push(id)) };
 }
 
-async function startFollowing(): Promise<Follower> {
-  const f = new Follower(target(), { folder, idleMs: 400, settleMs: 10 });
+/** The same follower over either source: chokidar on Node, a polled directory handle as in the browser. */
+const SOURCES: [string, (path: string) => FolderSource][] = [
+  ['chokidar on Node', (path) => new NodeFolderSource(path)],
+  ['a directory handle polled (the browser)', (path) => new HandleFolderSource(fsDirectory(path), { pollMs: 50, folder: path })],
+];
+
+async function startFollowing(source: (path: string) => FolderSource): Promise<Follower> {
+  const f = new Follower(target(), source(folder), { idleMs: 400, settleMs: 10 });
   await f.start();
   return f;
 }
@@ -65,20 +75,20 @@ afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-describe('following a folder', () => {
-  it('groups a Claude Code subagent file with its session file (both layouts)', () => {
-    expect(groupOf('p/abc.jsonl')).toBe('p/abc.jsonl');
-    expect(groupOf('p/abc/subagents/agent-1.jsonl')).toBe('p/abc.jsonl');
-    expect(groupOf('p/abc__subagents__agent-1.jsonl')).toBe('p/abc.jsonl');
-  });
+it('groups a Claude Code subagent file with its session file (both layouts)', () => {
+  expect(groupOf('p/abc.jsonl')).toBe('p/abc.jsonl');
+  expect(groupOf('p/abc/subagents/agent-1.jsonl')).toBe('p/abc.jsonl');
+  expect(groupOf('p/abc__subagents__agent-1.jsonl')).toBe('p/abc.jsonl');
+});
 
+describe.each(SOURCES)('following a folder through %s', (_label, makeSource) => {
   it('appended lines (a half-written one among them, a compaction, a subagent file later) arrive once each, as an import of the same lines', async () => {
     const name = `proj/${CLAUDE}.jsonl`;
     mkdirSync(join(folder, 'proj'));
     const file = join(folder, name);
     writeFileSync(file, `${claudeLines.slice(0, 40).join('\n')}\n`);
-    follower = await startFollowing();
-    const id = idOf(name);
+    follower = await startFollowing(makeSource);
+    const id = await idOf(name);
     await until(() => store.session(id));
     expect(messagesOf(store.session(id))).toBe((await importedFigures([{ name, text: `${claudeLines.slice(0, 40).join('\n')}\n` }])).messages);
 
@@ -130,8 +140,8 @@ describe('following a folder', () => {
     mkdirSync(join(folder, 'sessions/2026/02/23'), { recursive: true });
     copyFileSync(source, join(folder, name));
     const lines = readFileSync(source, 'utf8').split('\n').filter(Boolean);
-    follower = await startFollowing();
-    const id = idOf(name);
+    follower = await startFollowing(makeSource);
+    const id = await idOf(name);
     const full = await importedFigures([{ name, text: `${lines.join('\n')}\n` }]);
     await until(() => messagesOf(store.session(id)) === full.messages);
     expect(store.session(id)?.compactions).toHaveLength(full.compactions);
@@ -146,7 +156,7 @@ describe('following a folder', () => {
     // Restart: the same store (kept data) and the same folder: nothing is read again, nothing doubles.
     await follower.close();
     const eventsBefore = store.events.length;
-    follower = await startFollowing();
+    follower = await startFollowing(makeSource);
     await until(() => follower?.progress.state === 'watching');
     await new Promise((r) => setTimeout(r, 200));
     expect(store.events.filter((e, i) => i >= eventsBefore && e.type !== 'session.updated')).toHaveLength(0);
@@ -163,7 +173,7 @@ describe('following a folder', () => {
 
   it('a file that is not a transcript makes no session and is not read again until it changes', async () => {
     writeFileSync(join(folder, 'logs.json'), readFileSync(new URL('gemini-cli/logs.json', FIXTURES)));
-    follower = await startFollowing();
+    follower = await startFollowing(makeSource);
     await until(() => follower?.progress.state === 'watching');
     expect(store.sessions.size).toBe(0);
     expect(store.follows.groups['logs.json']?.refused).toMatch(/prompt log/i);

@@ -1,28 +1,25 @@
-// Follows a folder of agent transcripts (npm run mock:api -- --follow <folder>): chokidar reports
-// files added and changed; each change brings its session up to what the files now hold
-// (daemon/transcripts/followed-session.ts) within a fraction of a second. At start the folder is indexed
-// newest first in the background (the server answers meanwhile), with progress; a restart over the
-// same kept data reads only files that changed since (their sizes and times are kept).
+// Follows a folder of agent transcripts: its source (folder-source.ts: chokidar on Node, a polled
+// directory handle in the browser) reports files added and changed; each change brings its session
+// up to what the files now hold (daemon/transcripts/followed-session.ts) within a fraction of a second. At
+// start the folder is indexed newest first in the background (the server answers meanwhile), with
+// progress; a restart over the same kept data reads only files that changed since (their sizes
+// and times are kept).
 
-import { watch, type FSWatcher } from 'chokidar';
-import { resolve } from 'node:path';
-import { homedir } from 'node:os';
 import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/transcripts/followed-session';
-import { macrotask } from '../daemon/transcripts/imports';
-import { prepareUpload } from '../importers/upload';
+import { macrotask, prepareInThread, type ImportPreparer } from '../daemon/transcripts/imports';
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
-import { followedSessionId, groupMembers, groupOf, isTranscriptName, listGroups, readComplete, relativeName, type ReadableFile } from './follow-files';
+import { followedSessionId, groupOf } from './follow-files';
+import { FileReads, type FolderSource, type ReadableFile } from './folder-source';
 
-/** The daemon as the follower needs it: its current store (a reset replaces it) and its persistence. */
+/** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
 export interface FollowTarget {
   readonly store: Store;
   changed(sessionId: string | null): void;
+  readonly prepareImport?: ImportPreparer;
 }
 
 export interface FollowOptions {
-  /** As given (shown on the sessions); `~` is the home folder. */
-  folder: string;
   /** No growth for this long: the session is idle. */
   idleMs: number;
   /** Changes of one session closer together than this are read once. */
@@ -31,9 +28,10 @@ export interface FollowOptions {
 }
 
 export class Follower {
-  readonly root: string;
   readonly progress: FollowProgress;
-  private watcher: FSWatcher | null = null;
+  private readonly reads: FileReads;
+  /** Group → the files of it seen (a file gone is dropped when read). */
+  private readonly members = new Map<string, Set<string>>();
   /** Groups changed since read (read first), then the start-up backlog, newest first. */
   private readonly changed = new Set<string>();
   private backlog: string[] = [];
@@ -47,28 +45,28 @@ export class Follower {
 
   constructor(
     private readonly target: FollowTarget,
+    private readonly source: FolderSource,
     private readonly options: FollowOptions,
   ) {
-    this.root = resolve(options.folder.replace(/^~(?=$|[/\\])/, homedir()));
-    this.progress = { folder: options.folder, state: 'starting', groups_total: 0, groups_done: 0, indexed_ms: null };
+    this.reads = new FileReads(source);
+    this.progress = { folder: source.folder, state: 'starting', groups_total: 0, groups_done: 0, indexed_ms: null };
     // A reset (/__mock/reset) replaces the store: its followed sessions are read again into the new one.
     this.storeCheck = setInterval(() => {
-      if (this.storeSeen && this.target.store !== this.storeSeen) this.indexAll();
+      if (this.storeSeen && this.target.store !== this.storeSeen) void this.indexAll();
     }, 500);
+  }
+
+  get folder(): string {
+    return this.source.folder;
   }
 
   /** Watches the folder, then indexes what is there (newest first) in the background. */
   async start(): Promise<void> {
-    const watcher = watch(this.root, {
-      ignoreInitial: true,
-      ignored: (path, stats) => stats?.isFile() === true && !isTranscriptName(path),
-    });
-    this.watcher = watcher;
-    const onFile = (path: string) => this.noteChange(groupOf(relativeName(this.root, path)));
-    watcher.on('add', onFile).on('change', onFile);
-    watcher.on('error', (err) => this.options.log?.(`following ${this.options.folder}: ${String(err)}`));
-    await new Promise<void>((done) => watcher.once('ready', () => done()));
-    this.indexAll();
+    await this.source.watch(
+      (name) => this.noteChange(name),
+      (err) => this.options.log?.(`following ${this.folder}: ${String(err)}`),
+    );
+    await this.indexAll();
   }
 
   async close(): Promise<void> {
@@ -76,12 +74,25 @@ export class Follower {
     clearInterval(this.storeCheck);
     if (this.settleTimer) clearTimeout(this.settleTimer);
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
-    await this.watcher?.close();
+    await this.source.close();
   }
 
-  private indexAll(): void {
+  private addMember(name: string): string {
+    const group = groupOf(name);
+    const members = this.members.get(group) ?? new Set<string>();
+    members.add(name);
+    this.members.set(group, members);
+    return group;
+  }
+
+  private async indexAll(): Promise<void> {
     this.storeSeen = this.target.store;
-    const groups = listGroups(this.root).sort((a, b) => b.mtime - a.mtime);
+    const newest = new Map<string, number>();
+    for (const file of await this.source.list()) {
+      const group = this.addMember(file.name);
+      newest.set(group, Math.max(newest.get(group) ?? 0, file.mtime_ms));
+    }
+    const groups = [...newest].map(([group, mtime]) => ({ group, mtime })).sort((a, b) => b.mtime - a.mtime);
     this.backlog = groups.map((g) => g.group);
     this.progress.state = 'indexing';
     this.progress.groups_total = groups.length;
@@ -89,8 +100,8 @@ export class Follower {
     void this.pump();
   }
 
-  private noteChange(group: string): void {
-    this.changed.add(group);
+  private noteChange(name: string): void {
+    this.changed.add(this.addMember(name));
     if (this.settleTimer) return;
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
@@ -108,7 +119,7 @@ export class Follower {
         const group = next.done ? this.backlog.shift() : next.value;
         if (group === undefined) break;
         if (!next.done) this.changed.delete(group);
-        await this.readGroup(group).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
+        await this.readGroup(group, !next.done).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
         if (next.done) this.indexed();
         await macrotask();
       }
@@ -120,19 +131,19 @@ export class Follower {
   private indexed(): void {
     this.progress.groups_done += 1;
     const { groups_done: done, groups_total: total } = this.progress;
-    if (done % 250 === 0 && done < total) this.options.log?.(`following ${this.options.folder}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} transcripts read (newest first)`);
+    if (done % 250 === 0 && done < total) this.options.log?.(`following ${this.folder}: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} transcripts read (newest first)`);
     if (done === total && this.progress.state === 'indexing') {
       this.progress.state = 'watching';
       this.progress.indexed_ms = Date.now() - this.started;
-      this.options.log?.(`following ${this.options.folder}: ${total.toLocaleString('en-US')} transcripts read in ${this.progress.indexed_ms} ms; watching for more`);
+      this.options.log?.(`following ${this.folder}: ${total.toLocaleString('en-US')} transcripts read in ${this.progress.indexed_ms} ms; watching for more`);
     }
   }
 
   /** Brings one group's session up to its files, unless none of them changed since they were read. */
-  private async readGroup(group: string): Promise<void> {
+  private async readGroup(group: string, growing: boolean): Promise<void> {
     const store = this.target.store;
     const known: FollowedGroup = store.follows.groups[group] ?? { session_id: null, files: {}, refused: null };
-    const files: ReadableFile[] = groupMembers(this.root, group).map((name) => readComplete(this.root, name));
+    const files = await this.readMembers(group, growing);
     const unchanged = files.every((f) => known.files[f.name]?.bytes === f.bytes.byteLength && known.files[f.name]?.mtime_ms === f.mtime_ms);
     const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
     if (files.length === 0) return;
@@ -142,7 +153,8 @@ export class Follower {
     }
     const truncated = files.find((f) => f.bytes.byteLength < (known.files[f.name]?.bytes ?? 0))?.name ?? null;
     if (files.every((f) => f.bytes.byteLength === 0)) return;
-    const prepared = await prepareUpload({ files: files.map((f) => ({ name: f.name, bytes: f.bytes })) }, macrotask, () => {});
+    const prepare = this.target.prepareImport ?? prepareInThread;
+    const prepared = await prepare({ files: files.map((f) => ({ name: f.name, bytes: f.bytes })) }, () => {});
     if (this.target.store !== store) return;
     const remembered = Object.fromEntries(files.map((f) => [f.name, { bytes: f.bytes.byteLength, mtime_ms: f.mtime_ms }]));
     const unit = prepared.prepared.units[0];
@@ -150,12 +162,28 @@ export class Follower {
       store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: prepared.prepared.rejected[0]?.error ?? 'not a transcript' };
       return;
     }
-    const sessionId = followedSessionId(group);
+    const sessionId = await followedSessionId(group);
     const running = Date.now() - lastWrite < this.options.idleMs;
-    applyFollowedUpdate(store, { session_id: sessionId, folder: this.options.folder, file: group, unit, truncated, last_write: new Date(lastWrite).toISOString(), running });
+    applyFollowedUpdate(store, { session_id: sessionId, folder: this.folder, file: group, unit, truncated, last_write: new Date(lastWrite).toISOString(), running });
     store.follows.groups[group] = { session_id: sessionId, files: remembered, refused: null };
     this.target.changed(sessionId);
     this.idleLater(sessionId, lastWrite);
+  }
+
+  /**
+   * What each file of a group holds now (complete lines); a file gone leaves the group. The bytes of
+   * a group that changed while followed are held, so its next change costs only what it gained (not
+   * those of the start-up backlog: most of a folder never changes again).
+   */
+  private async readMembers(group: string, growing: boolean): Promise<ReadableFile[]> {
+    const names = [...(this.members.get(group) ?? [])].sort((a, b) => (a === group ? -1 : b === group ? 1 : a.localeCompare(b)));
+    const files: ReadableFile[] = [];
+    for (const name of names) {
+      const file = await this.reads.read(name, growing);
+      if (file) files.push(file);
+      else this.members.get(group)?.delete(name);
+    }
+    return files;
   }
 
   /** The session goes idle once its files have not grown for idleMs. */

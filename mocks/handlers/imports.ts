@@ -85,6 +85,7 @@ export function importHandlers(daemon: SimulatedDaemon) {
         expected: EXPECTED_FORMATS,
         max_file_bytes: MAX_FILE_BYTES,
         jobs: recentJobs(daemon.store),
+        follow: daemon.options.followInBrowser ? 'browser-folder' : 'command-line',
       };
       return HttpResponse.json(body);
     }),

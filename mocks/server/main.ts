@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { FaultRule } from '../handlers/faults';
 import type { Scale } from '../daemon/seeding/seed';
 import { Follower } from '../follow/follower';
+import { NodeFolderSource } from '../follow/node-folder-source';
 import { startSimulator } from './server';
 
 /**
@@ -98,11 +99,12 @@ const startupJob = store.imports.jobs[0];
 if (imported && startupJob) console.log(formatImportReport(startupJob));
 
 const followed = folderOption('--follow', 'MOCK_FOLLOW');
-const follower = followed ? new Follower(daemon, { folder: followed, idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), log: (line) => console.log(line) }) : null;
+const source = followed ? new NodeFolderSource(followed) : null;
+const follower = source ? new Follower(daemon, source, { idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), log: (line) => console.log(line) }) : null;
 if (follower) {
   daemon.followProgress = follower.progress;
   await follower.start();
-  console.log(`following ${followed} (${follower.root}): ${follower.progress.groups_total.toLocaleString('en-US')} transcripts to read, newest first`);
+  console.log(`following ${followed} (${source?.root ?? ''}): ${follower.progress.groups_total.toLocaleString('en-US')} transcripts to read, newest first`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

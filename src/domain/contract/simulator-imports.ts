@@ -15,6 +15,7 @@ export interface ImportCapability {
   expected: string;
   max_file_bytes: number;
   jobs: ImportJob[];
+  follow?: 'command-line' | 'browser-folder';
 }
 
 export interface ImportProgress {

@@ -5,6 +5,7 @@ import { importShapeProblem, type ImportCapability } from '../../../domain/contr
 import { addChosen, filesFromDrop, filesFromInput } from '../lib/dropped-files';
 import { formatMegabytes, tooLarge, unsafeName, type ChosenFile } from '../lib/upload-plan';
 import { useImportRun } from '../hooks/use-import-run';
+import { FollowFolder } from './follow-folder';
 import { ImportReports } from './import-reports';
 import '../../../components/dialog.css';
 import '../../../components/notice.css';
@@ -199,11 +200,9 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
           }}
         />
         <p className="import-drop__expected muted">Expected: {capability.expected}.</p>
-        {/* An import reads files once; following reads them as they grow, which needs the simulator beside the files (not the in-browser one). */}
-        <p className="import-drop__expected muted">
-          To follow running Claude Code, Codex or Gemini CLI sessions live, run the simulator on your machine: <code>npm run mock:api -- --follow &lt;folder&gt;</code>
-        </p>
       </div>
+      {/* An import reads files once; following reads them as they grow. */}
+      <FollowFolder capability={capability} />
       {reading && <p className="muted" role="status">Reading the dropped folders…</p>}
       {chosen.length > 0 && (
         <table className="import-chosen" aria-label="Files to import">

@@ -1,0 +1,29 @@
+// A folder on disk seen the way a browser sees a directory it was given (the parts of
+// FileSystemDirectoryHandle that handle-folder-source.ts reads), so the follower's tests run the
+// same folder through both sources.
+
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { DirectoryEntry, FileEntry } from '../handle-folder-source';
+
+function fileEntry(path: string): FileEntry {
+  return {
+    kind: 'file',
+    name: basename(path),
+    getFile: async () => new File([readFileSync(path)], basename(path), { lastModified: Math.floor(statSync(path).mtimeMs) }),
+  };
+}
+
+export function fsDirectory(path: string): DirectoryEntry {
+  return {
+    kind: 'directory',
+    name: basename(path),
+    async *values() {
+      for (const entry of readdirSync(path, { withFileTypes: true })) {
+        const child = join(path, entry.name);
+        if (entry.isDirectory()) yield fsDirectory(child);
+        else if (entry.isFile()) yield fileEntry(child);
+      }
+    },
+  };
+}
