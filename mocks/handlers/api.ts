@@ -1,14 +1,15 @@
 import { http, HttpResponse } from 'msw';
 import { checkpointProposal, resumeCheckpoint, rollbackCheckpoint } from '../daemon/services/checkpoint-service';
 import { dryRun, flagCompaction, manualCompact } from '../daemon/services/compaction-service';
-import { requireAgent, requireSession } from '../daemon/read-models/lookups';
+import { requireCompaction, requireProject, requireSession } from '../daemon/read-models/lookups';
 import { agentMessages } from '../daemon/read-models/agent-messages';
-import { DaemonError, notFound } from '../daemon/errors';
+import { DaemonError } from '../daemon/errors';
 import { auditLog } from '../daemon/read-models/aggregates/audit-log';
 import { projectStats } from '../daemon/read-models/aggregates/project-stats';
-import { paginate, parseCompactionFilter, parseLimit, sessionLedger } from '../daemon/read-models/queries';
-import { sessionCompactionStats } from '../daemon/read-models/stats';
-import { sessionCounts, sessionSummaries } from '../daemon/read-models/session-list';
+import { eventLog } from '../daemon/read-models/event-log';
+import { sessionLedgerPage } from '../daemon/read-models/queries';
+import { sessionStatsOf } from '../daemon/read-models/stats';
+import { projectList, sessionSummaries } from '../daemon/read-models/session-list';
 import { issueStreamTicket } from '../daemon/live/stream-tickets';
 import { toDetail } from '../daemon/read-models/views';
 import type { SimulatedDaemon } from '../runtime';
@@ -28,19 +29,8 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/health`, () =>
       respond(() => ({ status: 'ok', version: 'kaged-sim 1.0.0', last_seq: store().lastSeq, simulated: true, instance_id: store().instanceId })),
     ),
-    http.get(`${API}/projects`, () =>
-      respond(() => {
-        const counts = sessionCounts(store());
-        return { items: [...store().projects.values()].map((p) => ({ ...p, session_count: counts.get(p.id) ?? 0 })) };
-      }),
-    ),
-    http.get(`${API}/projects/:project_id/compaction-stats`, ({ params }) =>
-      respond(() => {
-        const id = param(params.project_id);
-        if (!store().projects.has(id)) throw notFound('project', id);
-        return projectStats(store(), id);
-      }),
-    ),
+    http.get(`${API}/projects`, () => respond(() => projectList(store()))),
+    http.get(`${API}/projects/:project_id/compaction-stats`, ({ params }) => respond(() => projectStats(store(), requireProject(store(), param(params.project_id)).id))),
     http.get(`${API}/sessions`, ({ request }) =>
       respond(() => {
         const q = new URL(request.url).searchParams;
@@ -49,25 +39,12 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     ),
     http.get(`${API}/sessions/:session_id`, ({ params }) => respond(() => toDetail(store(), requireSession(store(), param(params.session_id))))),
     http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) => respond(() => agentMessages(store(), param(params.session_id), new URL(request.url).searchParams))),
-    http.get(`${API}/sessions/:session_id/compactions`, ({ params, request }) =>
-      respond(() => {
-        const q = new URL(request.url).searchParams;
-        const session = requireSession(store(), param(params.session_id));
-        const filter = parseCompactionFilter(q);
-        const key = JSON.stringify([session.id, filter]);
-        return paginate(sessionLedger(store(), session, filter), q.get('cursor'), parseLimit(q.get('limit')), key);
-      }),
-    ),
+    http.get(`${API}/sessions/:session_id/compactions`, ({ params, request }) => respond(() => sessionLedgerPage(store(), param(params.session_id), new URL(request.url).searchParams))),
     http.post(`${API}/sessions/:session_id/compactions/dry-run`, async ({ params, request }) =>
       respond(async () => dryRun(store(), param(params.session_id), validateBody<Schemas['CompactRequest']>('CompactRequest', await readJson(request)))),
     ),
     http.get(`${API}/sessions/:session_id/compactions/:compaction_id`, ({ params }) =>
-      respond(() => {
-        const session = requireSession(store(), param(params.session_id));
-        const record = store().compaction(param(params.compaction_id));
-        if (!record || record.session_id !== session.id) throw notFound('compaction', param(params.compaction_id));
-        return record;
-      }),
+      respond(() => requireCompaction(store(), requireSession(store(), param(params.session_id)), param(params.compaction_id))),
     ),
     http.patch(`${API}/sessions/:session_id/compactions/:compaction_id`, async ({ params, request }) =>
       respond(async () =>
@@ -80,12 +57,7 @@ export function apiHandlers(daemon: SimulatedDaemon) {
       ),
     ),
     http.get(`${API}/sessions/:session_id/compaction-stats`, ({ params, request }) =>
-      respond(() => {
-        const session = requireSession(store(), param(params.session_id));
-        const agentPath = new URL(request.url).searchParams.get('agent_path');
-        // The agent's own path: the one asked may carry U+FFFD where the stored one has a lone surrogate.
-        return sessionCompactionStats(store(), session, agentPath ? requireAgent(store(), session, agentPath).agent_path : undefined);
-      }),
+      respond(() => sessionStatsOf(store(), param(params.session_id), new URL(request.url).searchParams.get('agent_path'))),
     ),
     http.get(`${API}/sessions/:session_id/checkpoints`, ({ params }) => respond(() => ({ items: requireSession(store(), param(params.session_id)).checkpoints }))),
     http.get(`${API}/sessions/:session_id/checkpoints/:checkpoint_id/proposal`, ({ params }) =>
@@ -124,14 +96,6 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/prompts`, () => respond(() => ({ items: PROMPTS }))),
     http.get(`${API}/audit`, ({ request }) => respond(() => auditLog(store(), new URL(request.url).searchParams))),
     http.post(`${API}/events/ticket`, () => HttpResponse.json(issueStreamTicket(store()), { status: 201 })),
-    http.get(`${API}/events`, ({ request }) =>
-      respond(() => {
-        const q = new URL(request.url).searchParams;
-        const since = Number(q.get('since') ?? 0);
-        if (!Number.isInteger(since) || since < 0) throw new DaemonError(400, 'invalid_request', 'since must be a whole number ≥ 0', { field: 'since' });
-        const items = store().framesSince(since, q.get('session_id') ?? undefined).slice(0, parseLimit(q.get('limit'), 1000));
-        return { items, last_seq: store().lastSeq };
-      }),
-    ),
+    http.get(`${API}/events`, ({ request }) => respond(() => eventLog(store(), new URL(request.url).searchParams))),
   ];
 }

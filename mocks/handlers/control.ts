@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { requireSession } from '../daemon/read-models/lookups';
 import type { Scale } from '../daemon/seeding/seed';
-import { renameAgent } from '../daemon/fault-injection/rename-agent';
-import { advanceSession } from '../daemon/live/simulation';
+import { renameSessionAgent, retitleSession } from '../daemon/fault-injection/rename-agent';
+import { advanceOnRequest } from '../daemon/live/simulation';
 import type { SimulatedDaemon } from '../runtime';
 import type { FaultBook, FaultRule } from './faults';
 import { readJson, respond } from './respond';
@@ -58,9 +57,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
     http.post('*/__mock/sessions/:session_id/advance', async ({ params, request }) =>
       respond(async () => {
         const body = (await readJson(request)) as { max_turns?: number; until_compaction?: boolean; agent_path?: string };
-        const session = requireSession(daemon.store, String(params.session_id));
-        if (session.status === 'idle') session.status = 'running';
-        return advanceSession(daemon.store, session, { maxTurns: Math.min(body.max_turns ?? 40, 400), untilCompaction: body.until_compaction ?? true, agentPath: body.agent_path });
+        return advanceOnRequest(daemon.store, String(params.session_id), { maxTurns: body.max_turns, untilCompaction: body.until_compaction, agentPath: body.agent_path });
       }),
     ),
     // Hostile-text tests: a session title no transcript would give (5,000 characters, markup, lone surrogates).
@@ -68,10 +65,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
       respond(async () => {
         const body = (await readJson(request)) as { title?: unknown };
         if (typeof body.title !== 'string') throw new Error('title must be a string');
-        const session = requireSession(daemon.store, String(params.session_id));
-        session.title = body.title;
-        daemon.store.touch(session.id);
-        return { id: session.id, title_length: session.title.length };
+        return retitleSession(daemon.store, String(params.session_id), body.title);
       }),
     ),
     // Hostile-text tests: an agent path no transcript would give, wherever the session names the agent.
@@ -79,11 +73,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
       respond(async () => {
         const body = (await readJson(request)) as { from?: unknown; to?: unknown };
         if (typeof body.from !== 'string' || typeof body.to !== 'string') throw new Error('from and to must be strings');
-        const session = requireSession(daemon.store, String(params.session_id));
-        renameAgent(session, body.from, body.to);
-        daemon.store.indexCompactions(session);
-        daemon.store.touch(session.id);
-        return { id: session.id, agent_path_length: body.to.length };
+        return renameSessionAgent(daemon.store, String(params.session_id), body.from, body.to);
       }),
     ),
   ];

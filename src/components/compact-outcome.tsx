@@ -20,7 +20,7 @@ export function CompactOutcomeNotice({ sessionId, result, onNavigate }: OutcomeP
   switch (result.outcome) {
     case 'completed':
       return (
-        <div className={record?.fallback_occurred ? 'mc-notice mc-notice--warn' : 'mc-notice mc-notice--ok'} role="status" data-outcome="completed">
+        <div className={record?.fallback_occurred ? 'callout callout--warn' : 'callout callout--ok'} role="status" data-outcome="completed">
           <strong>{record?.fallback_occurred ? 'Compacted, with a fallback.' : 'Compacted.'}</strong>{' '}
           {record && (
             <>
@@ -38,19 +38,19 @@ export function CompactOutcomeNotice({ sessionId, result, onNavigate }: OutcomeP
       );
     case 'noop':
       return (
-        <div className="mc-notice" role="status" data-outcome="noop">
+        <div className="callout" role="status" data-outcome="noop">
           <strong>Nothing to compact.</strong> {result.reason ?? 'The strategy superseded no message.'}
         </div>
       );
     case 'failed':
       return (
-        <div className="mc-notice mc-notice--danger" role="alert" data-outcome="failed">
+        <div className="callout callout--danger" role="alert" data-outcome="failed">
           <strong>The compaction failed.</strong> {result.reason ?? 'No reason given.'}
         </div>
       );
     case 'pending_checkpoint':
       return (
-        <div className="mc-notice mc-notice--warn" role="status" data-outcome="pending_checkpoint">
+        <div className="callout callout--warn" role="status" data-outcome="pending_checkpoint">
           <strong>Waiting for approval.</strong> {result.reason ?? 'The checkpoint strategy paused the session.'}{' '}
           {result.checkpoint_id && (
             <Link to={checkpointHref(sessionId, result.checkpoint_id)} onClick={onNavigate}>
@@ -83,7 +83,7 @@ export function RequestErrorNotice({
   const pending = isApiError(error) && error.code === 'compaction_pending';
   const checkpointId = pending && typeof error.details?.checkpoint_id === 'string' ? error.details.checkpoint_id : null;
   return (
-    <div className="mc-notice mc-notice--danger" role="alert">
+    <div className="callout callout--danger" role="alert">
       <strong>{headline ?? `${action} failed.`}</strong>{' '}
       {pending ? 'A compaction proposal is waiting for approval; resolve that checkpoint first.' : describeError(error)}{' '}
       {checkpointId && (

@@ -16,11 +16,11 @@ interface ConfirmContentProps {
 export function ConfirmContent({ title, description, confirmLabel, onConfirm, confirmClassName = 'button button--primary' }: ConfirmContentProps) {
   return (
     <AlertDialog.Portal>
-      <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
-      <AlertDialog.Content className="mc-confirm">
-        <AlertDialog.Title className="mc-confirm__title">{title}</AlertDialog.Title>
+      <AlertDialog.Overlay className="dialog-overlay dialog-overlay--confirm" />
+      <AlertDialog.Content className="confirm-dialog">
+        <AlertDialog.Title className="confirm-dialog__title">{title}</AlertDialog.Title>
         <AlertDialog.Description asChild>{description}</AlertDialog.Description>
-        <div className="mc-confirm__actions">
+        <div className="confirm-dialog__actions">
           <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
           <AlertDialog.Action className={confirmClassName} onClick={onConfirm}>
             {confirmLabel}

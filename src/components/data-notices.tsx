@@ -12,7 +12,7 @@ export function DataNotices({ notices, where }: { notices: readonly Notice[]; wh
   if (notices.length === 0) return null;
   const hidden = notices.length - SHOWN;
   return (
-    <div className="mc-notice mc-notice--warn data-notices" role="note" aria-label={`Odd data in ${where}`}>
+    <div className="callout callout--warn data-notices" role="note" aria-label={`Odd data in ${where}`}>
       <p className="data-notices__title">Some of the daemon's data for {where} is implausible:</p>
       <ul className="data-notices__list">
         {notices.slice(0, SHOWN).map((n, i) => (

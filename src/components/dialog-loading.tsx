@@ -26,10 +26,10 @@ export function DialogLoading({ title, onClose }: DialogLoadingProps) {
   }, []);
   return (
     <>
-      <div className="mc-overlay" onClick={onClose} />
-      <div ref={frame} tabIndex={-1} className="mc-dialog" role="dialog" aria-modal="true" aria-busy="true" aria-label={`${title} (loading)`}>
-        <header className="mc-dialog__header">
-          <p className="mc-dialog__title">{title}</p>
+      <div className="dialog-overlay" onClick={onClose} />
+      <div ref={frame} tabIndex={-1} className="dialog" role="dialog" aria-modal="true" aria-busy="true" aria-label={`${title} (loading)`}>
+        <header className="dialog__header">
+          <p className="dialog__title">{title}</p>
         </header>
         <div className="dialog-loading">
           <Skeleton height="100%" />

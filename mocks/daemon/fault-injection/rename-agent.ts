@@ -1,5 +1,7 @@
 import { DaemonError } from '../errors';
+import type { Store } from '../../store/store';
 import type { SessionState } from '../../store/types';
+import { requireSession } from '../read-models/lookups';
 
 /**
  * Gives an agent another path everywhere the session names it (its children's parent, its
@@ -14,4 +16,21 @@ export function renameAgent(session: SessionState, from: string, to: string): vo
   for (const a of session.agents) if (a.parent_path === from) a.parent_path = to;
   for (const r of session.compactions) if (r.agent_path === from) r.agent_path = to;
   for (const c of session.checkpoints) if (c.agent_path === from) c.agent_path = to;
+}
+
+/** POST /__mock/sessions/{id}/agents/rename: `renameAgent` in a stored session, its records indexed again. */
+export function renameSessionAgent(store: Store, sessionId: string, from: string, to: string): { id: string; agent_path_length: number } {
+  const session = requireSession(store, sessionId);
+  renameAgent(session, from, to);
+  store.indexCompactions(session);
+  store.touch(session.id);
+  return { id: session.id, agent_path_length: to.length };
+}
+
+/** POST /__mock/sessions/{id}/title: a title no transcript would give (5,000 characters, markup, lone surrogates). */
+export function retitleSession(store: Store, sessionId: string, title: string): { id: string; title_length: number } {
+  const session = requireSession(store, sessionId);
+  session.title = title;
+  store.touch(session.id);
+  return { id: session.id, title_length: session.title.length };
 }

@@ -13,6 +13,7 @@ import { pipelineInput, runPipeline } from '../compaction/compaction-input';
 import { runReactive, type DispatchState, type ProviderError } from '../../engine/reactive';
 import { agentModel, windowOf } from '../settings/model-windows';
 import { syntheticTurn } from '../seeding/synthetic';
+import { requireSession } from '../read-models/lookups';
 import { activeTokenSum, estimateOf, fixedTokensOf, toSummary } from '../read-models/views';
 
 /** A paused (approval pending) or overflowed session runs no further calls. */
@@ -148,4 +149,11 @@ export function advanceSession(store: Store, session: SessionState, opts: { maxT
   session.updated_at = store.nowIso();
   store.publish('session.updated', session.id, { session: toSummary(store, session) });
   return { turns, compactions: session.compactions.length - before };
+}
+
+/** POST /__mock/sessions/{id}/advance: an idle session starts running, then advances (at most 400 turns). */
+export function advanceOnRequest(store: Store, sessionId: string, opts: { maxTurns?: number; untilCompaction?: boolean; agentPath?: string }): { turns: number; compactions: number } {
+  const session = requireSession(store, sessionId);
+  if (session.status === 'idle') session.status = 'running';
+  return advanceSession(store, session, { maxTurns: Math.min(opts.maxTurns ?? 40, 400), untilCompaction: opts.untilCompaction ?? true, agentPath: opts.agentPath });
 }

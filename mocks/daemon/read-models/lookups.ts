@@ -1,8 +1,14 @@
 import type { Store } from '../../store/store';
-import type { AgentState, Checkpoint, SessionState } from '../../store/types';
+import type { AgentState, Checkpoint, CompactionRecord, Project, SessionState } from '../../store/types';
 import { notFound } from '../errors';
 
-/** The session, agent and checkpoint a request names, or the daemon's 404 for the one missing. */
+/** The project, session, agent, compaction and checkpoint a request names, or the daemon's 404 for the one missing. */
+export function requireProject(store: Store, projectId: string): Project {
+  const project = store.projects.get(projectId);
+  if (!project) throw notFound('project', projectId);
+  return project;
+}
+
 export function requireSession(store: Store, sessionId: string): SessionState {
   const session = store.session(sessionId);
   if (!session) throw notFound('session', sessionId);
@@ -21,3 +27,10 @@ export function requireCheckpoint(session: SessionState, checkpointId: string): 
   return checkpoint;
 }
 
+
+/** A compaction record of the session (one of another session is not found either). */
+export function requireCompaction(store: Store, session: SessionState, compactionId: string): CompactionRecord {
+  const record = store.compaction(compactionId);
+  if (!record || record.session_id !== session.id) throw notFound('compaction', compactionId);
+  return record;
+}

@@ -1,6 +1,7 @@
 import { samePath, type Store } from '../../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../../store/types';
 import { DaemonError } from '../errors';
+import { requireSession } from './lookups';
 import type { EventOrigin } from '../../../src/domain/accounting/provenance';
 import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../../src/domain/contract/enums.gen';
 import { SORT_FIELDS, type SortField } from '../../../src/domain/ledger-search';
@@ -166,4 +167,11 @@ export function sessionLedger(store: Store, session: SessionState, f: Compaction
 export function prepareSessionLedgers(store: Store): void {
   const newestFirst = parseCompactionFilter(new URLSearchParams());
   for (const session of store.sessions.values()) sessionLedger(store, session, newestFirst);
+}
+
+/** GET /sessions/{id}/compactions: a page of the session's records that match the query's filter. */
+export function sessionLedgerPage(store: Store, sessionId: string, params: URLSearchParams): Page<CompactionRecord> {
+  const session = requireSession(store, sessionId);
+  const filter = parseCompactionFilter(params);
+  return paginate(sessionLedger(store, session, filter), params.get('cursor'), parseLimit(params.get('limit')), JSON.stringify([session.id, filter]));
 }

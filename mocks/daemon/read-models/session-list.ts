@@ -38,3 +38,9 @@ export function sessionCounts(store: Store): Map<string, number> {
   for (const s of store.history?.sessions ?? []) if (!store.sessions.has(s.id)) add(s.project_id);
   return counts;
 }
+
+/** GET /projects: every project with its session count, history included. */
+export function projectList(store: Store): { items: Schemas['Project'][] } {
+  const counts = sessionCounts(store);
+  return { items: [...store.projects.values()].map((p) => ({ ...p, session_count: counts.get(p.id) ?? 0 })) };
+}

@@ -1,5 +1,6 @@
 import type { Store } from '../../store/store';
 import type { CompactionRecord, Schemas, SessionState } from '../../store/types';
+import { requireAgent, requireSession } from './lookups';
 import { costOf, primaryUsdOf } from './views';
 
 type Stats = Schemas['CompactionStats'];
@@ -154,6 +155,13 @@ export function sessionCompactionStats(store: Store, session: SessionState, agen
   const stats = compactionStats([session], agentPath);
   answers.set(scope, { key, stats });
   return stats;
+}
+
+/** GET /sessions/{id}/compaction-stats: the session's, or one agent's (`agentPath`). */
+export function sessionStatsOf(store: Store, sessionId: string, agentPath: string | null): Stats {
+  const session = requireSession(store, sessionId);
+  // The agent's own path: the one asked may carry U+FFFD where the stored one has a lone surrogate.
+  return sessionCompactionStats(store, session, agentPath ? requireAgent(store, session, agentPath).agent_path : undefined);
 }
 
 /**

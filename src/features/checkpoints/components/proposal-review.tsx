@@ -19,6 +19,7 @@ import { useDecide } from '../hooks/use-decide';
 import { ConfirmButton } from './confirm-button';
 import { DecisionNotice } from './decision-notice';
 import { EditOverrides } from './edit-overrides';
+import '../../../components/notice.css';
 
 const RESOLUTION_TONE = { approved: 'ok', edited: 'accent', rejected: 'neutral' } as const;
 
@@ -85,7 +86,7 @@ export function ProposalReview({
 
       {decision && <DecisionNotice sessionId={sessionId} decision={decision} />}
       {!decision && checkpoint.resolution !== null && (
-        <div className="mc-notice" role="status">
+        <div className="callout" role="status">
           <strong>Already {checkpoint.resolution}</strong>
           {checkpoint.resumed_at && (
             <>
@@ -107,7 +108,7 @@ export function ProposalReview({
         />
       )}
       {error !== null && isOutcomeUnknown(error) && checkpoint.resolution !== null && (
-        <p className="mc-notice" role="status">
+        <p className="callout" role="status">
           The daemon&apos;s answer to the decision could not be trusted ({describeError(error)}); the checkpoint read again shows it {checkpoint.resolution}.
         </p>
       )}

@@ -10,6 +10,7 @@ import { useApplyRollback } from '../hooks/use-apply-rollback';
 import { RollbackDone } from './rollback-done';
 import { RollbackPreview } from './rollback-preview';
 import '../../../components/dialog.css';
+import '../../../components/notice.css';
 import './checkpoints.css';
 
 export interface RollbackDialogProps {
@@ -37,11 +38,11 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className={done ? 'mc-dialog mc-dialog--done' : 'mc-dialog'} aria-describedby="rb-description">
-          <header className="mc-dialog__header">
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className={done ? 'dialog rollback-dialog--done' : 'dialog'} aria-describedby="rb-description">
+          <header className="dialog__header">
             <div>
-              <Dialog.Title className="mc-dialog__title">Roll back past a compaction</Dialog.Title>
+              <Dialog.Title className="dialog__title">Roll back past a compaction</Dialog.Title>
               <Dialog.Description id="rb-description" className="muted">
                 The compaction after the checkpoint, and every later one of the same agent, are undone: what they superseded comes back, their summaries and
                 the messages after the checkpoint are superseded. Nothing is deleted.
@@ -73,7 +74,7 @@ export function RollbackDialog({ sessionId, points, records, initialCheckpointId
             {done ? (
               <RollbackDone result={done} onClose={() => onOpenChange(false)} />
             ) : rereading ? (
-              <p className="mc-notice" role="status">
+              <p className="callout" role="status">
                 The daemon&apos;s answer could not be trusted; reading the checkpoints again to see whether it rolled back…
               </p>
             ) : point ? (

@@ -19,6 +19,7 @@ import type { Checkpoint } from '../api/list-checkpoints';
 import { agentHistoryQuery } from '../../../lib/api/endpoints/list-messages';
 import { rollbackPreviewQuery } from '../api/rollback-checkpoint';
 import { rollbackLists } from '../lib/rollback-lists';
+import '../../../components/notice.css';
 
 /** What rolling back to the checkpoint would do: the figures, the compactions it undoes, the lists side by side; confirmed before it is applied. */
 export function RollbackPreview({
@@ -41,7 +42,7 @@ export function RollbackPreview({
   const model = useMemo(() => (lists ? buildDiffModel(lists.before, lists.after, { afterOnly: () => 'added' }) : null), [lists]);
   const pruned = useMemo(() => prunedById({ pruned: preview.data?.pruned }), [preview.data]);
 
-  if (point.rolled_back) return <p className="mc-notice">This checkpoint was already rolled back to.</p>;
+  if (point.rolled_back) return <p className="callout">This checkpoint was already rolled back to.</p>;
   if (preview.isError) return <ErrorState error={preview.error} what="the rollback preview" onRetry={() => void preview.refetch()} />;
   if (history.isError) return <ErrorState error={history.error} what="the agent's history" onRetry={() => void history.refetch()} />;
   if (!preview.data || !lists || !model) {

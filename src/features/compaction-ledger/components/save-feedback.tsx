@@ -7,6 +7,7 @@ import { useSaveFlag } from '../hooks/use-save-flag';
 import { useNoteDrafts } from '../lib/note-drafts';
 import { applySave } from '../lib/pending-saves';
 import { FlagText } from './flag-buttons';
+import '../../../components/dialog.css';
 import './save-feedback.css';
 
 const NOTICE_MS = 9000;
@@ -73,7 +74,7 @@ function ConflictBody({ conflict }: { conflict: Conflict }) {
     : `Version ${current.version}`;
   return (
     <>
-      <Dialog.Title className="conflict__title">This event changed while you were editing it</Dialog.Title>
+      <Dialog.Title className="confirm-dialog__title">This event changed while you were editing it</Dialog.Title>
       <Dialog.Description className="conflict__description">
         Somebody (or another tab) saved <span className="mono">{request.compactionId}</span> after you started. Nothing was overwritten: choose which version to keep.
       </Dialog.Description>
@@ -81,7 +82,7 @@ function ConflictBody({ conflict }: { conflict: Conflict }) {
         <Version title="Yours (not saved)" record={mine} who={`Edited from version ${request.baseVersion}`} />
         <Version title="Current (saved)" record={current} who={who} />
       </div>
-      <div className="conflict__actions">
+      <div className="confirm-dialog__actions">
         <button type="button" className="button" onClick={takeCurrent}>
           Use the current version
         </button>
@@ -100,8 +101,8 @@ export function ConflictDialog() {
   return (
     <Dialog.Root open={conflict !== null} onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="conflict__overlay" />
-        <Dialog.Content className="conflict" aria-describedby={undefined}>
+        <Dialog.Overlay className="dialog-overlay conflict__overlay" />
+        <Dialog.Content className="confirm-dialog conflict" aria-describedby={undefined}>
           {conflict && <ConflictBody conflict={conflict} />}
         </Dialog.Content>
       </Dialog.Portal>

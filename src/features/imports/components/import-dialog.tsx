@@ -32,11 +32,11 @@ export function ImportDialog({ capability, dropped, open, onOpenChange }: Import
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog import-dialog" aria-describedby="import-dialog-description" onInteractOutside={keepOpen}>
-          <header className="mc-dialog__header">
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog import-dialog" aria-describedby="import-dialog-description" onInteractOutside={keepOpen}>
+          <header className="dialog__header">
             <div>
-              <Dialog.Title className="mc-dialog__title">Import transcripts</Dialog.Title>
+              <Dialog.Title className="dialog__title">Import transcripts</Dialog.Title>
               <Dialog.Description id="import-dialog-description" className="muted">
                 Each transcript becomes a session of the simulated daemon, with its subagents. Importing the same file again changes nothing.
               </Dialog.Description>
@@ -49,7 +49,7 @@ export function ImportDialog({ capability, dropped, open, onOpenChange }: Import
             <ImportBody capability={capability as ImportCapability} dropped={dropped} onClose={() => onOpenChange(false)} onBusyChange={setBusy} />
           ) : (
             <div className="import-dialog__body">
-              <p className="mc-notice mc-notice--danger" role="alert">
+              <p className="callout callout--danger" role="alert">
                 The daemon answered the import probe with something Compactor does not understand ({problem}), so nothing can be imported.
               </p>
             </div>
@@ -222,7 +222,7 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
         </table>
       )}
       {[...refused, ...oversize].map((message) => (
-        <p key={message} className="mc-notice mc-notice--danger" role="alert">
+        <p key={message} className="callout callout--danger" role="alert">
           {message}
         </p>
       ))}

@@ -3,6 +3,7 @@ import type { ImportJob } from '../../../domain/contract/simulator-imports';
 import { sessionHref } from '../../../lib/routes';
 import { jobSummary, reportView, type ReportView } from '../lib/report-view';
 import '../../../components/badge.css';
+import '../../../components/notice.css';
 
 const TONE_BADGE = { ok: 'badge--ok', warn: 'badge--warn', danger: 'badge--danger', neutral: 'badge--neutral' } as const;
 
@@ -10,7 +11,7 @@ const TONE_BADGE = { ok: 'badge--ok', warn: 'badge--warn', danger: 'badge--dange
 export function ImportReports({ job, onOpenSession }: { job: ImportJob; onOpenSession: () => void }) {
   if (job.state === 'failed') {
     return (
-      <p className="mc-notice mc-notice--danger" role="alert">
+      <p className="callout callout--danger" role="alert">
         {job.error ?? 'The import failed.'}
       </p>
     );
@@ -57,7 +58,7 @@ function FileReport({ view, onOpenSession }: { view: ReportView; onOpenSession: 
         </dl>
       )}
       {view.warnings.map((w) => (
-        <p key={w} className="mc-notice mc-notice--warn">
+        <p key={w} className="callout callout--warn">
           {w}
         </p>
       ))}

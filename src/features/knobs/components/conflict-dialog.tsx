@@ -9,10 +9,10 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
   return (
     <AlertDialog.Root open={conflict !== null} onOpenChange={(open) => !open && onResolve('later')}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
+        <AlertDialog.Overlay className="dialog-overlay dialog-overlay--confirm" />
         {conflict && (
-          <AlertDialog.Content className="mc-confirm knobs-review">
-            <AlertDialog.Title className="mc-confirm__title">{conflict.agent} was changed elsewhere</AlertDialog.Title>
+          <AlertDialog.Content className="confirm-dialog knobs-review">
+            <AlertDialog.Title className="confirm-dialog__title">{conflict.agent} was changed elsewhere</AlertDialog.Title>
             <AlertDialog.Description className="muted">
               You edited version {conflict.details.your_version}; the daemon is at version {conflict.details.current.version}. Nothing was saved. Choose what to keep.
             </AlertDialog.Description>
@@ -52,7 +52,7 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
                 )),
               )}
             </ul>
-            <div className="mc-confirm__actions">
+            <div className="confirm-dialog__actions">
               <AlertDialog.Cancel className="button">Decide later (keep my edits)</AlertDialog.Cancel>
               <button type="button" className="button" onClick={() => onResolve('theirs')}>
                 Use theirs

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { describeError } from '../../../lib/api/api-error';
 import type { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Schemas } from '../../../domain/contract/types';
+import '../../../components/dialog.css';
 
 interface KnobsPreviewDialogProps {
   open: boolean;
@@ -19,11 +20,11 @@ export function KnobsPreviewDialog({ open, onOpenChange, agentPath, unsaved, dry
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog knobs-preview" aria-describedby={undefined}>
-          <header className="mc-dialog__header">
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog knobs-preview" aria-describedby={undefined}>
+          <header className="dialog__header">
             <div>
-              <Dialog.Title className="mc-dialog__title">Preview on this session: {agentPath}</Dialog.Title>
+              <Dialog.Title className="dialog__title">Preview on this session: {agentPath}</Dialog.Title>
               <p className="muted">
                 A dry run with {unsaved === 0 ? 'the saved settings (no unsaved changes)' : `${unsaved} unsaved ${unsaved === 1 ? 'change' : 'changes'}`} applied. Nothing is saved.
               </p>

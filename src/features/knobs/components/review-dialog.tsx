@@ -32,9 +32,9 @@ export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDi
   return (
     <AlertDialog.Root open={open && pending.length > 0} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="mc-overlay mc-overlay--confirm" />
-        <AlertDialog.Content className="mc-confirm knobs-review">
-          <AlertDialog.Title className="mc-confirm__title">
+        <AlertDialog.Overlay className="dialog-overlay dialog-overlay--confirm" />
+        <AlertDialog.Content className="confirm-dialog knobs-review">
+          <AlertDialog.Title className="confirm-dialog__title">
             Save {total} {total === 1 ? 'change' : 'changes'}?
           </AlertDialog.Title>
           <AlertDialog.Description className="muted">Each agent is saved against the version you edited; a newer save elsewhere is shown to you, never overwritten.</AlertDialog.Description>
@@ -74,7 +74,7 @@ export function ReviewDialog({ open, onOpenChange, pending, saving, onSave, onDi
               </section>
             ))}
           </div>
-          <div className="mc-confirm__actions">
+          <div className="confirm-dialog__actions">
             <AlertDialog.Cancel className="button">Keep editing</AlertDialog.Cancel>
             <button type="button" className="button button--primary" onClick={onSave} disabled={saving}>
               {saving ? 'Saving…' : 'Save changes'}

@@ -2,6 +2,7 @@ import { Dialog } from 'radix-ui';
 import type { Schemas } from '../../../domain/contract/types';
 import { displayKnobValue, knobName } from '../../../domain/knobs/knob-values';
 import { compareVersions } from '../lib/config-versions';
+import '../../../components/dialog.css';
 
 interface VersionCompareDialogProps {
   config: Schemas['AgentCompactionConfig'];
@@ -18,10 +19,10 @@ export function VersionCompareDialog({ config, events, a, b, labels, onClose }: 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-dialog kh-compare" aria-describedby={undefined}>
-          <header className="mc-dialog__header">
-            <Dialog.Title className="mc-dialog__title">
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog kh-compare" aria-describedby={undefined}>
+          <header className="dialog__header">
+            <Dialog.Title className="dialog__title">
               {config.agent_path}: version {a} and version {b}
             </Dialog.Title>
             <Dialog.Close className="button button--quiet" aria-label="Close">

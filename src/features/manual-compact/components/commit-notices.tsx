@@ -2,6 +2,7 @@ import { CompactOutcomeNotice, RequestErrorNotice } from '../../../components/co
 import type { CompactResult } from '../../../domain/compaction/compact-preview';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import type { CommitReread } from '../hooks/use-commit';
+import '../../../components/notice.css';
 
 interface CommitNoticesProps {
   sessionId: string;
@@ -20,12 +21,12 @@ export function CommitNotices({ sessionId, outcome, error, reread, onClose }: Co
     <>
       {outcome && <CompactOutcomeNotice sessionId={sessionId} result={outcome} onNavigate={onClose} />}
       {error !== null && reread?.verdict === 'compacted' ? (
-        <div className="mc-notice mc-notice--ok" role="status" data-outcome="completed">
+        <div className="callout callout--ok" role="status" data-outcome="completed">
           <strong>Compacted.</strong> The daemon&apos;s answer could not be trusted ({describeError(error)}); the session read again shows the
           compaction. The ledger shows it.
         </div>
       ) : error !== null && reread?.verdict === null ? (
-        <p className="mc-notice" role="status">
+        <p className="callout" role="status">
           The daemon&apos;s answer could not be trusted; reading the session again to see whether it compacted…
         </p>
       ) : (

@@ -1,6 +1,7 @@
 import { ConfirmContent } from '../../../components/confirm-content';
 import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
+import '../../../components/dialog.css';
 
 /** "Commit this compaction?": the settings and the effect of the preview about to be committed. */
 export function ConfirmCommit({ preview, onConfirm }: { preview: Preview | null; onConfirm: () => void }) {
@@ -11,8 +12,8 @@ export function ConfirmCommit({ preview, onConfirm }: { preview: Preview | null;
     <ConfirmContent
       title="Commit this compaction?"
       description={
-        <div className="mc-confirm__body">
-          <dl className="mc-confirm__facts">
+        <div className="confirm-dialog__body">
+          <dl className="confirm-dialog__facts">
             <dt>Agent</dt>
             <dd className="mono">{request.agent_path}</dd>
             <dt>Strategy</dt>

@@ -24,9 +24,9 @@ export function ManualCompactDialog({ sessionId, open, onOpenChange, agentPath =
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
+        <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content
-          className="mc-dialog"
+          className="dialog"
           aria-describedby="mc-dialog-description"
           onOpenAutoFocus={(event) => {
             // Focus the dialog itself rather than its close button; Tab reaches the settings first.
@@ -34,9 +34,9 @@ export function ManualCompactDialog({ sessionId, open, onOpenChange, agentPath =
             (event.currentTarget as HTMLElement | null)?.focus();
           }}
         >
-          <header className="mc-dialog__header">
+          <header className="dialog__header">
             <div>
-              <Dialog.Title className="mc-dialog__title">Compact</Dialog.Title>
+              <Dialog.Title className="dialog__title">Compact</Dialog.Title>
               <Dialog.Description id="mc-dialog-description" className="muted">
                 Overrides apply to this one compaction; the agent&apos;s configuration is unchanged unless you save them as its settings (they open on the knobs screen as unsaved changes). Preview first: nothing changes until you commit.
               </Dialog.Description>

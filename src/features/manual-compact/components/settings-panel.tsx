@@ -4,6 +4,7 @@ import { ErrorState } from '../../../components/error-state';
 import type { Agent, ContextWindow, Schemas } from '../../../domain/contract/types';
 import { STRATEGIES } from '../../../domain/contract/enums.gen';
 import type { useCompactSettings } from '../hooks/use-compact-settings';
+import '../../../components/notice.css';
 
 interface SettingsPanelProps {
   settings: ReturnType<typeof useCompactSettings>;
@@ -30,7 +31,7 @@ export function SettingsPanel({ settings, agents, prompts, window, onPreview, pr
     <aside className="mc-side" aria-label="Settings">
       <form className="mc-form" onSubmit={onPreview} aria-label="Compaction settings">
         {unsaved && (
-          <p className="mc-notice mc-notice--warn" role="status">
+          <p className="callout callout--warn" role="status">
             <strong>Your unsaved settings</strong>, kept in this browser until a commit succeeds; Reset to defaults returns to the agent&apos;s configuration.
           </p>
         )}

@@ -22,6 +22,7 @@ import type { CompareColumn } from './compare-proposals';
 import { ConfirmCommit } from './confirm-commit';
 import { PreviewTabs, type PreviewTab } from './preview-tabs';
 import { SettingsPanel } from './settings-panel';
+import '../../../components/notice.css';
 
 /**
  * The compact dialog's body: the settings, Preview (the dry run, as a side-by-side diff), pinned
@@ -97,7 +98,7 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
 
       <div className="mc-main-col">
         {session?.compaction_pending && (
-          <div className="mc-notice mc-notice--warn" role="status">
+          <div className="callout callout--warn" role="status">
             A compaction proposal is waiting for approval: previews work, but a commit is refused until it is resolved.{' '}
             {session.pending_checkpoint_id && (
               <Link to={checkpointHref(sessionId, session.pending_checkpoint_id)} onClick={onClose}>

@@ -11,6 +11,8 @@ import { describeError } from '../../../lib/api/api-error';
 import { queryKeys } from '../../../lib/api/query-keys';
 import { modelWindowQuery, type ModelWindow } from '../api/get-model-window';
 import { conflictWindow, putModelWindow } from '../api/put-model-window';
+import '../../../components/dialog.css';
+import '../../../components/notice.css';
 import './window-override.css';
 
 /** The dialog setting a model's window override (its own chunk: window-override.tsx opens it). */
@@ -18,9 +20,9 @@ export function WindowOverrideDialog({ model, onClose }: { model: string; onClos
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mc-overlay" />
-        <Dialog.Content className="mc-confirm window-override" aria-describedby={undefined}>
-          <Dialog.Title className="mc-confirm__title">
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="confirm-dialog window-override" aria-describedby={undefined}>
+          <Dialog.Title className="confirm-dialog__title">
             Context window of <span className="mono window-override__model">{model}</span>
           </Dialog.Title>
           <WindowOverrideBody model={model} onDone={onClose} />
@@ -108,7 +110,7 @@ function WindowOverrideForm({ read, onDone }: { read: ModelWindow; onDone: () =>
 
   const error = form.formState.errors.tokens?.message;
   return (
-    <form className="mc-confirm__body" onSubmit={submit} aria-label="Window override">
+    <form className="confirm-dialog__body" onSubmit={submit} aria-label="Window override">
       <WindowFacts window={base} />
       <label className="window-override__field">
         <span>Override (tokens)</span>
@@ -133,17 +135,17 @@ function WindowOverrideForm({ read, onDone }: { read: ModelWindow; onDone: () =>
         </p>
       )}
       {savedNote !== null && (
-        <p className="mc-notice mc-notice--ok" role="status">
+        <p className="callout callout--ok" role="status">
           {savedNote}
         </p>
       )}
       {failure?.kind === 'error' && (
-        <p className="mc-notice mc-notice--danger" role="alert">
+        <p className="callout callout--danger" role="alert">
           {failure.message}
         </p>
       )}
       {failure?.kind === 'conflict' && <ConflictNotice conflict={failure} onOverwrite={overwrite} onKeepTheirs={keepTheirs} pending={save.isPending} />}
-      <div className="mc-confirm__actions">
+      <div className="confirm-dialog__actions">
         <Dialog.Close asChild>
           <button type="button" className="button">
             Cancel
@@ -165,7 +167,7 @@ function WindowOverrideForm({ read, onDone }: { read: ModelWindow; onDone: () =>
 /** The window in use, where it comes from, the catalog's figure and the override, each in full. */
 function WindowFacts({ window }: { window: ModelWindow }) {
   return (
-    <dl className="mc-confirm__facts">
+    <dl className="confirm-dialog__facts">
       <dt>In use</dt>
       <dd className="num">
         {formatCount(window.window.tokens)} tokens <span className="muted">({windowSourceLabel(window.window)})</span>
@@ -208,12 +210,12 @@ function ConflictNotice({
   pending: boolean;
 }) {
   return (
-    <div className="mc-notice mc-notice--warn window-override__conflict" role="alert">
+    <div className="callout callout--warn window-override__conflict" role="alert">
       <p>
         The window changed meanwhile{current.changed_by !== null ? ` (by ${current.changed_by})` : ''}: now {describeOverride(current.override_tokens)}, version{' '}
         {current.version}. Yours: {describeOverride(mine)}.
       </p>
-      <div className="mc-confirm__actions">
+      <div className="confirm-dialog__actions">
         <button type="button" className="button" onClick={() => onKeepTheirs(current)}>
           Keep theirs
         </button>
