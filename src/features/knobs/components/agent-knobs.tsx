@@ -18,6 +18,8 @@ import { KnobGroupsNav } from './knob-groups-nav';
 import { KnobsPreviewDialog } from './knobs-preview-dialog';
 import '../../../components/compact-fields.css';
 import '../../../components/dialog.css';
+import './knobs-notices.css';
+import './agent-knobs.css';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 type DryRunResult = Schemas['DryRunResult'];

@@ -3,6 +3,7 @@ import { knobsHref } from '../../../lib/routes';
 import { useKnobEdits } from '../hooks/use-knob-edits';
 import type { KnobsData } from '../hooks/use-knobs-data';
 import { countEdits } from '../lib/pending-changes';
+import './knobs-nav.css';
 
 /** The session's agents as a tree, the one in view marked, each with its count of unsaved changes. */
 export function AgentTree({ sessionId, data, selected, group }: { sessionId: string; data: Pick<KnobsData, 'agents' | 'configByAgent'>; selected: string; group: string | null }) {

@@ -2,6 +2,8 @@ import { AlertDialog } from 'radix-ui';
 import { displayKnobValue } from '../../../domain/knobs/knob-values';
 import { staleConflicts, type Conflict } from '../lib/pending-changes';
 import '../../../components/dialog.css';
+import './config-history.css';
+import './review-dialog.css';
 
 /** A save met a newer version (409): both versions side by side, and the operator chooses. */
 export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (choice: 'mine' | 'theirs' | 'later') => void }) {

@@ -5,6 +5,7 @@ import type { KnobOrigin } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
 import type { PromptChoice } from '../lib/prompt-choices';
 import { KnobControl } from './controls/knob-control';
+import './knob-field.css';
 
 export interface KnobFieldProps {
   item: KnobItem;

@@ -6,6 +6,7 @@ import type { KnobItemState } from '../lib/knob-origin';
 import type { ModelOption } from '../lib/model-options';
 import type { PromptChoice } from '../lib/prompt-choices';
 import { KnobField, type ListProblems } from './knob-field';
+import './knob-group.css';
 
 export interface KnobGroupSectionProps {
   group: KnobGroupView;

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { knobsHref } from '../../../lib/routes';
 import type { KnobGroupView } from '../lib/knob-layout';
 import type { PendingEdits } from '../lib/pending-changes';
+import './knobs-nav.css';
 
 /** The agent's knob groups (built-in, then each attached plugin's), the one in view marked, each with its invalid and unsaved counts. */
 export function KnobGroupsNav({ sessionId, agentPath, groups, current, errors, edits }: { sessionId: string; agentPath: string; groups: readonly KnobGroupView[]; current: string | undefined; errors: ReadonlyMap<string, string>; edits: PendingEdits }) {

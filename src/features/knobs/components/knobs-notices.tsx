@@ -3,6 +3,7 @@ import { Badge } from '../../../components/status-badge';
 import { describeError } from '../../../lib/api/api-error';
 import type { SaveDone, SaveFailure } from '../hooks/use-save-knobs';
 import type { AgentPending } from '../lib/pending-changes';
+import './knobs-notices.css';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

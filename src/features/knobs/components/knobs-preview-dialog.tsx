@@ -4,6 +4,8 @@ import { describeError } from '../../../lib/api/api-error';
 import type { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Schemas } from '../../../domain/contract/types';
 import '../../../components/dialog.css';
+import './knobs-notices.css';
+import './knobs-preview-dialog.css';
 
 interface KnobsPreviewDialogProps {
   open: boolean;

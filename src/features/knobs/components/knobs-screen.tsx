@@ -11,7 +11,7 @@ import { AgentKnobs } from './agent-knobs';
 import { ConflictDialog } from './conflict-dialog';
 import { KnobsNotices } from './knobs-notices';
 import { ReviewDialog } from './review-dialog';
-import './knobs.css';
+import './knobs-screen.css';
 
 type DryRunResult = Schemas['DryRunResult'];
 

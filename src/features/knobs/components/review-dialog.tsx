@@ -3,6 +3,7 @@ import { displayKnobValue } from '../../../domain/knobs/knob-values';
 import type { IndexedKnob } from '../../../domain/knobs/knob-kinds';
 import type { AgentPending } from '../lib/pending-changes';
 import '../../../components/dialog.css';
+import './review-dialog.css';
 
 interface ReviewDialogProps {
   open: boolean;

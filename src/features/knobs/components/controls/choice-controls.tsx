@@ -1,6 +1,8 @@
 import { displayValue } from '../../../../domain/knobs/knob-values';
 import type { ControlOption } from '../../lib/knob-controls';
 import { fromChoice, toChoice, type ControlProps } from './control-props';
+import './inputs.css';
+import './choice-controls.css';
 
 function OptionDescription({ options, value }: { options: readonly ControlOption[]; value: unknown }) {
   const chosen = options.find((o) => o.value === value);

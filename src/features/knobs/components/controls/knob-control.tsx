@@ -5,6 +5,7 @@ import { PredicateControl } from './predicate-control';
 import { PromptControl } from './prompt-control';
 import { RangeControl } from './range-control';
 import { ListControl, TextControl } from './text-controls';
+import './knob-control.css';
 
 /** The control of one knob, by its kind (lib/knob-controls.ts maps a knob to its control). */
 export function KnobControl(props: ControlProps) {

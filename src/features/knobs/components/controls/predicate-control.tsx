@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { addPredicate, PREDICATE_ROLES, predicateName, predicateRows, removePredicate, setPredicateField, type PredicateField } from '../../lib/predicate-edit';
 import type { ControlProps } from './control-props';
+import './inputs.css';
+import './predicate-control.css';
 
 const PREDICATE_TEXT_FIELDS: readonly { field: Exclude<PredicateField, 'role'>; label: string; mono: boolean }[] = [
   { field: 'id', label: 'Id', mono: true },

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { percentToThreshold, thresholdToPercent } from '../../../../domain/accounting/thresholds';
 import type { KnobControl } from '../../lib/knob-controls';
 import type { ControlProps } from './control-props';
+import './inputs.css';
+import './range-control.css';
 
 type Slider = Extract<KnobControl, { control: 'slider' }>;
 

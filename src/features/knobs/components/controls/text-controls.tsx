@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { KnobControl } from '../../lib/knob-controls';
 import type { ControlProps } from './control-props';
+import './inputs.css';
+import './text-controls.css';
 
 /** A text knob: one line or several, with its length and pattern limits shown. */
 export function TextControl({ control, id, labelId, describedBy, value, invalid, onChange, onBlur }: ControlProps & { control: Extract<KnobControl, { control: 'input' | 'textarea' }> }) {
