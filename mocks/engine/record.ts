@@ -31,6 +31,16 @@ export interface RecordParts {
   provenance?: Provenance;
 }
 
+/** A new record's review state: no flag, no notes, first version, not rolled back. */
+export const UNREVIEWED = {
+  operator_flag: null,
+  operator_notes: null,
+  flagged_by: null,
+  flagged_at: null,
+  version: 1,
+  rolled_back: false,
+} as const satisfies Partial<CompactionRecord>;
+
 /** after / before; 1 when there was nothing to compress. */
 export function compressionRatio(before: number, after: number): number {
   return before > 0 ? after / before : 1;
@@ -81,12 +91,7 @@ export function buildRecord(p: RecordParts): CompactionRecord {
     fallback_reason: p.fallbackReason,
     fallback_chain: p.chain,
     dry_run: p.dryRun,
-    operator_flag: null,
-    operator_notes: null,
-    flagged_by: null,
-    flagged_at: null,
-    version: 1,
-    rolled_back: false,
+    ...UNREVIEWED,
     provenance: p.provenance ?? simulatedProvenance(plan.summary),
   };
 }

@@ -2,6 +2,7 @@ import type { Store } from '../../store/store';
 import type { CompactionRecord, SessionState } from '../../store/types';
 import { requireSession } from '../read-models/lookups';
 import { DaemonError } from '../errors';
+import { UNREVIEWED } from '../../engine/record';
 import { summariesAsAppended } from '../read-models/views';
 
 /** A burst of live compactions, for the browser benchmark's live-latency figure. */
@@ -81,12 +82,7 @@ export async function emitLiveBurst(store: Store, request: LiveBurstRequest, clo
       id: store.nextId('cmp_live'),
       run_id: `run_${session.id}_burst_${i}`,
       created_at: store.nowIso(),
-      operator_flag: null,
-      operator_notes: null,
-      flagged_by: null,
-      flagged_at: null,
-      version: 1,
-      rolled_back: false,
+      ...UNREVIEWED,
       dry_run: false,
     };
     store.addCompaction(session, record);

@@ -5,7 +5,7 @@ import type { AuditEvent, AuditType, CompactionRecord, Schemas } from '../../../
 import { DaemonError } from '../../errors';
 import { decodeCursor, encodeCursor, listParam, parseLimit } from '../queries';
 import { agentIndex, tablesOf, type Tables } from './tables';
-import { STRATEGIES, TRIGGERS } from '../../../../src/domain/contract/enums.gen';
+import { AUDIT_TYPES, STRATEGIES, TRIGGERS } from '../../../../src/domain/contract/enums.gen';
 import { instantParam } from './time';
 
 /**
@@ -14,18 +14,6 @@ import { instantParam } from './time';
  * failure without a record: triggered, then noop or failed). Three time-ordered streams are
  * walked together, filtered, and only the page asked for is built.
  */
-
-export const AUDIT_TYPES: AuditType[] = [
-  'compaction.triggered',
-  'compaction.completed',
-  'compaction.noop',
-  'compaction.failed',
-  'compaction.flagged',
-  'compaction.checkpoint_created',
-  'compaction.checkpoint_resolved',
-  'compaction.rolled_back',
-  'config.changed',
-];
 
 interface AuditQuery {
   sessionId: string | null;
@@ -41,7 +29,7 @@ interface AuditQuery {
 
 export function parseAuditQuery(store: Store, params: URLSearchParams): AuditQuery {
   const types = listParam(params, 'type');
-  const bad = types.find((t) => !(AUDIT_TYPES as string[]).includes(t));
+  const bad = types.find((t) => !(AUDIT_TYPES as readonly string[]).includes(t));
   if (bad) throw new DaemonError(400, 'invalid_request', `type "${bad}" is not one of ${AUDIT_TYPES.join(', ')}`, { field: 'type' });
   const sort = params.get('sort') ?? 'at';
   if (sort !== 'at' && sort !== '-at') throw new DaemonError(400, 'invalid_request', 'sort must be at or -at', { field: 'sort' });

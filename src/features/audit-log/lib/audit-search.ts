@@ -6,21 +6,10 @@
  *
  * Newest first unless sort=at. Types the contract does not know are dropped.
  */
+import { AUDIT_TYPES } from '../../../domain/contract/enums.gen';
 import type { Schemas } from '../../../domain/contract/types';
 
 export type AuditType = Schemas['AuditType'];
-
-export const AUDIT_TYPES: readonly AuditType[] = [
-  'compaction.triggered',
-  'compaction.completed',
-  'compaction.noop',
-  'compaction.failed',
-  'compaction.flagged',
-  'compaction.checkpoint_created',
-  'compaction.checkpoint_resolved',
-  'compaction.rolled_back',
-  'config.changed',
-];
 
 export interface AuditSearch {
   project: string | null;
