@@ -3,22 +3,12 @@
  * API, for arranging and checking e2e tests. Every test starts with resetDaemon().
  */
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { FaultRule } from '../../mocks/handlers/faults';
 import { mockPort } from './ports';
 
 /** This worker's own simulated daemon. */
 export const DAEMON = `http://127.0.0.1:${mockPort()}`;
 export const API = `${DAEMON}/api/v1`;
-
-export interface FaultRule {
-  method?: string;
-  /** Regular expression source, matched against the path after /api/v1. */
-  path: string;
-  fault: string;
-  times?: number;
-  /** Fault `hostile`: the keys whose strings are replaced, in turn, by `texts`. */
-  keys?: string[];
-  texts?: string[];
-}
 
 export async function resetDaemon(request: APIRequestContext): Promise<void> {
   // The default scale, whatever an earlier test reset to (a bench-scale test leaves its scale behind).

@@ -38,22 +38,17 @@ function proposalValues(checkpoint: Checkpoint, config: AgentCompactionConfig): 
   return { ...values, agentPath: checkpoint.agent_path, strategy };
 }
 
-/** Edit: other per-invocation overrides, previewed as a diff before they can be applied. */
-export function EditOverrides({
-  sessionId,
-  checkpoint,
-  edited,
-  onPreview,
-  onApply,
-  pending,
-}: {
+interface EditOverridesProps {
   sessionId: string;
   checkpoint: Checkpoint;
   edited: Preview | null;
   onPreview: (preview: Preview) => void;
   onApply: (overrides: NonNullable<ResumeRequest['overrides']>, idempotencyKey: string) => void;
   pending: boolean;
-}) {
+}
+
+/** Edit: other per-invocation overrides, previewed as a diff before they can be applied. */
+export function EditOverrides({ sessionId, checkpoint, edited, onPreview, onApply, pending }: EditOverridesProps) {
   const config = useQuery(compactionConfigQuery(sessionId, checkpoint.agent_path));
   if (config.isError) return <ErrorState error={config.error} what="the agent's compaction settings" onRetry={() => void config.refetch()} />;
   if (!config.data) return <Skeleton height={120} />;
@@ -65,23 +60,7 @@ function toOverrides(request: CompactRequest): NonNullable<ResumeRequest['overri
   return strategy === 'drop' || strategy === 'summarize' || strategy === 'delegate' ? { ...rest, strategy } : rest;
 }
 
-function EditForm({
-  sessionId,
-  checkpoint,
-  config,
-  edited,
-  onPreview,
-  onApply,
-  pending,
-}: {
-  sessionId: string;
-  checkpoint: Checkpoint;
-  config: AgentCompactionConfig;
-  edited: Preview | null;
-  onPreview: (preview: Preview) => void;
-  onApply: (overrides: NonNullable<ResumeRequest['overrides']>, idempotencyKey: string) => void;
-  pending: boolean;
-}) {
+function EditForm({ sessionId, checkpoint, config, edited, onPreview, onApply, pending }: EditOverridesProps & { config: AgentCompactionConfig }) {
   const { data: prompts = [] } = useQuery(promptsQuery());
   const { data: session } = useQuery(sessionQuery(sessionId));
   const form = useForm<CompactFormValues>({ mode: 'onChange', defaultValues: proposalValues(checkpoint, config) });
