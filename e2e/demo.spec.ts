@@ -31,7 +31,10 @@ test('imports transcripts in the browser: the simulator reads them in a Web Work
   // The dev server compiles each page on its first visit: slow on a busy machine.
   test.setTimeout(120_000);
   await page.goto('/sessions');
-  await page.getByRole('button', { name: 'Import transcripts…' }).click({ timeout: 30_000 });
+  // The in-browser simulator seeds on the page's own thread (seconds; far more on a loaded machine):
+  // the sessions it lists say it is done, and the click is then taken at once.
+  await expect(sessionRows(page)).toHaveCount(34, { timeout: 60_000 });
+  await page.getByRole('button', { name: 'Import transcripts…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
   // Following a folder from here: e2e/follow.demo.spec.ts.
   await dialog.getByLabel('Transcript files').setInputFiles(['mocks/fixtures/transcripts/openai-chat/astropy__astropy-12907.traj.json', 'mocks/fixtures/transcripts/gemini-cli/session-2025-12-01T21-45-5b959dae.json']);

@@ -21,7 +21,7 @@ const BOUNDARY = lines.findIndex((l) => l.includes('compact_boundary'));
 const NAME = `my-project/${CLAUDE}.jsonl`;
 
 test('a followed folder: rows and figures arrive without a reload; a truncated file is read again; a restart resumes with no second copy', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const folder = mkdtempSync(join(tmpdir(), 'follow-e2e-'));
   const data = mkdtempSync(join(tmpdir(), 'follow-data-'));
   const env = { MOCK_FOLLOW: folder, MOCK_PERSIST: '1', MOCK_DATA_DIR: data, MOCK_FOLLOW_IDLE_MS: '6000' };

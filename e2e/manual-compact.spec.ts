@@ -22,13 +22,13 @@ async function eventCount(request: Parameters<typeof apiGet>[0], sessionId: stri
   return (await apiGet<Page1<RecordLite>>(request, `/sessions/${sessionId}/compactions?limit=1`)).total;
 }
 
-async function openCompact(page: Page, sessionId: string, { live = false } = {}): Promise<Locator> {
+async function openCompact(page: Page, sessionId: string, { live = false, loadMs = 7_000 } = {}): Promise<Locator> {
   await page.goto(`/sessions/${sessionId}`);
   // The live stream carries the committed event to the ledger (checked before the modal hides the page).
   if (live) await expectLive(page);
   await page.getByRole('button', { name: 'Compact…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Compact' });
-  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
+  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible({ timeout: loadMs });
   return dialog;
 }
 
@@ -275,7 +275,8 @@ test('a 10,000-message dry run renders a virtual window and jumps between change
   // The bench-scale reset seeds 100,000 records and 10,000 messages: slower than the others.
   test.setTimeout(90_000);
   await resetDaemonAtBenchScale(request);
-  const dialog = await openCompact(page, 'ses_bench_10k');
+  // The form waits for the 10,000-message agent's settings and estimate: on a loaded CI machine over 7 s.
+  const dialog = await openCompact(page, 'ses_bench_10k', { loadMs: 30_000 });
   await setThreshold(dialog, 'Upper threshold', 0.5);
   await setThreshold(dialog, 'Lower threshold', 0.3);
   const started = Date.now();

@@ -15,7 +15,8 @@ function outage(page: Page) {
 }
 
 test('a stopped daemon shows one page-level message; when it answers again every panel recovers without a click', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Two simulator starts (support/simulator-process.ts): up to two minutes each on a loaded machine.
+  test.setTimeout(300_000);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/api/v1`;
   let daemon = await start(port);
@@ -69,7 +70,8 @@ test('one endpoint failing stays its panel’s message, with no page-level outag
 });
 
 test('the daemon stopping under an idle, scrolled page: the notice shows where the operator is, and names the daemon (not the browser) as offline', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Two simulator starts (support/simulator-process.ts): up to two minutes each on a loaded machine.
+  test.setTimeout(300_000);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/api/v1`;
   let daemon = await start(port);

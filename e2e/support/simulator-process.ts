@@ -18,14 +18,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The simulator on this port, once it answers; `env` adds to (or overrides) MOCK_LIVE=0 MOCK_PERSIST=0. */
+/**
+ * The simulator on this port, once it answers; `env` adds to (or overrides) MOCK_LIVE=0 MOCK_PERSIST=0.
+ * Starting takes 10-15 s on a quiet 2-core machine (transpiling, reading the fixtures, seeding) and
+ * over a minute beside a full e2e run: the wait is long, and the tests that start one allow for two.
+ */
 export async function startSimulator(port: number, env: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/server/main.ts'], {
     env: { ...process.env, PORT: String(port), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env },
     stdio: 'ignore',
   });
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 60_000 })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/v1/health`).catch(() => null))?.ok ?? false, { timeout: 120_000 })
     .toBe(true);
   return child;
 }

@@ -10,6 +10,7 @@ import { FrameFeed } from './frame-feed';
 import { LIVE_PACING } from './pacing';
 import { staleKeysOf, type LiveEffects } from './live-effects';
 import { LiveConnection } from './live-connection';
+import { reconnectOnRecovery } from './reconnect-on-recovery';
 import { RefreshBatcher } from './refresh-batcher';
 import { openWorkerSocket } from './worker-socket';
 import { eventsSocketUrl } from './ws-url';
@@ -114,9 +115,11 @@ export function useLiveStream(effects: readonly LiveEffects[]): void {
     const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysOf(effects, frame)));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
+    const stopFollowingRecovery = reconnectOnRecovery(connection);
     connection.start();
     return () => {
       window.removeEventListener('online', online);
+      stopFollowingRecovery();
       unsubscribe();
       batcher.clear();
       feed.stop();
