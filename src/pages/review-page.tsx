@@ -9,6 +9,7 @@ import type { Flag, FlagFilter } from '../domain/ledger-search';
 import { pluginsQuery } from '../lib/api/endpoints/list-plugins';
 import { pluginHref, reviewQueueHref } from '../lib/routes';
 import { ReviewQueue } from '../features/compaction-ledger/components/review-queue';
+import '../components/detail-section.css';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
 
 const WALKS = [{ value: 'unflagged', label: 'unrated' }, ...FLAGS.map((flag) => ({ value: flag, label: `flagged ${flag}` }))];

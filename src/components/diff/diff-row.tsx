@@ -4,6 +4,7 @@ import { usePruned } from './pruned-context';
 import { formatCount, formatTokens } from '../../domain/format';
 import { tokensOf, type DiffRow, type Message, type ToolGroup } from '../../domain/diff/diff-model';
 import { isLong, messageText, pinExplanation, pinLabel, previewText, sizeOf } from '../../domain/diff/message-text';
+import './diff-row.css';
 
 export interface RowLabels {
   /** What a left-only row is called: "superseded" (a compaction), "rolled back" would be wrong here, so configurable. */

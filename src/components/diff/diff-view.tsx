@@ -6,7 +6,7 @@ import { buildDiffModel } from '../../domain/diff/align';
 import { collapse, nextHunk } from '../../domain/diff/collapse';
 import type { DiffModel, DiffRow, Message, ToolGroup } from '../../domain/diff/diff-model';
 import { DEFAULT_LABELS, DiffRowView, FoldRow, type GroupPlace, type RowLabels } from './diff-row';
-import './diff.css';
+import './diff-view.css';
 
 /** Height of a collapsed message row (meta line + two text lines) and of a fold row; CSS uses the same. */
 export const ROW_HEIGHT = 64;

@@ -8,6 +8,7 @@ import type { DiffTotals } from '../../domain/diff/diff-model';
 import { proposalFigures, prunedById, type ProposalFigures } from '../../domain/diff/proposal-figures';
 import { DiffView } from './diff-view';
 import { PrunedContext } from './pruned-context';
+import './dry-run-diff.css';
 
 type DryRunResult = Schemas['DryRunResult'];
 type CompactionRecord = Schemas['CompactionRecord'];

@@ -20,6 +20,7 @@ import { AUDIT_TYPES } from '../../../domain/contract/enums.gen';
 import { auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
 import '../../../components/filter-menu.css';
 import '../../../components/panel.css';
+import '../../../components/record-table.css';
 import './audit-log.css';
 
 const ALL = '(all)';
@@ -180,7 +181,7 @@ function AuditTable({
         role="group"
         aria-label={`Audit events, ${formatCount(events.length)} of ${formatCount(total)} loaded; scroll for more`}
       >
-        <table className="data-table audit-table" aria-rowcount={total + 1}>
+        <table className="data-table record-table audit-table" aria-rowcount={total + 1}>
           <caption className="visually-hidden">Audit events</caption>
           <colgroup>
             <col className="audit-col--time" />

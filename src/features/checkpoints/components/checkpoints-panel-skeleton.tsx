@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../components/skeleton';
+import '../../../components/record-table.css';
 import './checkpoints.css';
 
 const HEAD = ['Checkpoint', 'Kind', 'Agent', 'When', 'What', ''] as const;
@@ -21,7 +22,7 @@ export function Head() {
 /** The panel's table while the checkpoints load. */
 export function CheckpointsPanelSkeleton() {
   return (
-    <table className="ck-table" aria-busy="true">
+    <table className="record-table record-table--shaded ck-table" aria-busy="true">
       <Head />
       <tbody>
         {[0, 1, 2].map((i) => (

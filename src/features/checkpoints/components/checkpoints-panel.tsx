@@ -16,6 +16,7 @@ import { recentCompactionsQuery } from '../api/list-session-compactions';
 import { pointRecordsSelector } from '../lib/point-records';
 import { Head } from './checkpoints-panel-skeleton';
 import type { RollbackDialogProps } from './rollback-dialog';
+import '../../../components/record-table.css';
 import './checkpoints.css';
 
 type AuditEvent = Schemas['AuditEvent'];
@@ -79,7 +80,7 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
   return (
     <div className="ck-panel">
       <div className="ck-table__scroll">
-        <table className="ck-table" aria-label="Checkpoints">
+        <table className="record-table record-table--shaded ck-table" aria-label="Checkpoints">
           <Head />
           <tbody>
             {rows.map((c) => {

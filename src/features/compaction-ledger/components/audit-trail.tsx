@@ -5,6 +5,7 @@ import { Badge, type Tone } from '../../../components/status-badge';
 import { formatDateTime } from '../../../domain/format';
 import type { Schemas } from '../../../domain/contract/types';
 import { compactionAuditQuery } from '../api/list-compaction-audit';
+import './audit-trail.css';
 
 const TONE: Partial<Record<Schemas['AuditType'], Tone>> = {
   'compaction.completed': 'ok',

@@ -27,7 +27,8 @@ import { SupersededMessages } from './superseded-messages';
 import { RereadPanel } from './reread-panel';
 import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
-import './event-detail.css';
+import '../../../components/detail-section.css';
+import './compaction-detail.css';
 import { compactionsHref, eventReplayHref, sessionHref } from '../../../lib/routes';
 
 /**

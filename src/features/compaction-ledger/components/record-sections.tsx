@@ -9,6 +9,7 @@ import { describeContextParts, describeCostParts, figureSource, type SummarySour
 import { ORIGIN_LABELS, ORIGIN_TITLES, type FigureSource } from '../../../domain/accounting/provenance';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { finalStrategy } from '../lib/labels';
+import './record-sections.css';
 
 function Fields({ title, fields }: { title: string; fields: readonly [string, ReactNode][] }) {
   return (

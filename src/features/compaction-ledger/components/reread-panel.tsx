@@ -6,6 +6,8 @@ import { exclusionLabel, notInSummaryLine, NOT_MEASURED_TITLE, rereadFigure, rer
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { agentHistoryQuery } from '../../../lib/api/endpoints/list-messages';
+import '../../../components/detail-section.css';
+import './superseded-messages.css';
 import './reread-panel.css';
 
 /** The call's message and its result in the agent's history, read when the operator opens it. */

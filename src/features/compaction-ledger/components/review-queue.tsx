@@ -14,7 +14,8 @@ import { keyActionOf } from '../lib/keyboard';
 import { NO_PROGRESS, reviewQueueKey, useReviewProgress } from '../lib/review-progress';
 import type { FlagFilter } from '../../../domain/ledger-search';
 import { EventEvidence } from './compaction-detail';
-import './event-detail.css';
+import '../../../components/detail-section.css';
+import './compaction-detail.css';
 import './review-queue.css';
 import { FLAGS } from '../../../domain/contract/enums.gen';
 

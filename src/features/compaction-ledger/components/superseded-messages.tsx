@@ -7,6 +7,8 @@ import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { supersededMessagesQuery, type Message } from '../api/list-superseded-messages';
+import '../../../components/detail-section.css';
+import './superseded-messages.css';
 
 const FIRST_SHOWN = 150;
 

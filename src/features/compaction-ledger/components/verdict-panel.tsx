@@ -5,6 +5,7 @@ import { useSaveFlag } from '../hooks/use-save-flag';
 import { draftKey, draftState, useNoteDrafts, versionForDraft } from '../lib/note-drafts';
 import { pendingSave } from '../lib/pending-saves';
 import { FlagButtons } from './flag-buttons';
+import './verdict-panel.css';
 
 const NOTES_MAX = 20_000;
 

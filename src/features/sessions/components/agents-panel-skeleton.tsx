@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../components/skeleton';
+import '../../../components/record-table.css';
 import './agents-panel.css';
 
 const HEADERS = [
@@ -28,7 +29,7 @@ export function Head() {
 /** The agents table while the session loads: one row per agent when the count is known. */
 export function AgentsPanelSkeleton({ rows = 1 }: { rows?: number }) {
   return (
-    <table className="agents" aria-busy="true">
+    <table className="record-table record-table--shaded agents" aria-busy="true">
       <Head />
       <tbody>
         {Array.from({ length: Math.max(1, rows) }, (_, i) => (

@@ -12,6 +12,7 @@ import { knobsHref } from '../../../lib/routes';
 import { Link } from 'react-router';
 import { Head } from './agents-panel-skeleton';
 import { WindowOverrideButton } from './window-override';
+import '../../../components/record-table.css';
 import './agents-panel.css';
 
 /** The session's agent tree: each agent's model, window, context use and compaction setup. */
@@ -22,7 +23,7 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
   return (
     <>
     <DataNotices notices={notices} where="the agent tree" />
-    <table className="agents">
+    <table className="record-table record-table--shaded agents">
       <Head />
       <tbody>
         {rows.map(({ agent, depth }) => (

@@ -1,4 +1,5 @@
 import { Skeleton } from '../../../components/skeleton';
+import '../../../components/record-table.css';
 import './sessions-table.css';
 
 export interface ColumnLayout {
@@ -54,7 +55,7 @@ interface SessionsTableSkeletonProps {
 /** The table while the sessions load: the same columns and row height. */
 export function SessionsTableSkeleton({ withProject = true, rows = SKELETON_ROWS }: SessionsTableSkeletonProps) {
   return (
-    <table className="sessions" aria-busy="true" aria-label="Sessions (loading)">
+    <table className="record-table record-table--shaded sessions" aria-busy="true" aria-label="Sessions (loading)">
       <ColGroup withProject={withProject} />
       <thead>
         <tr>

@@ -27,6 +27,7 @@ import { sessionsQuery } from '../api/list-sessions';
 import type { UpdateSessionSearch } from '../hooks/use-session-search';
 import { matchesText, type SessionListSearch } from '../lib/session-search';
 import { ColGroup, SESSION_COLUMNS, type ColumnLayout } from './sessions-table-skeleton';
+import '../../../components/record-table.css';
 import './sessions-table.css';
 import { uriComponent } from '../../../lib/routes';
 import { lazyComponent } from '../../../lib/lazy-component';
@@ -216,7 +217,7 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
       <Suspense fallback={null}>
         <SessionsNotices sessions={sessions} />
       </Suspense>
-      <table className="sessions" aria-label="Sessions">
+      <table className="record-table record-table--shaded sessions" aria-label="Sessions">
         <ColGroup withProject={projectId === undefined} />
         <thead>
           {table.getHeaderGroups().map((group) => (
