@@ -66,6 +66,8 @@ test('a folder followed in the browser: rows and figures arrive without a reload
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await row.getByRole('link').first().click();
   await expect(sessionHeader(page)).toContainText(`from ${FOLDER}/${NAME}`, { timeout: 60_000 });
+  // Where a narrow screen cuts the path short, the whole of it is the source's title (a tooltip), as text.
+  await expect(sessionHeader(page).getByTitle(`${FOLDER}/${NAME}`, { exact: true })).toHaveText(`from ${FOLDER}/${NAME}`);
   await expect(sessionHeader(page)).toContainText('last line');
   await expect(ledgerRows(page)).toHaveCount(0);
   const costBefore = await headerCost(page).textContent();
