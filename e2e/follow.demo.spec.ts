@@ -53,13 +53,21 @@ test('a folder followed in the browser: rows and figures arrive without a reload
   const dialog = page.getByRole('dialog', { name: 'Import transcripts' });
   await dialog.getByRole('button', { name: 'Follow a folder…' }).click();
   await expect(dialog.getByRole('status')).toHaveText(`Following ${FOLDER}: its transcripts appear in the sessions list as they are read.`, { timeout: 30_000 });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  // What the page does (mocks/follow/handle-folder-source.ts at BROWSER_FOLLOW_PACE), said as it is.
+  await expect(dialog).toContainText('While this page is open it looks every 0.75 s at a transcript that grew in the last 60 s, and at the rest of the folder in turn: in a folder of 2,000 transcripts, each within 7 s.');
+  // Following has started: nothing is left to cancel.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  // (the footer's button, beside the header's ✕, also named Close)
+  await dialog.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 
   // The session arrives in the open list without a reload, marked as followed.
   const row = sessionRows(page).filter({ hasText: 'followed' });
   await expect(row).toHaveCount(1, { timeout: 30_000 });
   await row.getByRole('link').first().click();
   await expect(sessionHeader(page)).toContainText(`from ${FOLDER}/${NAME}`, { timeout: 60_000 });
+  // Where a narrow screen cuts the path short, the whole of it is the source's title (a tooltip), as text.
+  await expect(sessionHeader(page).getByTitle(`${FOLDER}/${NAME}`, { exact: true })).toHaveText(`from ${FOLDER}/${NAME}`);
   await expect(sessionHeader(page)).toContainText('last line');
   await expect(ledgerRows(page)).toHaveCount(0);
   const costBefore = await headerCost(page).textContent();

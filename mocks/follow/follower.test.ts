@@ -11,7 +11,7 @@ import { Follower } from './follower';
 import type { FolderSource } from './folder-source';
 import { HandleFolderSource } from './handle-folder-source';
 import { NodeFolderSource } from './node-folder-source';
-import { fsDirectory } from './test-support/fs-directory';
+import { FAST_PACE, fsDirectory } from './test-support/fs-directory';
 
 const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
@@ -31,7 +31,7 @@ function target() {
 /** The same follower over either source: chokidar on Node, a polled directory handle as in the browser. */
 const SOURCES: [string, (path: string) => FolderSource][] = [
   ['chokidar on Node', (path) => new NodeFolderSource(path)],
-  ['a directory handle polled (the browser)', (path) => new HandleFolderSource(fsDirectory(path), { pollMs: 50, folder: path })],
+  ['a directory handle polled (the browser)', (path) => new HandleFolderSource(fsDirectory(path), { pace: FAST_PACE, folder: path })],
 ];
 
 async function startFollowing(source: (path: string) => FolderSource): Promise<Follower> {

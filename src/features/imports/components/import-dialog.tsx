@@ -74,6 +74,8 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
   const [chosen, setChosen] = useState<ChosenFile[]>([]);
   const [reading, setReading] = useState(dropped !== null);
   const [over, setOver] = useState(false);
+  // Once a folder is followed, closing cancels nothing (unless files are chosen to import).
+  const [following, setFollowing] = useState(false);
   const { run, start, reset } = useImportRun();
   const running = run.state === 'running';
   useEffect(() => onBusyChange(running), [running, onBusyChange]);
@@ -202,7 +204,7 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
         <p className="import-drop__expected muted">Expected: {capability.expected}.</p>
       </div>
       {/* An import reads files once; following reads them as they grow. */}
-      <FollowFolder capability={capability} />
+      <FollowFolder capability={capability} onFollowing={() => setFollowing(true)} />
       {reading && <p className="muted" role="status">Reading the dropped folders…</p>}
       {chosen.length > 0 && (
         <table className="import-chosen" aria-label="Files to import">
@@ -229,7 +231,7 @@ function ImportBody({ capability, dropped, onClose, onBusyChange }: ImportBodyPr
       <footer className="import-dialog__footer">
         <span className="muted num">{chosen.length > 0 ? `${chosen.length} ${chosen.length === 1 ? 'file' : 'files'}, ${formatMegabytes(total)}` : 'No files chosen'}</span>
         <button type="button" className="button" onClick={onClose}>
-          Cancel
+          {following && chosen.length === 0 ? 'Close' : 'Cancel'}
         </button>
         <button type="button" className="button button--primary" disabled={importable.length === 0 || oversize.length > 0 || reading} onClick={submit}>
           {importable.length > 1 ? `Import ${importable.length} files` : 'Import'}
