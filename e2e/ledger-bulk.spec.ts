@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiGet, dropSockets, resetDaemon } from './support/daemon';
+import { expectLive } from './support/ui';
 import { flagViaApi, getCompaction, ledgerGrid, ledgerRow, listCompactions, type PageLite, type RecordLite } from './support/compactions';
 
 /** A plugin author flags and annotates many events at once: each written once, conflicts named per event, nothing lost. */
@@ -22,7 +23,8 @@ test('bulk flag: a range ticked with Shift, one more with x; each event written 
   const [a, b, c, d, e] = view.items as [RecordLite, RecordLite, RecordLite, RecordLite, RecordLite];
   await page.goto(`/sessions/${SESSION}?flag=unflagged`);
   await expect(tick(page, c.id)).toBeVisible();
-  // One of them is flagged bad by someone else (the page hears it live): no write for it.
+  // One of them is flagged bad by someone else while the page hears the stream: no write for it.
+  await expectLive(page);
   const already = await flagViaApi(request, c, { flag: 'bad' });
   await expect(ledgerRow(page, c.id).getByRole('button', { name: 'Bad', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await tick(page, a.id).click();
