@@ -9,6 +9,8 @@ import { readJson, respond } from './respond';
 export interface SocketControl {
   /** Closes every open event-stream socket; refuses new ones for `refuseMs`. */
   drop(refuseMs: number): number;
+  /** Ends a refusal `drop` began (a reset: what a test left behind must not refuse the next one's sockets). */
+  endRefusal?(): void;
 }
 
 /** /__mock/…: controls of the simulator itself, for tests and demos. Not part of the kaged API. */
@@ -18,6 +20,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
       respond(async () => {
         const body = (await readJson(request)) as { seed?: number; scale?: Scale; live?: boolean };
         faults.clear();
+        sockets.endRefusal?.();
         daemon.reset({ ...(body.seed === undefined ? {} : { seed: body.seed }), ...(body.scale ? { scale: body.scale } : {}), ...(body.live === undefined ? {} : { live: body.live }) });
         return { ok: true, sessions: daemon.store.sessions.size, last_seq: daemon.store.lastSeq };
       }),

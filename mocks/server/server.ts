@@ -93,6 +93,9 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
       sockets.clear();
       return count;
     },
+    endRefusal() {
+      refuseUntil = 0;
+    },
   });
   faults.set(options.faults ?? []);
 
