@@ -34,6 +34,9 @@ test('an operator reads the stats of the real-transcript session: counts, cost s
   // The per-event charts have the same figures as a table, one row per event.
   const timeline = view.getByRole('figure', { name: 'Tokens before → after' });
   await expect(timeline.locator('.recharts-surface').first()).toBeVisible();
+  // One event is "1 event", not "1 events".
+  expect(stats.events_total).toBe(1);
+  await expect(timeline.locator('.chart-card__summary')).toHaveText(/ saved over 1 event$/);
   await timeline.getByRole('button', { name: 'Table' }).click();
   await expect(timeline.locator('tbody tr')).toHaveCount(stats.events_total);
   await expect(timeline.locator('thead')).toContainText('Upper (tokens)');

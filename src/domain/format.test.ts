@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatCount,
+  formatCounted,
   formatDateTime,
   formatDuration,
   formatPercent,
@@ -39,6 +40,9 @@ describe('format', () => {
     expect(formatThreshold(0.85)).toBe('85\u00a0%');
     expect(formatThreshold(0.855)).toBe('85.5\u00a0%');
     expect(formatCount(12345)).toBe('12,345');
+    expect(formatCounted(1, 'event')).toBe('1 event');
+    expect(formatCounted(2301, 'event')).toBe('2,301 events');
+    expect(formatCounted(0, 'summary', 'summaries')).toBe('0 summaries');
   });
 
   it('writes counts and dollars exactly as Intl.NumberFormat en-US does, without building one', () => {

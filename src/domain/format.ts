@@ -50,6 +50,11 @@ export function formatCount(value: number): string {
   return enUsNumber(value, 3, 0);
 }
 
+/** A count with its noun: "1 event", "2,301 events" (`many` for nouns not made plural by an s). */
+export function formatCounted(value: number, one: string, many = `${one}s`): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
 /** $1.23 from a dollar up, $0.0123 below it (four decimals keep compactor cents visible), $0.00 at zero. */
 export function formatUsd(value: number): string {
   // 1e999 parses as Infinity: never "$∞" (src/domain/plausibility.ts names it).

@@ -5,7 +5,7 @@
  * called loss. A record without a transcript to measure it from says "not measured", never 0.
  */
 import type { Schemas } from '../contract/types';
-import { formatCount, formatTokens } from '../format';
+import { formatCount, formatCounted, formatTokens } from '../format';
 
 export type RereadAfter = Schemas['RereadAfter'];
 export type RereadCall = Schemas['RereadCall'];
@@ -13,12 +13,11 @@ export type RereadCall = Schemas['RereadCall'];
 export const NOT_MEASURED = 'not measured';
 export const NOT_MEASURED_TITLE = 'Re-read after compaction is measured on a transcript (an imported or followed session); this event has none to measure it from.';
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** "4 files, 17k tokens" (files when the re-reads are of files, else calls); "nothing re-read" at zero. */
 export function rereadFigure(adjusted: { calls: number; tokens: number; files: number }): string {
   if (adjusted.calls === 0) return 'nothing re-read';
-  const what = adjusted.files > 0 ? plural(adjusted.files, 'file') : plural(adjusted.calls, 'call');
+  const what = adjusted.files > 0 ? formatCounted(adjusted.files, 'file') : formatCounted(adjusted.calls, 'call');
   return `${what}, ${formatTokens(adjusted.tokens)} tokens`;
 }
 
@@ -34,14 +33,14 @@ export function rereadRawLine(r: RereadAfter): string {
     r.excluded.written_since_read > 0 ? `${formatCount(r.excluded.written_since_read)} written since read` : null,
     r.excluded.read_before_edit > 0 ? `${formatCount(r.excluded.read_before_edit)} read right before an edit` : null,
   ].filter((x) => x !== null);
-  const raw = `raw ${plural(r.raw.calls, 'call')}, ${formatTokens(r.raw.tokens)} tokens`;
+  const raw = `raw ${formatCounted(r.raw.calls, 'call')}, ${formatTokens(r.raw.tokens)} tokens`;
   return left === 0 ? `${raw}; none left out` : `${raw}; ${formatCount(left)} left out (${why.join(', ')})`;
 }
 
 /** "of which not in the summary: 1 file, 531 tokens", or why it cannot be said. */
 export function notInSummaryLine(r: RereadAfter): string {
   if (r.not_in_summary === null) return 'of which not in the summary: not known (the summary is not readable)';
-  return `of which not in the summary: ${plural(r.not_in_summary.files, 'file')}, ${formatTokens(r.not_in_summary.tokens)} tokens`;
+  return `of which not in the summary: ${formatCounted(r.not_in_summary.files, 'file')}, ${formatTokens(r.not_in_summary.tokens)} tokens`;
 }
 
 /** The ledger cell: the adjusted tokens ("17k"), "none", or not measured. */
@@ -53,7 +52,7 @@ export function rereadCell(r: RereadAfter | null): string {
 /** The ledger cell's tooltip: the headline, the raw count and the summary detail. */
 export function rereadTitle(r: RereadAfter | null): string {
   if (!r) return NOT_MEASURED_TITLE;
-  return [`${rereadHeadline(r)} (${plural(r.adjusted.calls, 'call')} in ${plural(r.window_turns, 'turn')} after it)`, rereadRawLine(r), notInSummaryLine(r)].join('\n');
+  return [`${rereadHeadline(r)} (${formatCounted(r.adjusted.calls, 'call')} in ${formatCounted(r.window_turns, 'turn')} after it)`, rereadRawLine(r), notInSummaryLine(r)].join('\n');
 }
 
 /** Why a re-read call is left out of the adjusted figure, in words; null when it counts. */
@@ -66,7 +65,7 @@ export function exclusionLabel(excluded: RereadCall['excluded']): string | null 
 /** A breakdown row's re-read figure over the events a transcript measured: "1.7k tokens, 6 calls over 3 of 5 events". */
 export function rereadOverEvents(row: { events: number; reread_events: number; reread_calls: number; reread_tokens: number }): string {
   if (row.reread_events === 0) return NOT_MEASURED;
-  return `${formatTokens(row.reread_tokens)} tokens, ${plural(row.reread_calls, 'call')} over ${formatCount(row.reread_events)} of ${plural(row.events, 'event')}`;
+  return `${formatTokens(row.reread_tokens)} tokens, ${formatCounted(row.reread_calls, 'call')} over ${formatCount(row.reread_events)} of ${formatCounted(row.events, 'event')}`;
 }
 
 /** A breakdown cell: the mean adjusted re-read tokens per measured event, and how many were measured ("560 tok · 3 of 5"). */

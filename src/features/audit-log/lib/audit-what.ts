@@ -2,6 +2,7 @@
 // defensively and shown as text). A config change names each knob by the label the knobs screen
 // shows, old → new; a rollback says where to, how many compactions it undid and what came back.
 
+import { formatCounted } from '../../../domain/format';
 import type { Schemas } from '../../../domain/contract/types';
 import { displayKnobValue, knobName } from '../../../domain/knobs/knob-values';
 
@@ -10,7 +11,6 @@ type AuditEvent = Schemas['AuditEvent'];
 /** Changes listed in a row before "and N more" (the full list is in the cell's title). */
 const CHANGES_SHOWN = 20;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 function configChanges(data: Record<string, unknown>, labels: ReadonlyMap<string, string>): string {
   const changes = Array.isArray(data.changes) ? data.changes : [];
@@ -30,8 +30,8 @@ function rollback(data: Record<string, unknown>): string {
   const undone = Array.isArray(data.compaction_ids) ? data.compaction_ids.length : null;
   const parts = [typeof data.checkpoint_id === 'string' ? `rolled back to ${data.checkpoint_id}` : 'rolled back'];
   const counts: string[] = [];
-  if (undone !== null) counts.push(`${plural(undone, 'compaction')} undone`);
-  if (typeof data.restored === 'number') counts.push(`${plural(data.restored, 'message')} restored`);
+  if (undone !== null) counts.push(`${formatCounted(undone, 'compaction')} undone`);
+  if (typeof data.restored === 'number') counts.push(`${formatCounted(data.restored, 'message')} restored`);
   if (typeof data.superseded === 'number') counts.push(`${data.superseded} superseded`);
   return counts.length > 0 ? `${parts[0]}: ${counts.join(', ')}` : parts[0]!;
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, type ReactNode } from 'react';
 import { Skeleton } from '../../../components/skeleton';
-import { formatCount, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
+import { formatCount, formatCounted, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
 import type { Strategy, Trigger } from '../../../domain/ledger-search';
 import type { CostPoint, CostSummary } from '../lib/cost';
 import type { CountBar } from '../lib/counts';
@@ -59,7 +59,7 @@ export function StatsCharts(props: StatsChartsProps) {
       <ChartCard
         {...CARDS.timeline}
         className="stats-grid__wide"
-        summary={timelineSummary.events > 0 ? `${formatTokens(timelineSummary.tokensSaved)} saved over ${formatCount(timelineSummary.events)} events` : undefined}
+        summary={timelineSummary.events > 0 ? `${formatTokens(timelineSummary.tokensSaved)} saved over ${formatCounted(timelineSummary.events, 'event')}` : undefined}
         empty={seriesEmpty}
         chart={
           <>

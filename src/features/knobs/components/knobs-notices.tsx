@@ -1,3 +1,4 @@
+import { formatCounted } from '../../../domain/format';
 import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/status-badge';
 import { describeError } from '../../../lib/api/api-error';
@@ -5,7 +6,6 @@ import type { SaveDone, SaveFailure } from '../hooks/use-save-knobs';
 import type { AgentPending } from '../lib/pending-changes';
 import './knobs-notices.css';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Above the knobs: the unsaved changes kept in this browser, and how the last save went. */
 export function KnobsNotices({ pending, done, failure }: { pending: readonly AgentPending[]; done: SaveDone | null; failure: SaveFailure | null }) {
@@ -14,7 +14,7 @@ export function KnobsNotices({ pending, done, failure }: { pending: readonly Age
       {pending.length > 0 && (
         <div className="knobs-pending" role="status">
           <span>
-            <Badge tone="warn">unsaved</Badge> {plural(pending.reduce((n, a) => n + a.changes.length, 0), 'change')} on {pending.length} {pending.length === 1 ? 'agent' : 'agents'}, kept in this browser until saved or discarded.
+            <Badge tone="warn">unsaved</Badge> {formatCounted(pending.reduce((n, a) => n + a.changes.length, 0), 'change')} on {formatCounted(pending.length, 'agent')}, kept in this browser until saved or discarded.
           </span>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { Stat, StatSkeleton } from '../../../components/stat';
-import { formatCount, formatTokens, formatUsd } from '../../../domain/format';
+import { formatCount, formatCounted, formatTokens, formatUsd } from '../../../domain/format';
 import type { CompactionStats } from '../../../domain/contract/types';
 import '../../../components/stat.css';
 import './compaction-summary.css';
@@ -30,7 +30,7 @@ export function CompactionSummary({ stats }: { stats: CompactionStats }) {
   return (
     <div className="summary">
       <dl className="stats">
-        <Stat label="Events" value={formatCount(stats.events_total)} hint={`in ${formatCount(stats.sessions)} session${stats.sessions === 1 ? '' : 's'}`} />
+        <Stat label="Events" value={formatCount(stats.events_total)} hint={`in ${formatCounted(stats.sessions, 'session')}`} />
         <Stat label="Tokens saved" value={formatTokens(stats.tokens_saved)} hint={`${formatCount(stats.tokens_saved)} tokens`} />
         <Stat label="Compactor cost" value={formatUsd(stats.cost.compactor_usd)} hint="summarizer, plugins" />
         <Stat label="Primary cost" value={formatUsd(stats.cost.primary_usd)} hint="agents' own calls" />

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { formatCount, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
+import { formatCount, formatCounted, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { NOT_MEASURED, rereadFigure } from '../../../domain/compaction/reread-labels';
 import { bestValue, comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
@@ -19,7 +19,7 @@ const ROWS: Row[] = [
   { label: 'Input tokens sent', hint: 'over the session: the cost driver', value: (c) => c.inputTokensTotal, show: (c) => formatTokens(c.inputTokensTotal) },
   { label: 'Compactor cost', hint: 'summarizer and plugin calls', value: (c) => c.compactorCostUsd, show: (c) => formatUsd(c.compactorCostUsd) },
   { label: 'Referred to after loss', hint: 'harm proxy: paths and ids mentioned again after compaction took them out', value: (c) => c.referredAgain, show: (c) => `${formatCount(c.referredAgain)} of ${formatCount(c.lostReferences)} lost` },
-  { label: 'Re-read after compaction', hint: 'measured on the transcript: the working set read again in the turns after each compaction', value: (c) => c.reread?.tokens ?? Number.NaN, show: (c) => (c.reread ? `${rereadFigure(c.reread)} after ${formatCount(c.reread.measured)} compaction${c.reread.measured === 1 ? '' : 's'}` : NOT_MEASURED) },
+  { label: 'Re-read after compaction', hint: 'measured on the transcript: the working set read again in the turns after each compaction', value: (c) => c.reread?.tokens ?? Number.NaN, show: (c) => (c.reread ? `${rereadFigure(c.reread)} after ${formatCounted(c.reread.measured, 'compaction')}` : NOT_MEASURED) },
   { label: 'Over the window', hint: 'calls still past the window after the retry', value: (c) => c.overflowTurns, show: (c) => formatCount(c.overflowTurns) },
 ];
 
