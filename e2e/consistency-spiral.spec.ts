@@ -109,5 +109,8 @@ test('a generated spiral session: every screen gives one event count, cost, cont
   // The lab replays the calls behind the events: never "Nothing replayed".
   expect(Number(calls!.replace(/,/g, ''))).toBeGreaterThan(100);
   expect(Number(compactions.split(' ')[0]!.replace(/,/g, ''))).toBeGreaterThan(0);
+  // Nothing to refer back to is said so, not shown as a figure ("0 of 0 lost").
+  await expect(page.getByRole('row').filter({ has: page.getByText('harm proxy') }).getByRole('cell').nth(1)).toHaveText(/^(none lost|\d[\d,]* of \d[\d,]* lost)$/);
+  await expect(page.getByRole('row').filter({ has: page.getByText('harm proxy') })).not.toContainText('0 of 0');
   expect(agents.messages).toMatch(/^\d+ active/);
 });

@@ -18,7 +18,7 @@ const ROWS: Row[] = [
   { label: 'Peak context fill', hint: 'of the window', value: (c) => c.peakFill, show: (c) => `${formatPercent(c.peakFill)} (${formatTokens(c.peakTokens)})` },
   { label: 'Input tokens sent', hint: 'over the session: the cost driver', value: (c) => c.inputTokensTotal, show: (c) => formatTokens(c.inputTokensTotal) },
   { label: 'Compactor cost', hint: 'summarizer and plugin calls', value: (c) => c.compactorCostUsd, show: (c) => formatUsd(c.compactorCostUsd) },
-  { label: 'Referred to after loss', hint: 'harm proxy: paths and ids mentioned again after compaction took them out', value: (c) => c.referredAgain, show: (c) => `${formatCount(c.referredAgain)} of ${formatCount(c.lostReferences)} lost` },
+  { label: 'Referred to after loss', hint: 'harm proxy: paths and ids mentioned again after compaction took them out', value: (c) => c.referredAgain, show: (c) => (c.lostReferences === 0 ? 'none lost' : `${formatCount(c.referredAgain)} of ${formatCount(c.lostReferences)} lost`) },
   { label: 'Re-read after compaction', hint: 'measured on the transcript: the working set read again in the turns after each compaction', value: (c) => c.reread?.tokens ?? Number.NaN, show: (c) => (c.reread ? `${rereadFigure(c.reread)} after ${formatCounted(c.reread.measured, 'compaction')}` : NOT_MEASURED) },
   { label: 'Over the window', hint: 'calls still past the window after the retry', value: (c) => c.overflowTurns, show: (c) => formatCount(c.overflowTurns) },
 ];
