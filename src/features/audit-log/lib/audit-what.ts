@@ -2,9 +2,10 @@
 // defensively and shown as text). A config change names each knob by the label the knobs screen
 // shows, old → new; a rollback says where to, how many compactions it undid and what came back.
 
-import { formatCounted } from '../../../domain/format';
+import { formatCounted, formatTokens } from '../../../domain/format';
 import type { Schemas } from '../../../domain/contract/types';
 import { displayKnobValue, knobName } from '../../../domain/knobs/knob-values';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 
 type AuditEvent = Schemas['AuditEvent'];
 
@@ -49,6 +50,36 @@ export function sessionName(id: string, title: string | undefined): { text: stri
 
 const FIELDS = ['reason', 'strategy', 'attempted_strategy', 'flag', 'decision', 'key', 'trigger'] as const;
 
+/** A strategy or trigger by the words the rest of the app uses for it; a value kaged does not document, as it came. */
+const VALUE_LABELS: Partial<Record<(typeof FIELDS)[number], Readonly<Record<string, string>>>> = {
+  strategy: STRATEGY_LABELS,
+  attempted_strategy: STRATEGY_LABELS,
+  trigger: TRIGGER_LABELS,
+};
+
+function fieldText(key: (typeof FIELDS)[number], value: string): string {
+  if (key === 'reason') return value;
+  const labels = VALUE_LABELS[key];
+  return `${key.replace('_', ' ')}: ${labels && Object.hasOwn(labels, value) ? labels[value] : value}`;
+}
+
+/** A count or token figure from the event's data, when it is one (untrusted: anything else is left out). */
+function figure(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+}
+
+/** The figures a compaction's events carry: the estimate that triggered it, the estimate after it, what it superseded. */
+function figures(d: Record<string, unknown>): string[] {
+  const parts: string[] = [];
+  const before = figure(d.threshold_estimate);
+  const after = figure(d.after_estimate);
+  const superseded = figure(d.superseded_count);
+  if (before !== null) parts.push(`estimate ${formatTokens(before)}`);
+  if (after !== null) parts.push(`after ${formatTokens(after)}`);
+  if (superseded !== null) parts.push(`${formatCounted(superseded, 'message')} superseded`);
+  return parts;
+}
+
 /** What an audit event did, in one line; `labels`: knob labels by config key (empty while unknown: keys then). */
 export function auditWhat(event: AuditEvent, labels: ReadonlyMap<string, string>): string {
   const d = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<string, unknown>;
@@ -57,7 +88,7 @@ export function auditWhat(event: AuditEvent, labels: ReadonlyMap<string, string>
   const parts: string[] = [];
   for (const key of FIELDS) {
     const value = d[key];
-    if (typeof value === 'string' && value) parts.push(key === 'reason' ? value : `${key.replace('_', ' ')}: ${value}`);
+    if (typeof value === 'string' && value) parts.push(fieldText(key, value));
   }
-  return parts.join(' · ');
+  return [...parts, ...figures(d)].join(' · ');
 }
