@@ -114,6 +114,44 @@ test('a plugin author reviews five unrated events of one plugin with the keyboar
   await expect(page.locator('.review-item__head h2')).toHaveText(sixth);
 });
 
+test('the review page lists each plugin with its unrated and bad-flagged events; a count opens that queue with the same total and is read again after a verdict', async ({ page, request }) => {
+  await resetDaemon(request);
+  await page.goto('/review');
+  const row = page.getByRole('table', { name: 'Plugins to review' }).getByRole('row').filter({ has: page.getByRole('link', { name: 'hindsight', exact: true }) });
+  await expect(row.getByRole('link', { name: /events to review again$/ })).toBeVisible();
+  const unrated = row.getByRole('link', { name: /events to review$/ });
+  const count = (await unrated.innerText()).split(' ')[0]!;
+  await unrated.click();
+  await expect(page).toHaveURL(/\/review\?plugin=hindsight$/);
+  const progress = page.locator('.review-progress strong');
+  await expect(progress).toHaveText(`1 of ${count}`);
+  const id = await page.locator('.review-item__head h2').innerText();
+  await page.keyboard.press('g');
+  await page.keyboard.press('Enter');
+  await expect(progress).toHaveText(`2 of ${count}`);
+  await expect.poll(async () => (await (await request.get(`${API}/compactions?plugin=hindsight&flag=good&limit=1000`, { headers: { 'X-Kaged-User-Id': 'operator' } })).json()).items.some((r: { id: string }) => r.id === id)).toBe(true);
+  await page.goto('/review');
+  await expect(row.getByRole('link', { name: /events to review$/ })).toHaveText(`${(Number(count.replace(/,/g, '')) - 1).toLocaleString('en-US')} events to review`);
+});
+
+test('a review count the daemon fails to answer is said above the list, named, with a retry; the other counts stay', async ({ page, request }) => {
+  await resetDaemon(request);
+  let failing = true;
+  await page.route(/\/api\/v1\/review-queue\?plugin=guard-rails&flag=bad/, (route) =>
+    failing ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'internal', message: 'queue index unavailable', details: null }) }) : route.continue(),
+  );
+  await page.goto('/review');
+  const table = page.getByRole('table', { name: 'Plugins to review' });
+  const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+  await expect(page.getByRole('alert')).toContainText('the review counts (1 count not read)');
+  await expect(row('guard-rails').getByRole('cell').nth(1)).toHaveText('not read');
+  await expect(row('hindsight').getByRole('link', { name: /events to review again$/ })).toBeVisible();
+  failing = false;
+  await page.getByRole('alert').getByRole('button', { name: 'Retry' }).click();
+  await expect(row('guard-rails').getByRole('link', { name: /events to review again$/ })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
 test('a verdict given while the queue is still being read again is kept, and a second Enter saves it once', async ({ page, request }) => {
   await resetDaemon(request);
   await page.goto('/health?range=all&dim=plugin');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../components/error-state';
 import { Panel } from '../components/panel';
@@ -9,6 +10,7 @@ import type { Flag, FlagFilter } from '../domain/ledger-search';
 import { pluginsQuery } from '../lib/api/endpoints/list-plugins';
 import { pluginHref, reviewQueueHref } from '../lib/routes';
 import { ReviewQueue } from '../features/compaction-ledger/components/review-queue';
+import { ReviewChoices } from '../features/compaction-ledger/components/review-choices';
 import '../components/detail-section.css';
 import { ConflictDialog, SaveNotices } from '../features/compaction-ledger/components/save-feedback';
 
@@ -29,7 +31,7 @@ export function ReviewPage() {
   const walk: FlagFilter = flag ?? 'unflagged';
   const navigate = useNavigate();
   const pluginsRead = useQuery(pluginsQuery());
-  const plugins = pluginsRead.data;
+  const reviewable = useMemo(() => (pluginsRead.data ?? []).filter((p) => p.problems.length === 0).map((p) => p.name), [pluginsRead.data]);
   return (
     <div className="page">
       <title>{`Review${plugin ? ` ${plugin}` : ''} · Compactor`}</title>
@@ -43,7 +45,7 @@ export function ReviewPage() {
             label="Plugin"
             showLabel
             value={plugin ?? ''}
-            options={(plugins ?? []).filter((p) => p.problems.length === 0).map((p) => ({ value: p.name, label: p.name }))}
+            options={reviewable.map((name) => ({ value: name, label: name }))}
             onValueChange={(name) => void navigate(reviewQueueHref(name, flag ?? undefined))}
           />
           <Select
@@ -64,7 +66,10 @@ export function ReviewPage() {
           </div>
         </Panel>
       ) : (
-        <p className="muted">Choose a plugin to review the events it fired in that nobody has flagged yet, or those flagged bad, to review them again.</p>
+        <>
+          <p className="muted">Choose a plugin to review the events it fired in that nobody has flagged yet, or those flagged bad, to review them again.</p>
+          {reviewable.length > 0 && <ReviewChoices plugins={reviewable} />}
+        </>
       )}
       <SaveNotices />
       <ConflictDialog />
