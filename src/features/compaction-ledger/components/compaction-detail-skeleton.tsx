@@ -7,12 +7,6 @@ import '../../../components/panel.css';
 import '../../../components/detail-section.css';
 import './compaction-detail.css';
 import './record-sections.css';
-// The event page's other rule sets load here too, with the first screen's styles (before base.css), as they
-// always have: loaded with the page's own chunk instead (after base.css), the notes box would take the rules
-// .input (base.css) overrides today and change its look. Which of the two is meant is the lead's call.
-import './audit-trail.css';
-import './superseded-messages.css';
-import './verdict-panel.css';
 
 /** The event's panels while it loads: the same grid and section headings. */
 export function DetailSkeleton() {
