@@ -1,3 +1,9 @@
+// The global rules before any component's (imported first, so they come first in dev and in the build's
+// first stylesheet): tokens, element defaults and generic classes, the page frame. A component's own rule
+// then wins over a generic one of the same weight (.verdict__notes over .input), wherever it loads.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/pages.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -9,9 +15,6 @@ import { loadRuntimeConfig } from './config/runtime-config';
 import { useSettingsStore } from './config/settings-store';
 import { startThemeSync } from './config/theme';
 import { isApiError } from './lib/api/api-error';
-import './styles/tokens.css';
-import './styles/base.css';
-import './styles/pages.css';
 
 startThemeSync();
 

@@ -22,6 +22,8 @@ import { SessionHeaderSkeleton } from '../features/sessions/components/session-h
 import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
 import { ProjectHeader } from './project-header';
+import { SessionsHeader } from './sessions-header';
+import { SettingsHeader } from './settings-header';
 
 /** A panel that is all skeleton: the same frame while the code loads as while the data loads. */
 function LoadingPanel({ title, skeleton }: { title?: string; skeleton: ReactNode }) {
@@ -36,13 +38,7 @@ export function SessionsPageSkeleton() {
   const [search, setSearch] = useSessionSearch();
   return (
     <div className="page">
-      <title>Sessions · Compactor</title>
-      <header className="page__header">
-        <div className="page__title">
-          <h1>Sessions</h1>
-        </div>
-        <SessionFilters search={search} onSearchChange={setSearch} />
-      </header>
+      <SessionsHeader search={search} onSearchChange={setSearch} />
       <LoadingPanel skeleton={<SessionsTableSkeleton />} />
     </div>
   );
@@ -105,10 +101,7 @@ export function CheckpointReviewPageSkeleton() {
 export function SettingsPageSkeleton() {
   return (
     <div className="page settings">
-      <title>Settings · Compactor</title>
-      <header className="page__header">
-        <h1>Settings</h1>
-      </header>
+      <SettingsHeader />
       {/* The heights of the two forms, so the page does not move when they arrive. */}
       <LoadingPanel title="Connection" skeleton={<Skeleton height={379} />} />
       <LoadingPanel title="Appearance" skeleton={<Skeleton height={51} />} />

@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { Panel } from '../components/panel';
 import { lazyComponent } from '../lib/lazy-component';
 import { useSessionSearch } from '../features/sessions/hooks/use-session-search';
-import { SessionFilters } from '../features/sessions/components/session-filters';
 import { SessionsTable } from '../features/sessions/components/sessions-table';
 import { SessionsTableSkeleton } from '../features/sessions/components/sessions-table-skeleton';
+import { SessionsHeader } from './sessions-header';
 
 /**
  * Transcript import (simulator only): its own chunk, so the list's first screen carries none of it.
@@ -17,16 +17,15 @@ export function SessionsPage() {
   const [search, setSearch] = useSessionSearch();
   return (
     <div className="page">
-      <title>Sessions · Compactor</title>
-      <header className="page__header">
-        <div className="page__title">
-          <h1>Sessions</h1>
+      <SessionsHeader
+        search={search}
+        onSearchChange={setSearch}
+        tools={
           <Suspense fallback={null}>
             <ImportButton />
           </Suspense>
-        </div>
-        <SessionFilters search={search} onSearchChange={setSearch} />
-      </header>
+        }
+      />
       <Panel what="the sessions" skeleton={<SessionsTableSkeleton />}>
         <SessionsTable search={search} onSearchChange={setSearch} />
       </Panel>

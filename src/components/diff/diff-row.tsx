@@ -52,17 +52,7 @@ function Cell({
   onToggle,
   labels,
   supersededCount,
-}: {
-  m: Message;
-  side: 'before' | 'after';
-  row: DiffRow;
-  group: ToolGroup | null;
-  place: GroupPlace;
-  expanded: boolean;
-  onToggle: (key: string) => void;
-  labels: RowLabels;
-  supersededCount: number;
-}) {
+}: Omit<DiffRowViewProps, 'ariaIndex'> & { m: Message; side: 'before' | 'after' }) {
   const text = messageText(m);
   const long = isLong(text);
   // Marked where the message ends up: kept (the after side), or superseded (the before side).

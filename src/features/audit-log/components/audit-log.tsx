@@ -176,12 +176,12 @@ function AuditTable({
     <>
       <div
         ref={scrollRef}
-        className={switching ? 'table-scroll audit-scroll audit--switching' : 'table-scroll audit-scroll'}
+        className={switching ? 'audit-scroll audit--switching' : 'audit-scroll'}
         tabIndex={0}
         role="group"
         aria-label={`Audit events, ${formatCount(events.length)} of ${formatCount(total)} loaded; scroll for more`}
       >
-        <table className="data-table record-table audit-table" aria-rowcount={total + 1}>
+        <table className="record-table audit-table" aria-rowcount={total + 1}>
           <caption className="visually-hidden">Audit events</caption>
           <colgroup>
             <col className="audit-col--time" />

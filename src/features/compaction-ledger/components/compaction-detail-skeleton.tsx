@@ -1,18 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
 import { Skeleton } from '../../../components/skeleton';
-import { sessionQuery } from '../../../lib/api/endpoints/get-session';
-import { sessionHref } from '../../../lib/routes';
+import { EventHeader, FINDING_ITS_PLACE, useEventView } from './event-header';
 import '../../../components/panel.css';
 import '../../../components/detail-section.css';
 import './compaction-detail.css';
 import './record-sections.css';
-// The event page's other rule sets load here too, with the first screen's styles (before base.css), as they
-// always have: loaded with the page's own chunk instead (after base.css), the notes box would take the rules
-// .input (base.css) overrides today and change its look. Which of the two is meant is the lead's call.
-import './audit-trail.css';
-import './superseded-messages.css';
-import './verdict-panel.css';
 
 /** The event's panels while it loads: the same grid and section headings. */
 export function DetailSkeleton() {
@@ -41,36 +32,7 @@ export function DetailSkeleton() {
   );
 }
 
-/** The event page's heading while its code loads: the same crumbs, title and tools (the walk not ready yet). */
+/** The event page's heading while its code loads: the page's own, the walk not ready yet. */
 export function DetailHeaderSkeleton({ sessionId, compactionId }: { sessionId: string; compactionId: string }) {
-  const { data: session } = useQuery(sessionQuery(sessionId));
-  const ledgerPath = `${sessionHref(sessionId)}${useLocation().search}`;
-  return (
-    <header className="page__header">
-      <div className="event-detail__heading">
-        <nav className="page__crumbs" aria-label="Breadcrumb">
-          <Link to="/sessions">Sessions</Link>
-          <span aria-hidden="true">/</span>
-          <Link to={ledgerPath}>{session?.title ?? sessionId}</Link>
-        </nav>
-        <h1>
-          Compaction <span className="mono event-detail__id">{compactionId}</span>
-        </h1>
-      </div>
-      <div className="event-detail__tools">
-        <Link className="button" to={`${ledgerPath}#ledger`}>
-          ↑ Back to the ledger
-        </Link>
-        <nav className="event-nav" aria-label="Events of this view">
-          <span className="event-nav__position num muted">finding its place…</span>
-          <button type="button" className="button" disabled>
-            ← Previous
-          </button>
-          <button type="button" className="button" disabled>
-            Next →
-          </button>
-        </nav>
-      </div>
-    </header>
-  );
+  return <EventHeader sessionId={sessionId} compactionId={compactionId} view={useEventView(sessionId)} place={FINDING_ITS_PLACE} />;
 }

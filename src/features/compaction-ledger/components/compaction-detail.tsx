@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { DataNotices } from '../../../components/data-notices';
 import { checkRecord, checkRecordSession, checkTimestamp } from '../../../domain/plausibility';
 import { useNow } from '../../../hooks/use-now';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatTokens } from '../../../domain/format';
@@ -12,15 +12,15 @@ import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { compactionQuery } from '../api/get-compaction';
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { cachedRecord } from '../api/record-cache';
-import { useEventNeighbours, type Neighbours } from '../hooks/use-event-neighbours';
+import { useEventNeighbours } from '../hooks/use-event-neighbours';
 import { ledgerViewKey, useLedgerCursor } from '../hooks/use-ledger-cursor';
-import { useLedgerSearch } from '../../../hooks/use-ledger-search';
 import { useSaveFlag } from '../hooks/use-save-flag';
 import { keyActionOf } from '../lib/keyboard';
-import { activeFilterCount, ledgerSearchString, readAcross, withinSession, type LedgerSearch } from '../../../domain/ledger-search';
+import { ledgerSearchString } from '../../../domain/ledger-search';
 import { AuditTrail } from './audit-trail';
 import { detailPath } from '../lib/detail-path';
 import { DetailSkeleton } from './compaction-detail-skeleton';
+import { EventHeader, useEventView } from './event-header';
 import { EstimatesBar, FallbackChain, PLUGIN_ROWS, PluginsFired, RecordFacts } from './record-sections';
 import { ConflictDialog, SaveNotices } from './save-feedback';
 import { SupersededMessages } from './superseded-messages';
@@ -29,7 +29,6 @@ import { VerdictPanel } from './verdict-panel';
 import '../../../components/panel.css';
 import '../../../components/detail-section.css';
 import './compaction-detail.css';
-import { compactionsHref, eventReplayHref, sessionHref } from '../../../lib/routes';
 
 /**
  * The detail query. The ledger's cached copy stands in while it is read (instant j/k walking) and
@@ -43,48 +42,6 @@ function useRecord(sessionId: string, compactionId: string) {
   });
   const data = read.data ?? (read.isError ? cachedRecord(queryClient, sessionId, compactionId) : undefined);
   return { data, error: read.error, isError: read.isError, isPending: read.isPending, refetch: read.refetch };
-}
-
-interface EventNavProps {
-  search: LedgerSearch;
-  /** The list walked is the one across sessions. */
-  across: boolean;
-  neighbours: Neighbours;
-}
-
-function EventNav({ search, across, neighbours }: EventNavProps) {
-  const filtered = activeFilterCount(search) > 0;
-  const where = `${filtered ? 'in this filtered view' : 'in the ledger'}${across ? ' across sessions' : ''}`;
-  const link = (to: CompactionRecord) => detailPath(to.session_id, to.id, search, across);
-  return (
-    <nav className="event-nav" aria-label="Events of this view">
-      <span className="event-nav__position num muted">
-        {neighbours.position !== null
-          ? `${formatCount(neighbours.position)} of ${formatCount(neighbours.total)} ${where}`
-          : neighbours.searching
-            ? 'finding its place…'
-            : `not ${where}`}
-      </span>
-      {neighbours.previous ? (
-        <Link className="button" to={link(neighbours.previous)} title="Previous event of this view (k)" rel="prev">
-          ← Previous
-        </Link>
-      ) : (
-        <button type="button" className="button" disabled>
-          ← Previous
-        </button>
-      )}
-      {neighbours.next ? (
-        <Link className="button" to={link(neighbours.next)} title="Next event of this view (j)" rel="next">
-          Next →
-        </Link>
-      ) : (
-        <button type="button" className="button" disabled>
-          Next →
-        </button>
-      )}
-    </nav>
-  );
 }
 
 /** What an event did: figures, estimates, summary and key facts, superseded messages, plugins (the detail page, the review queue). */
@@ -184,21 +141,16 @@ function EventBody({ record }: { record: CompactionRecord }) {
  * previous/next (k/j) walk that view, and "Back to the ledger" returns to it.
  */
 export function CompactionDetail({ sessionId, compactionId }: { sessionId: string; compactionId: string }) {
-  const [fullSearch] = useLedgerSearch();
-  const [params] = useSearchParams();
-  const across = readAcross(params);
-  const search = across ? fullSearch : withinSession(fullSearch);
+  const view = useEventView(sessionId);
+  const { search, across } = view;
   const navigate = useNavigate();
   const { save } = useSaveFlag();
   const sessionRead = useQuery(sessionQuery(sessionId));
-  const session = sessionRead.data;
   const record = useRecord(sessionId, compactionId);
   const neighbours = useEventNeighbours(across ? null : sessionId, compactionId, search);
   const setCursor = useLedgerCursor((s) => s.set);
   // A record of another session at this session's address: named, its content not shown as this session's.
   const foreign = record.data ? checkRecordSession(record.data, sessionId) : null;
-  const sessionLedgerPath = `${sessionHref(sessionId)}${ledgerSearchString(withinSession(search))}`;
-  const ledgerPath = across ? compactionsHref(ledgerSearchString(search)) : sessionLedgerPath;
 
   // The ledger shows this event as the cursor row when the operator goes back.
   useEffect(
@@ -233,38 +185,14 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
   return (
     <div className="page event-detail">
       <title>{`Compaction ${compactionId} · Compactor`}</title>
-      <header className="page__header">
-        <div className="event-detail__heading">
-          <nav className="page__crumbs" aria-label="Breadcrumb">
-            {across ? <Link to={ledgerPath}>Compactions</Link> : <Link to="/sessions">Sessions</Link>}
-            <span aria-hidden="true">/</span>
-            <Link to={sessionLedgerPath} title={session?.title}>
-              {session?.title ?? sessionId}
-            </Link>
-          </nav>
-          <h1>
-            Compaction <span className="mono event-detail__id">{compactionId}</span>
-            {record.data && (
-              <span className="badges event-detail__badges">
-                <Badge>{record.data.strategy}</Badge>
-                {record.data.fallback_occurred && <Badge tone="warn">fell back</Badge>}
-                {record.data.rolled_back && <Badge tone="warn">rolled back</Badge>}
-              </span>
-            )}
-          </h1>
-        </div>
-        <div className="event-detail__tools">
-          <Link className="button" to={`${ledgerPath}#ledger`}>
-            ↑ Back to the ledger
-          </Link>
-          {record.data && !foreign && (
-            <Link className="button" to={eventReplayHref(sessionId, { event: record.data.id, agent: record.data.agent_path, at: record.data.created_at })} title="Replay this session in the threshold lab, this event's agent chosen and its moment marked">
-              Replay in the lab
-            </Link>
-          )}
-          <EventNav search={search} across={across} neighbours={neighbours} />
-        </div>
-      </header>
+      <EventHeader
+        sessionId={sessionId}
+        compactionId={compactionId}
+        view={view}
+        place={neighbours}
+        record={record.data}
+        replayable={!foreign}
+      />
       {/* Each read that failed is said, even where something else stands in for it. */}
       <div className="event-detail__problems">
         {record.isError && record.data && (

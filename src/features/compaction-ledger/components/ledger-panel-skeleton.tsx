@@ -1,6 +1,7 @@
 import { Skeleton } from '../../../components/skeleton';
 import '../../../components/panel.css';
 import './ledger.css';
+import './ledger-toolbar.css';
 
 /** The ledger panel while the page's code loads: its heading, the toolbar's row and the grid's height. */
 export function LedgerPanelSkeleton({ title = 'Ledger' }: { title?: string }) {

@@ -1,8 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState } from 'react';
-import { formatCount } from '../../../domain/format';
 import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
-import type { useLedgerExport } from '../hooks/use-export';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { activeFilterCount, EMPTY_SEARCH, toggleValue, type LedgerSearch } from '../../../domain/ledger-search';
@@ -11,6 +9,8 @@ import { OriginFilter } from './origin-filter';
 import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
 import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../domain/time-range';
 import { FLAG_FILTERS, STRATEGIES, TRIGGERS } from '../../../domain/contract/enums.gen';
+import { ExportMenu, type ExportMenuProps } from './export-menu';
+import './ledger-toolbar.css';
 
 const TEXT_DEBOUNCE_MS = 300;
 
@@ -209,73 +209,6 @@ const ColumnsMenu = memo(function ColumnsMenu({ withSession = false }: { withSes
     </DropdownMenu.Root>
   );
 });
-
-interface ExportMenuProps {
-  total: number;
-  exporter: ReturnType<typeof useLedgerExport>;
-}
-
-/** CSV or JSONL of every record of the view (not only the loaded rows). */
-function ExportMenu({ total, exporter }: ExportMenuProps) {
-  const { state, start, cancel, clear } = exporter;
-  const busy = state.phase === 'fetching';
-  return (
-    <div className="ledger-export">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="filter" disabled={busy || total === 0} aria-label="Export the filtered ledger">
-          <span>Export</span>
-          <Chevron />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
-            <DropdownMenu.Label className="ledger-export__label">{formatCount(total)} events of this view</DropdownMenu.Label>
-            <DropdownMenu.Item className="filter__item" onSelect={() => void start('csv')}>
-              <span className="filter__item-label">CSV</span>
-              <span className="filter__hint">one row per event</span>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="filter__item" onSelect={() => void start('jsonl')}>
-              <span className="filter__item-label">JSONL</span>
-              <span className="filter__hint">full records</span>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <span className="ledger-export__status" role="status" aria-live="polite">
-        {state.phase === 'fetching' && (
-          <>
-            <span className="num">
-              Exporting {formatCount(state.fetched)}
-              {state.total !== null ? ` / ${formatCount(state.total)}` : ''}…
-            </span>
-            <button type="button" className="button button--quiet" onClick={cancel}>
-              Cancel
-            </button>
-          </>
-        )}
-        {state.phase === 'done' && (
-          <>
-            <span className="muted">
-              Saved {formatCount(state.count)} events as <span className="mono">{state.fileName}</span>
-            </span>
-            <button type="button" className="button button--quiet" onClick={clear} aria-label="Dismiss">
-              ✕
-            </button>
-          </>
-        )}
-        {state.phase === 'failed' && (
-          <>
-            <span className="ledger-export__error" title={state.message}>
-              Export failed: {state.message}
-            </span>
-            <button type="button" className="button button--quiet" onClick={() => void start(state.format)}>
-              Retry
-            </button>
-          </>
-        )}
-      </span>
-    </div>
-  );
-}
 
 interface LedgerToolbarRowProps extends LedgerToolbarProps, ExportMenuProps {
   /** Across sessions: the session column can be chosen. */

@@ -14,6 +14,7 @@ import { rowFilter } from '../lib/breakdown-rows';
 import { DIMENSION_LABELS, DIMENSIONS, scopedPluginHref, type Dimension, type HealthScope, type UpdateHealthScope } from '../lib/health-scope';
 import { FlagMix } from './flag-mix';
 import '../../../components/panel.css';
+import '../../../components/data-table.css';
 import './health.css';
 
 function rowLabel(dimension: Dimension, key: string | null): ReactNode {

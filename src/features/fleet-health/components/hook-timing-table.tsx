@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatDuration } from '../../../domain/format';
+import '../../../components/data-table.css';
 
 type Timing = Pick<Schemas['HookTimingSummary'], 'count' | 'p50_ms' | 'p95_ms' | 'max_ms' | 'errors'>;
 

@@ -21,6 +21,7 @@ import { HookTimingTable } from './hook-timing-table';
 import type { PluginChartsProps } from './plugin-charts';
 import '../../../components/panel.css';
 import '../../../components/charts/charts.css';
+import '../../../components/data-table.css';
 import './health.css';
 
 const PluginCharts = lazyComponent<PluginChartsProps>(() => import('./plugin-charts').then((m) => m.PluginCharts));

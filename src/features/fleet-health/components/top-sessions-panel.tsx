@@ -10,6 +10,7 @@ import { topSessionsQuery } from '../api/get-top-sessions';
 import { useAggregateQuery, useFiguresSettled, useLedgerLink } from '../hooks/use-scope-links';
 import type { HealthScope } from '../lib/health-scope';
 import '../../../components/panel.css';
+import '../../../components/data-table.css';
 import './health.css';
 
 /** The sessions that spent most on compaction, and that compacted most. */

@@ -34,7 +34,7 @@ export function VersionCompareDialog({ config, events, a, b, labels, onClose }: 
           ) : differences.length === 0 ? (
             <p>The two versions have the same values.</p>
           ) : (
-            <table className="data-table kh-compare__table">
+            <table className="kh-compare__table">
               <caption className="visually-hidden">Knobs that differ between version {a} and version {b}</caption>
               <thead>
                 <tr>

@@ -4,6 +4,7 @@ import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { knobsHref } from '../../../lib/routes';
 import { compactionBlock } from '../lib/dsl-block';
 import { adoptSetting, type ReplayRun } from '../lib/replay-view';
+import './adopt-setting.css';
 
 interface AdoptSettingProps {
   sessionId: string;

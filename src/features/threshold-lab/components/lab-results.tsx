@@ -5,6 +5,8 @@ import { NOT_MEASURED, rereadFigure } from '../../../domain/compaction/reread-la
 import { bestValue, comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
 import { AdoptSetting } from './adopt-setting';
 import { FillChart, seriesColor } from './fill-chart';
+import './lab.css';
+import './lab-results.css';
 
 interface Row {
   label: string;

@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { type DraftErrors, type SettingDraft } from '../lib/lab-settings';
 import type { components } from '../../../domain/contract/schema.gen';
 import { STRATEGIES } from '../../../domain/contract/enums.gen';
+import './lab.css';
+import './lab-settings.css';
 
 type ConfigValues = components['schemas']['CompactionConfigValues'];
 

@@ -15,6 +15,7 @@ import { nothingReplayed, type ReplayResult } from '../lib/replay-view';
 import { LabResults } from './lab-results';
 import { SettingEditor } from './setting-editor';
 import './lab.css';
+import './lab-settings.css';
 
 /**
  * The threshold lab: an agent's recorded history replayed call by call under up to three settings
