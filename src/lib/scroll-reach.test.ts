@@ -58,6 +58,25 @@ describe('overscan tuned to the scroll speed', () => {
     expect(reach.rest()).toBe(false);
   });
 
+  it('does not draw fewer rows ahead after a shorter move while the view keeps moving one way', () => {
+    const reach = new ScrollReach();
+    // 8 rows, then a run of 2-row moves (a second after the long one): the reach stays at 16.
+    reach.note(100, 19, 0);
+    reach.note(108, 19, 16.7);
+    expect(reach.ahead(16.7)).toBe(16);
+    for (let frame = 2; frame <= 80; frame += 1) reach.note(108 + 2 * (frame - 1), 19, frame * 16.7);
+    expect(reach.ahead(80 * 16.7)).toBe(16);
+    // Turning back: ahead is above the view, as far as the recent moves say.
+    reach.note(260, 19, 81 * 16.7);
+    expect(reach.ahead(81 * 16.7)).toBe(-12);
+    // At rest it starts again from what the next moves say.
+    reach.rest();
+    expect(reach.ahead(81 * 16.7)).toBe(0);
+    reach.note(262, 19, 2_000);
+    reach.note(265, 19, 2_016.7);
+    expect(reach.ahead(2_016.7)).toBe(6);
+  });
+
   it('never reaches further than the cap', () => {
     const reach = new ScrollReach();
     // A tall view on a starved machine: 57 rows a frame (less than three views), 114 ahead; 80 a frame would be 160.

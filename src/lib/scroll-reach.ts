@@ -36,6 +36,8 @@ export const MAX_AHEAD_ROWS = 150;
 export class ScrollReach {
   private first: number | null = null;
   private moves: { at: number; by: number }[] = [];
+  /** The reach given while the view keeps moving one way: it does not shrink until the view rests or turns. */
+  private held = 0;
 
   /** The view's first row at a render, at time `at` (ms), with `viewRows` rows in view. */
   note(first: number, viewRows: number, at: number): void {
@@ -52,21 +54,29 @@ export class ScrollReach {
   rest(): boolean {
     const moving = this.moves.length > 0;
     this.moves = [];
+    this.held = 0;
     return moving;
   }
 
   /**
    * Rows to draw ahead of the view (positive: below it, negative: above), as of `at`: the longest
-   * recent move with a margin, the way the last one went; 0 once the view has been still.
+   * recent move with a margin, the way the last one went; 0 once the view has been still. While
+   * the view keeps moving one way the reach only grows: a window that shrank by a few rows after a
+   * shorter move would drop rows already drawn and create them again a frame later (a row created
+   * or removed costs far more than one whose element takes another record, row-slots.ts).
    */
   ahead(at: number): number {
     const recent = this.moves.filter((m) => at - m.at <= MEMORY_MS);
     const last = recent[recent.length - 1];
-    if (last === undefined) return 0;
+    if (last === undefined) {
+      this.held = 0;
+      return 0;
+    }
     const longest = Math.max(...recent.map((m) => Math.abs(m.by)));
     // A move of one row at a time needs no more than the rows at rest.
-    if (longest <= 1) return 0;
-    return Math.sign(last.by) * Math.min(MAX_AHEAD_ROWS, Math.ceil(longest * MARGIN));
+    const wanted = longest <= 1 ? 0 : Math.sign(last.by) * Math.min(MAX_AHEAD_ROWS, Math.ceil(longest * MARGIN));
+    if (Math.sign(last.by) !== Math.sign(this.held) || Math.abs(wanted) > Math.abs(this.held)) this.held = wanted;
+    return this.held;
   }
 }
 

@@ -39,7 +39,7 @@ const LedgerCells = memo(
   (a, b) => a.row.original === b.row.original && a.columnsKey === b.columnsKey && a.href === b.href,
 );
 
-interface LedgerRowProps extends LedgerCellsProps {
+export interface LedgerRowProps extends LedgerCellsProps {
   /** Position among the rows (0 is the first record). */
   index: number;
   /** Offset from the top of the rows, px. */
@@ -53,6 +53,14 @@ interface LedgerRowProps extends LedgerCellsProps {
   onOpen: (event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => void;
 }
 
+interface SlotProps extends LedgerRowProps {
+  /**
+   * No row of the window is in this element now (row-slots.ts): it keeps what it showed, hidden
+   * and out of the grid (no row role, no record id), until a row entering takes it.
+   */
+  parked: boolean;
+}
+
 /**
  * A positioned ledger row around its memoised cells, rendered again only when a prop changes (the
  * table renders on every scroll step, its rows only once the window has moved). The table keys it by
@@ -63,28 +71,29 @@ interface LedgerRowProps extends LedgerCellsProps {
  *   at once, one that gets an older record lets it fade (ledger.css); no animation is started per row.
  */
 export const LedgerRow = memo(
-  function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen }: LedgerRowProps) {
+  function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen, parked }: SlotProps) {
     const record = row.original;
     const ref = useRef<HTMLDivElement>(null);
     useLayoutEffect(() => {
       const element = ref.current;
       if (element === null || !element.contains(document.activeElement)) return;
       element.closest<HTMLElement>('[role="grid"]')?.focus({ preventScroll: true });
-    }, [record.id]);
+    }, [record.id, parked]);
     const classes = ['ledger__row'];
-    if (active) classes.push('ledger__row--active');
+    if (parked) classes.push('ledger__row--parked');
+    else if (active) classes.push('ledger__row--active');
     if (fresh) classes.push('ledger__row--new');
     if (stale) classes.push('ledger__row--stale');
     const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
     return (
       <div
         ref={ref}
-        id={`ledger-row-${record.id}`}
+        id={parked ? undefined : `ledger-row-${record.id}`}
         className={classes.join(' ')}
-        role="row"
-        aria-rowindex={index + 2}
-        aria-selected={active}
-        data-compaction-id={record.id}
+        role={parked ? undefined : 'row'}
+        aria-rowindex={parked ? undefined : index + 2}
+        aria-selected={parked ? undefined : active}
+        data-compaction-id={parked ? undefined : record.id}
         title={stale ? 'No longer matches the filters; it leaves the list when the view reloads.' : undefined}
         style={style}
         onClick={(event) => onOpen(event, record)}
@@ -105,5 +114,6 @@ export const LedgerRow = memo(
     a.active === b.active &&
     a.fresh === b.fresh &&
     a.stale === b.stale &&
-    a.onOpen === b.onOpen,
+    a.onOpen === b.onOpen &&
+    a.parked === b.parked,
 );

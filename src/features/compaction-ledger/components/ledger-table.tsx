@@ -27,7 +27,7 @@ import { detailPath } from '../lib/detail-path';
 import { boundLiveGrowth } from '../api/record-cache';
 import { ledgerColumns, ledgerFeatures, SELECT_COLUMN, SESSION_COLUMN } from './ledger-columns';
 import { LedgerEmpty, LedgerMoreRow, LedgerSkeleton } from './ledger-states';
-import { LedgerRow } from './ledger-row';
+import { LedgerRow, type LedgerRowProps } from './ledger-row';
 
 export const LEDGER_ROW_HEIGHT = 34;
 /** A read ahead waits at most this long for an idle moment. */
@@ -90,12 +90,12 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     ...layoutOptions,
   });
   const items = virtualizer.getVirtualItems();
-  const [rowSlots] = useState(() => new RowSlots());
-  // Keyed by slot (row-slots.ts): rows entering take the elements of rows that left.
-  const placement = rowSlots.assign(
-    items.map((item) => String(item.key)),
-    virtualizer.isScrolling,
-  );
+  // The records' rows, and the row after them (loading more), which has an element of its own.
+  const rowItems = items[items.length - 1]?.index === records.length ? items.slice(0, -1) : items;
+  const moreItem = rowItems === items ? undefined : items[items.length - 1];
+  const [rowSlots] = useState(() => new RowSlots<LedgerRowProps>());
+  // Keyed by slot (row-slots.ts): rows entering take the elements of rows that left, or parked ones.
+  const placement = rowSlots.assign(rowItems.map((item) => String(item.key)), virtualizer.isScrolling);
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
@@ -257,41 +257,41 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
       >
         {header}
         <div className="ledger__body" role="rowgroup" style={{ height: virtualizer.getTotalSize() }}>
-          {placement.order.map((i) => {
-            const item = items[i] as (typeof items)[number];
-            const slot = placement.slots[i];
-            const row = windowRows[item.index - firstIndex];
-            if (!row) {
-              const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${item.start - LEDGER_ROW_HEIGHT}px)` };
-              return (
-                <LedgerMoreRow
-                  key={slot}
-                  style={style}
-                  rowIndex={item.index + 2}
-                  loaded={records.length}
-                  total={ledger.total}
-                  stalled={ledger.stalled}
-                  fetching={isFetchingMore}
-                />
-              );
+          {placement.order.map(({ slot, row: position }) => {
+            if (position === null) {
+              // Parked: it keeps what it showed, hidden, so nothing in it renders again.
+              const last = rowSlots.shownIn(slot);
+              return last === undefined ? null : <LedgerRow key={slot} {...last} parked />;
             }
+            const item = rowItems[position] as (typeof rowItems)[number];
+            const row = windowRows[item.index - firstIndex];
+            if (row === undefined) return null;
             const record = row.original;
-            return (
-              <LedgerRow
-                key={slot}
-                row={row}
-                columnsKey={columnsKey}
-                href={`${compactionHref(record.session_id, record.id)}${detailSearch}`}
-                index={item.index}
-                top={item.start - LEDGER_ROW_HEIGHT}
-                template={template}
-                active={item.index === activeIndex}
-                fresh={hasArrived(arrivals, record.id)}
-                stale={!matchesLedgerSearch(record, search)}
-                onOpen={open}
-              />
-            );
+            const props: LedgerRowProps = {
+              row,
+              columnsKey,
+              href: `${compactionHref(record.session_id, record.id)}${detailSearch}`,
+              index: item.index,
+              top: item.start - LEDGER_ROW_HEIGHT,
+              template,
+              active: item.index === activeIndex,
+              fresh: hasArrived(arrivals, record.id),
+              stale: !matchesLedgerSearch(record, search),
+              onOpen: open,
+            };
+            rowSlots.show(slot, props);
+            return <LedgerRow key={slot} {...props} parked={false} />;
           })}
+          {moreItem && (
+            <LedgerMoreRow
+              style={{ gridTemplateColumns: template, transform: `translateY(${moreItem.start - LEDGER_ROW_HEIGHT}px)` }}
+              rowIndex={moreItem.index + 2}
+              loaded={records.length}
+              total={ledger.total}
+              stalled={ledger.stalled}
+              fetching={isFetchingMore}
+            />
+          )}
         </div>
       </div>
     </div>
