@@ -153,12 +153,20 @@ describe.each(SOURCES)('following a folder through %s', (_label, makeSource) => 
     await until(() => messagesOf(store.session(id)) === halfFigures.messages);
     expect(store.session(id)?.followed?.notice).toMatch(/rollout\.jsonl was rewritten; read again whole/);
 
-    // Restart: the same store (kept data) and the same folder: nothing is read again, nothing doubles.
+    // Restart: the same store (kept data) and the same folder: nothing is read again (its listing
+    // shows the file as it was read), nothing doubles.
     await follower.close();
     const eventsBefore = store.events.length;
-    follower = await startFollowing(makeSource);
+    let reads = 0;
+    follower = await startFollowing((path) => {
+      const restarted = makeSource(path);
+      const read = restarted.read.bind(restarted);
+      restarted.read = (file, from) => ((reads += 1), read(file, from));
+      return restarted;
+    });
     await until(() => follower?.progress.state === 'watching');
     await new Promise((r) => setTimeout(r, 200));
+    expect(reads).toBe(0);
     expect(store.events.filter((e, i) => i >= eventsBefore && e.type !== 'session.updated')).toHaveLength(0);
     expect(messagesOf(store.session(id))).toBe(halfFigures.messages);
     expect(store.sessions.size).toBe(1);

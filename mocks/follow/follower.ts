@@ -10,7 +10,7 @@ import { macrotask, prepareInThread, type ImportPreparer } from '../daemon/trans
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
-import { FileReads, type FolderSource, type ReadableFile } from './folder-source';
+import { FileReads, type FileStat, type FolderSource, type ReadableFile } from './folder-source';
 
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
 export interface FollowTarget {
@@ -35,6 +35,8 @@ export class Follower {
   /** Groups changed since read (read first), then the start-up backlog, newest first. */
   private readonly changed = new Set<string>();
   private backlog: string[] = [];
+  /** What the start-up listing said of each file (size, time), until its group is read: an unchanged group is not read at all. */
+  private readonly listed = new Map<string, FileStat>();
   private pumping = false;
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private storeSeen: Store | null = null;
@@ -88,8 +90,10 @@ export class Follower {
   private async indexAll(): Promise<void> {
     this.storeSeen = this.target.store;
     const newest = new Map<string, number>();
+    this.listed.clear();
     for (const file of await this.source.list()) {
       const group = this.addMember(file.name);
+      this.listed.set(file.name, file);
       newest.set(group, Math.max(newest.get(group) ?? 0, file.mtime_ms));
     }
     const groups = [...newest].map(([group, mtime]) => ({ group, mtime })).sort((a, b) => b.mtime - a.mtime);
@@ -101,6 +105,7 @@ export class Follower {
   }
 
   private noteChange(name: string): void {
+    this.listed.delete(name);
     this.changed.add(this.addMember(name));
     if (this.settleTimer) return;
     this.settleTimer = setTimeout(() => {
@@ -139,10 +144,28 @@ export class Follower {
     }
   }
 
+  /**
+   * Whether the start-up listing shows every file of a group as it was read before (same size and
+   * time, none added, its session still there): a restart over kept data then reads nothing of it.
+   */
+  private listedUnchanged(group: string, known: FollowedGroup): boolean {
+    const names = [...(this.members.get(group) ?? [])];
+    const stats = names.map((name) => this.listed.get(name));
+    for (const name of names) this.listed.delete(name);
+    if (names.length === 0 || names.length !== Object.keys(known.files).length) return false;
+    if (known.session_id !== null && !this.target.store.session(known.session_id)) return false;
+    return stats.every((stat) => stat !== undefined && known.files[stat.name]?.bytes === stat.size && known.files[stat.name]?.mtime_ms === stat.mtime_ms);
+  }
+
   /** Brings one group's session up to its files, unless none of them changed since they were read. */
   private async readGroup(group: string, growing: boolean): Promise<void> {
     const store = this.target.store;
     const known: FollowedGroup = store.follows.groups[group] ?? { session_id: null, files: {}, refused: null };
+    if (!growing && this.listedUnchanged(group, known)) {
+      const lastWrite = Math.max(0, ...Object.values(known.files).map((f) => f.mtime_ms));
+      if (known.session_id) this.idleLater(known.session_id, lastWrite);
+      return;
+    }
     const files = await this.readMembers(group, growing);
     const unchanged = files.every((f) => known.files[f.name]?.bytes === f.bytes.byteLength && known.files[f.name]?.mtime_ms === f.mtime_ms);
     const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
