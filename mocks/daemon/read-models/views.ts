@@ -137,8 +137,39 @@ function primaryOf(session: SessionState): AgentState {
   return primary;
 }
 
+const summaries = new WeakMap<SessionState, { key: string; summary: Schemas['SessionSummary'] }>();
+
+/**
+ * The state a session's summary is made from: every write through the Store bumps its revision,
+ * and what a live turn or a followed line changes in place (messages, cost, status) and the window
+ * overrides (model-windows.ts) are in the key too.
+ */
+function summaryKey(store: Store, session: SessionState): string {
+  let messages = 0;
+  let usd = 0;
+  for (const a of session.agents) {
+    messages += a.messages.length;
+    usd += primaryUsdOf(a);
+  }
+  const f = session.followed;
+  // The operator's window overrides are the store's, not the session's: a change to one is in every key.
+  let windows = '';
+  for (const [model, o] of store.windowOverrides) windows += `${model}=${o.tokens ?? ''}@${o.version};`;
+  return [store.sessionRevision(session.id), windows, session.status, session.updated_at, session.title, session.pending_checkpoint_id, session.agents.length, messages, session.compactions.length, usd, f?.last_line_at, f?.notice].join('\u0000');
+}
+
+/**
+ * The list's view of a session, made once per state of it: the primary's estimate is a pass over
+ * its messages (pins, pruning), and a list of 2,000 followed transcripts made it anew for every
+ * session on every request (9.5 s on a loaded machine, the simulator answering nothing else meanwhile).
+ */
 export function toSummary(store: Store, session: SessionState): Schemas['SessionSummary'] {
-  return summaryWith(session, toAgent(store, session, primaryOf(session)));
+  const key = summaryKey(store, session);
+  const hit = summaries.get(session);
+  if (hit?.key === key) return { ...hit.summary };
+  const summary = summaryWith(session, toAgent(store, session, primaryOf(session)));
+  summaries.set(session, { key, summary });
+  return { ...summary };
 }
 
 /**
