@@ -265,7 +265,7 @@ export function AuditLog({ search, onSearchChange, titles }: { search: AuditSear
           {log.data ? `${formatCount(total)} ${total === 1 ? 'event' : 'events'}` : '…'}
         </span>
       </header>
-      <div className="ledger-toolbar audit-toolbar" role="group" aria-label="Audit filters">
+      <div className="audit-toolbar" role="group" aria-label="Audit filters">
         <Select
           label="Project"
           showLabel
