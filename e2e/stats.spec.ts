@@ -44,6 +44,23 @@ test('an operator reads the stats of the real-transcript session: counts, cost s
   await expect(ledgerCount(page)).toHaveText(countText((await listCompactions(request, REAL)).total));
 });
 
+test('the median ratio says it is reading the events until its sample is in, not "—" as for a session without events', async ({ page, request }) => {
+  await resetDaemon(request);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/v1\/sessions\/[^/]+\/compactions\?.*limit=1000/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/sessions/${REAL}`);
+  const median = statFigure(page, 'Median ratio');
+  await expect(statFigure(page, 'Events')).toContainText('1');
+  await expect(median).toContainText('…');
+  await expect(median).toContainText('reading the events');
+  release();
+  await expect(median.locator('.stat__value')).toHaveText(/^\d\.\d\d$/);
+});
+
 test('hook timings per plugin and hook, with result kinds, and fallback reasons', async ({ page, request }) => {
   await resetDaemon(request);
   const session = 'ses_gen_flaky';

@@ -31,9 +31,9 @@ describe('auditWhat', () => {
   it('other events: their reason, strategy and the like', () => {
     expect(auditWhat(event('compaction.failed', { reason: 'timed out', strategy: 'delegate' }), labels)).toBe('timed out · strategy: delegate');
   });
-  it('a compaction\'s figures: the estimate that triggered it, the estimate after, the messages superseded; anything not a figure left out', () => {
+  it('a compaction\'s figures first: the estimate that triggered it, the estimate after, the messages superseded; anything not a figure left out', () => {
     expect(auditWhat(event('compaction.triggered', { trigger: 'operator_manual', threshold_estimate: 142431, strategy: 'summarize' }), labels)).toBe(
-      'strategy: summarize · trigger: operator manual · estimate 142k',
+      'estimate 142k · strategy: summarize · trigger: operator manual',
     );
     expect(auditWhat(event('compaction.completed', { after_estimate: 45263, superseded_count: 1, plugins_fired: [] }), labels)).toBe('after 45.3k · 1 message superseded');
     expect(auditWhat(event('compaction.completed', { after_estimate: '45263', superseded_count: -1 }), labels)).toBe('');

@@ -90,5 +90,6 @@ export function auditWhat(event: AuditEvent, labels: ReadonlyMap<string, string>
     const value = d[key];
     if (typeof value === 'string' && value) parts.push(fieldText(key, value));
   }
-  return [...parts, ...figures(d)].join(' · ');
+  // The figures first: in a narrow column they are what is left when the line is cut.
+  return [...figures(d), ...parts].join(' · ');
 }

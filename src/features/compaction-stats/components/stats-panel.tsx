@@ -109,6 +109,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
   const events = useMemo(() => appliedEvents(sample?.items ?? []).records, [sample]);
   const timeline = useMemo(() => prepareTimeline(events), [events]);
   const timelineSummary = useMemo(() => summarizeTimeline(timeline), [timeline]);
+  // The median comes from the per-event sample: until it is read, say so rather than "—" (no events).
+  const sampleReading = sample === undefined && !series.isError;
   const histogram = useMemo(() => summaryHistogram(events), [events]);
   const costs = useMemo(() => costPerEvent(events), [events]);
   const costSummary = useMemo(() => summarizeCosts(costs), [costs]);
@@ -194,8 +196,8 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             <Stat label="Tokens saved" value={formatTokens(stats.data.tokens_saved)} hint={`${formatCount(stats.data.tokens_saved)} tokens`} />
             <Stat
               label="Median ratio"
-              value={timelineSummary.medianRatio === null ? '—' : formatRatio(timelineSummary.medianRatio)}
-              hint={timelineSummary.events > 0 ? `${formatCount(timelineSummary.missedLower)} missed the lower threshold` : 'after ÷ before'}
+              value={sampleReading ? '…' : timelineSummary.medianRatio === null ? '—' : formatRatio(timelineSummary.medianRatio)}
+              hint={sampleReading ? 'reading the events' : timelineSummary.events > 0 ? `${formatCount(timelineSummary.missedLower)} missed the lower threshold` : 'after ÷ before'}
             />
             <Stat label="Compactor cost" value={formatUsd(split.compactor)} hint={`${formatPercent(split.compactorShare)} of the total`} />
             <Stat label="Primary cost" value={formatUsd(split.primary)} hint="the agents' own calls" />
