@@ -149,6 +149,10 @@ test('sort and every filter live in the URL; columns can be chosen', async ({ pa
   await page.getByRole('menuitemcheckbox', { name: 'Plugins fired' }).click();
   await page.keyboard.press('Escape');
   await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Messages' })).toHaveCount(0);
+  // The browser restores the scroll position of a reload once the page is tall enough, which on a busy
+  // machine is after the menu below has opened: the menu follows its button out of view (CI at 908a0e4).
+  // From the top there is nothing to restore.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.reload();
   await expect(ledgerGrid(page).getByRole('columnheader', { name: 'Plugins' })).toHaveCount(0);
   await expect(ledgerGrid(page).getByRole('columnheader', { name: /Notes/ })).toHaveCount(1);
