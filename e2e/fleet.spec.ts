@@ -117,12 +117,16 @@ test('a plugin author reviews five unrated events of one plugin with the keyboar
 test('the review page lists each plugin with its unrated and bad-flagged events; a count opens that queue with the same total and is read again after a verdict', async ({ page, request }) => {
   await resetDaemon(request);
   await page.goto('/review');
+  // Before a plugin is chosen the Plugin choice says so, instead of showing an empty value.
+  const choice = page.getByRole('combobox', { name: 'Plugin' });
+  await expect(choice).toHaveText(/Plugin:\s*choose…/);
   const row = page.getByRole('table', { name: 'Plugins to review' }).getByRole('row').filter({ has: page.getByRole('link', { name: 'hindsight', exact: true }) });
   await expect(row.getByRole('link', { name: /events to review again$/ })).toBeVisible();
   const unrated = row.getByRole('link', { name: /events to review$/ });
   const count = (await unrated.innerText()).split(' ')[0]!;
   await unrated.click();
   await expect(page).toHaveURL(/\/review\?plugin=hindsight$/);
+  await expect(choice).toHaveText(/Plugin:\s*hindsight/);
   const progress = page.locator('.review-progress strong');
   await expect(progress).toHaveText(`1 of ${count}`);
   const id = await page.locator('.review-item__head h2').innerText();

@@ -14,6 +14,8 @@ export interface SelectProps {
   value: string;
   options: readonly SelectOption[];
   onValueChange: (value: string) => void;
+  /** Shown, faint, while the value is none of the options ("choose…"). */
+  placeholder?: string;
   disabled?: boolean;
   className?: string;
 }

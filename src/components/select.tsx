@@ -16,7 +16,8 @@ const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean }>(() => i
 export function Select(props: SelectProps) {
   const [openRequested, setOpenRequested] = useState(false);
   const firstScreenDone = useFirstScreenDone();
-  const { label, showLabel = false, value, options, disabled, className } = props;
+  const { label, showLabel = false, value, options, disabled, className, placeholder } = props;
+  const chosen = options.find((o) => o.value === value);
   const trigger = (
     <button
       type="button"
@@ -30,7 +31,7 @@ export function Select(props: SelectProps) {
     >
       {showLabel && <span className="select__label">{label}:</span>}
       <span className="select__value">
-        <span>{options.find((o) => o.value === value)?.label}</span>
+        {chosen ? <span>{chosen.label}</span> : <span className="select__placeholder">{placeholder}</span>}
       </span>
       <span className="select__chevron" aria-hidden="true">
         <Chevron />

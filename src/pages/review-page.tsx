@@ -32,6 +32,8 @@ export function ReviewPage() {
   const navigate = useNavigate();
   const pluginsRead = useQuery(pluginsQuery());
   const reviewable = useMemo(() => (pluginsRead.data ?? []).filter((p) => p.problems.length === 0).map((p) => p.name), [pluginsRead.data]);
+  // The plugin in the address is offered even when the list lacks it (not loaded, or a manifest with problems), so the choice shows what the page shows.
+  const choices = useMemo(() => (plugin && !reviewable.includes(plugin) ? [plugin, ...reviewable] : reviewable).map((name) => ({ value: name, label: name })), [plugin, reviewable]);
   return (
     <div className="page">
       <title>{`Review${plugin ? ` ${plugin}` : ''} · Compactor`}</title>
@@ -45,7 +47,8 @@ export function ReviewPage() {
             label="Plugin"
             showLabel
             value={plugin ?? ''}
-            options={reviewable.map((name) => ({ value: name, label: name }))}
+            placeholder="choose…"
+            options={choices}
             onValueChange={(name) => void navigate(reviewQueueHref(name, flag ?? undefined))}
           />
           <Select
