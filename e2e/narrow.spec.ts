@@ -15,6 +15,22 @@ async function width(locator: Locator): Promise<number> {
   return (await locator.boundingBox())?.width ?? 0;
 }
 
+/** The elements of `selector` inside `scope` that their cell cuts: wider or taller than its box, or outside it. */
+async function cutInCells(scope: Locator, selector: string): Promise<string[]> {
+  return scope.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const cell = element.closest('td');
+        if (!cell || element.getClientRects().length === 0) return false; // not drawn at this width
+        const e = element.getBoundingClientRect();
+        const c = cell.getBoundingClientRect();
+        const outside = e.left < c.left - 1 || e.right > c.right + 1 || e.top < c.top - 1 || e.bottom > c.bottom + 1;
+        return outside || element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1;
+      })
+      .map((element) => element.textContent ?? ''),
+  );
+}
+
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 }
@@ -35,7 +51,11 @@ test('sessions list at 1024 px: the Session column keeps a readable width', asyn
   const table = page.getByRole('table', { name: 'Sessions', exact: true });
   const firstName = table.locator('tbody tr').first().getByRole('link').first();
   await expect(firstName).toBeVisible();
-  expect(await width(table.getByRole('columnheader', { name: 'Session' }))).toBeGreaterThanOrEqual(180);
+  const parts = table.getByTestId('context-parts');
+  await expect(parts.first()).toBeVisible();
+  // A long name takes a second line before it is cut (the rows have two: the context bar and its parts).
+  expect(await width(table.getByRole('columnheader', { name: 'Session' }))).toBeGreaterThanOrEqual(150);
+  expect(await firstName.evaluate((link) => getComputedStyle(link).webkitLineClamp)).toBe('2');
   expect(await width(firstName)).toBeGreaterThan(100);
   // A paused session awaiting approval shows both badges whole in its Status cell ("pending ›").
   const pending = table.getByRole('link', { name: /approval pending/ }).first();
@@ -43,6 +63,27 @@ test('sessions list at 1024 px: the Session column keeps a readable width', asyn
   const cell = pending.locator('xpath=ancestor::td[1]');
   expect(await insideHorizontally(pending, cell)).toBe(true);
   expect(await pending.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  // Nothing a row says is cut: badges, costs ("$1,000.28" was "$1,00…", "107 %" was "10…"), and
+  // the context's parts keep to one line under the bar where they can (they took a third line in every row).
+  expect(await cutInCells(table, '.badge')).toEqual([]);
+  expect(await cutInCells(table, 'td.num, td .num')).toEqual([]);
+  expect(await parts.count()).toBeGreaterThan(10);
+  // Two parts ("172k messages + 8.2k reserve") keep to one line; three (with the base) may take two.
+  const wrapped = await parts.evaluateAll((lines) =>
+    lines
+      .map((line) => ({ text: line.textContent ?? '', lines: Math.round(line.getBoundingClientRect().height / parseFloat(getComputedStyle(line).lineHeight)) }))
+      .filter(({ text, lines }) => lines > text.split(' + ').length - 1),
+  );
+  expect(wrapped).toEqual([]);
+  await expectNoSidewaysScroll(page);
+});
+
+test('agents table at 1024 px: badges and the window source are whole, not cut by their cells', async ({ page }) => {
+  // A fleet session whose third agent runs on an assumed window (no model metadata).
+  await page.goto('/sessions/ses_h000d');
+  const agents = page.getByRole('region', { name: 'Agents', exact: true }).getByRole('table');
+  await expect(agents.getByText('window unknown: 128k assumed')).toBeVisible();
+  expect(await cutInCells(agents, '.badge, .window-source, .agents__sub, .agents__line')).toEqual([]);
   await expectNoSidewaysScroll(page);
 });
 

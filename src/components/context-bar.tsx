@@ -17,11 +17,20 @@ const SOURCE_TITLES: Record<ContextWindow['source'], string | null> = {
 };
 
 /** Where a context window comes from, when it is not the model catalog: "window unknown: 128k assumed", "operator override". */
-export function WindowSourceTag({ window }: { window: ContextWindow }) {
+export function WindowSourceTag({ window, plain = false }: { window: ContextWindow; /** Coloured text that wraps, for a narrow cell (a badge is one line). */ plain?: boolean }) {
   const note = windowNote(window);
   if (note === null) return null;
+  const tone = window.source === 'fallback' ? 'warn' : 'accent';
+  const title = SOURCE_TITLES[window.source] ?? undefined;
+  if (plain) {
+    return (
+      <span className={`window-source window-source--${tone}`} title={title}>
+        {note}
+      </span>
+    );
+  }
   return (
-    <Badge tone={window.source === 'fallback' ? 'warn' : 'accent'} title={SOURCE_TITLES[window.source] ?? undefined}>
+    <Badge tone={tone} title={title}>
       {note}
     </Badge>
   );

@@ -56,7 +56,7 @@ export function AgentsPanel({ sessionId }: { sessionId: string }) {
               <span className="agents__sub">
                 {/* One badge fits: a window proved wrong says so first (its source in the flag's title, and beside the header's context). */}
                 <OverWindowFlag window={agent.window} recordedPeak={agent.recorded_peak_tokens}>
-                  {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag window={agent.window} />}
+                  {agent.window.source === 'catalog' ? <span className="faint">catalog</span> : <WindowSourceTag window={agent.window} plain />}
                 </OverWindowFlag>
               </span>
             </td>

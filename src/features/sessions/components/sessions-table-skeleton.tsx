@@ -19,12 +19,13 @@ export const SESSION_COLUMNS = {
   // The fixed columns narrow with the screen (down to what their content needs at 1024 px), so the
   // session's name keeps a readable width and never collapses.
   title: { header: 'Session', meta: { width: 'auto' } },
-  project: { header: 'Project', meta: { width: 'clamp(120px, 13vw, 200px)' } },
-  status: { header: 'Status', meta: { width: 'clamp(150px, 15vw, 200px)' } },
+  project: { header: 'Project', meta: { width: 'clamp(110px, 11vw, 200px)' } },
+  status: { header: 'Status', meta: { width: 'clamp(140px, 12vw, 200px)' } },
   agents: { header: 'Agents', meta: { width: 'clamp(68px, 6vw, 84px)', align: 'end' } },
-  context: { header: 'Context', meta: { width: 'clamp(160px, 17vw, 260px)' } },
+  // The context column holds its parts' line ("172k messages + 8.2k reserve") on one line at 1024 px.
+  context: { header: 'Context', meta: { width: 'clamp(214px, 17vw, 260px)' } },
   compactions: { header: 'Compactions', meta: { width: 'clamp(102px, 8vw, 104px)', align: 'end' } },
-  cost: { header: 'Cost', meta: { width: 'clamp(80px, 7vw, 96px)', align: 'end' } },
+  cost: { header: 'Cost', meta: { width: 'clamp(92px, 7vw, 104px)', align: 'end' } },
   updated: { header: 'Updated', meta: { width: 'clamp(88px, 8vw, 104px)', align: 'end' } },
 } satisfies Record<string, ColumnLayout>;
 
