@@ -134,6 +134,32 @@ describe('reading a followed file', () => {
     expect(inPieces.units.map((u) => u.files)).toEqual(once.units.map((u) => u.files));
   });
 
+  it("a Gemini CLI JSONL recording (messages written again, $set, $rewindTo) appended in pieces prepares as the whole file", async () => {
+    const ts = (sec: number) => new Date(Date.UTC(2026, 3, 20, 9, 0, sec)).toISOString();
+    const tokens = (input: number) => ({ input, output: 20, cached: 0, thoughts: 30, tool: 0, total: input + 50 });
+    const g1 = { id: 'g1', timestamp: ts(8), type: 'gemini', content: 'Lese die Datei …', thoughts: [], tokens: tokens(9_000), model: 'gemini-2.5-pro' };
+    const text = `${[
+      { sessionId: '1b2c3d4e-0000-4000-8000-000000000001', projectHash: '9f86d081884c7d65', startTime: ts(0), lastUpdated: ts(0), kind: 'main' },
+      { id: 'u1', timestamp: ts(5), type: 'user', content: [{ text: 'Lies README.md — und korrigiere den Tippfehler 🚀' }] },
+      { $set: { lastUpdated: ts(5) } },
+      g1,
+      { ...g1, content: 'Lese die Datei … fertig.' },
+      { id: 'u2', timestamp: ts(20), type: 'user', content: [{ text: 'rückgängig' }] },
+      { $rewindTo: 'u2' },
+      { id: 'u3', timestamp: ts(30), type: 'user', content: [{ text: 'danke' }] },
+    ]
+      .map((r) => JSON.stringify(r))
+      .join('\n')}\n`;
+    const whole = bytesOf(text);
+    const cuts = Array.from({ length: Math.floor(whole.byteLength / 37) }, (_, k) => (k + 1) * 37);
+    const { read } = await readInPieces(whole, cuts, 'chats/session-1.jsonl');
+    const pause = async () => {};
+    const inPieces = await prepareImport([fileOf(read)], { pause });
+    const once = await prepareImport([{ name: 'chats/session-1.jsonl', text, bytes: whole.byteLength, sha256: '' }], { pause });
+    expect(inPieces.units[0]?.transcript.format).toBe('gemini-cli');
+    expect(inPieces.units.map((u) => u.transcript)).toEqual(once.units.map((u) => u.transcript));
+  });
+
   it('a truncated file, a file replaced by a longer one and one rewritten at the same size are read whole', async () => {
     const source = new MemorySource();
     const reads = new FileReads(source);
