@@ -1,8 +1,8 @@
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importFiles } from '../daemon/transcripts/imports';
+import { importFiles, MAX_FILE_BYTES } from '../daemon/transcripts/imports';
 import { Store } from '../store/store';
 import type { SessionState } from '../store/types';
 import type { CompactionRecord } from '../../src/domain/contract/types';
@@ -161,7 +161,7 @@ describe.each(SOURCES)('following a folder through %s', (_label, makeSource) => 
     follower = await startFollowing((path) => {
       const restarted = makeSource(path);
       const read = restarted.read.bind(restarted);
-      restarted.read = (file, from) => ((reads += 1), read(file, from));
+      restarted.read = (file, from, maxSize) => ((reads += 1), read(file, from, maxSize));
       return restarted;
     });
     await until(() => follower?.progress.state === 'watching');
@@ -185,5 +185,58 @@ describe.each(SOURCES)('following a folder through %s', (_label, makeSource) => 
     await until(() => follower?.progress.state === 'watching');
     expect(store.sessions.size).toBe(0);
     expect(store.follows.groups['logs.json']?.refused).toMatch(/prompt log/i);
+  });
+
+  it('a real transcript appended in pieces (lines and a multi-byte character split) becomes exactly the session an import of the whole file gives', async () => {
+    const name = `proj/${CLAUDE}.jsonl`;
+    mkdirSync(join(folder, 'proj'));
+    const file = join(folder, name);
+    const whole = readFileSync(new URL(`claude-code/${CLAUDE}.jsonl`, FIXTURES));
+    const multiByte = whole.findIndex((b) => b >= 0xc0);
+    const cuts = [Math.floor(whole.byteLength / 5), multiByte + 1, Math.floor(whole.byteLength / 2) + 7, whole.byteLength - 101, whole.byteLength];
+    writeFileSync(file, whole.subarray(0, 1000));
+    follower = await startFollowing(makeSource);
+    let at = 1000;
+    for (const cut of cuts.sort((a, b) => a - b)) {
+      appendFileSync(file, whole.subarray(at, cut));
+      at = cut;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const reference = new Store();
+    const job = await importFiles(reference, [{ name, bytes: new Uint8Array(whole) }]);
+    const want = reference.session(job.sessions[0] ?? '') as SessionState;
+    const id = await idOf(name);
+    const shape = (session: SessionState | undefined) =>
+      session?.agents.map((a) => a.messages.map((m) => [m.role, m.content, m.tool_calls, m.tool_call_id, m.metadata.token_estimate, m.superseded]));
+    const session = await until(() => messagesOf(store.session(id)) === messagesOf(want) && store.session(id));
+    expect(shape(session)).toEqual(shape(want));
+    const records = (s: SessionState) => JSON.stringify(s.compactions.map((r) => [r.threshold_estimate, r.after_estimate, r.summary_tokens, r.reread_after, r.provenance])).replaceAll(s.id, 'ses');
+    expect(records(session)).toBe(records(want));
+    expect(session.followed?.notice).toBeNull();
+  }, 120_000);
+
+  it('a file over the size an import takes is refused by its size, with the import\'s message, never read', async () => {
+    const name = 'proj/huge.jsonl';
+    mkdirSync(join(folder, 'proj'));
+    writeFileSync(join(folder, name), '');
+    truncateSync(join(folder, name), MAX_FILE_BYTES + 1); // sparse: nothing written, nothing to read
+    const logged: string[] = [];
+    let bytesRead = 0;
+    follower = new Follower(target(), ((path: string) => {
+      const source = makeSource(path);
+      const read = source.read.bind(source);
+      source.read = async (file, from, maxSize) => {
+        const got = await read(file, from, maxSize);
+        bytesRead += got?.bytes.byteLength ?? 0;
+        return got;
+      };
+      return source;
+    })(folder), { idleMs: 400, settleMs: 10, log: (l) => logged.push(l) });
+    await follower.start();
+    await until(() => follower?.progress.state === 'watching');
+    expect(store.sessions.size).toBe(0);
+    expect(store.follows.groups[name]?.refused).toBe(`${name}: ${(MAX_FILE_BYTES + 1).toLocaleString('en-US')} bytes is more than the simulator imports (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes).`);
+    expect(logged.some((l) => l.includes('is more than the simulator imports'))).toBe(true);
+    expect(bytesRead).toBe(0);
   });
 });

@@ -10,7 +10,10 @@ import { macrotask, prepareInThread, type ImportPreparer } from '../daemon/trans
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
-import { FileReads, type FileStat, type FolderSource, type ReadableFile } from './folder-source';
+import { prepareImport } from '../importers/prepare';
+import type { PreparedImport } from '../importers/units';
+import { FileReads, type FileRead } from './file-reads';
+import type { FileStat, FolderSource } from './folder-source';
 
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
 export interface FollowTarget {
@@ -167,22 +170,27 @@ export class Follower {
       return;
     }
     const files = await this.readMembers(group, growing);
-    const unchanged = files.every((f) => known.files[f.name]?.bytes === f.bytes.byteLength && known.files[f.name]?.mtime_ms === f.mtime_ms);
+    const unchanged = files.every((f) => known.files[f.name]?.bytes === f.size && known.files[f.name]?.mtime_ms === f.mtime_ms);
     const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
     if (files.length === 0) return;
     if (unchanged && (known.session_id === null || store.session(known.session_id))) {
       if (known.session_id) this.idleLater(known.session_id, lastWrite);
       return;
     }
-    const truncated = files.find((f) => f.bytes.byteLength < (known.files[f.name]?.bytes ?? 0))?.name ?? null;
-    if (files.every((f) => f.bytes.byteLength === 0)) return;
-    const prepare = this.target.prepareImport ?? prepareInThread;
-    const prepared = await prepare({ files: files.map((f) => ({ name: f.name, bytes: f.bytes })) }, () => {});
+    const truncated = files.find((f) => f.size < (known.files[f.name]?.bytes ?? 0))?.name ?? null;
+    if (files.every((f) => f.size === 0)) return;
+    const remembered = Object.fromEntries(files.map((f) => [f.name, { bytes: f.size, mtime_ms: f.mtime_ms }]));
+    const tooLarge = files.find((f) => f.kind === 'refused');
+    if (tooLarge) {
+      if (known.refused !== tooLarge.error) this.options.log?.(`following ${this.folder}: ${tooLarge.error}`);
+      store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: tooLarge.error };
+      return;
+    }
+    const prepared = await this.prepare(files);
     if (this.target.store !== store) return;
-    const remembered = Object.fromEntries(files.map((f) => [f.name, { bytes: f.bytes.byteLength, mtime_ms: f.mtime_ms }]));
-    const unit = prepared.prepared.units[0];
+    const unit = prepared.units[0];
     if (!unit) {
-      store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: prepared.prepared.rejected[0]?.error ?? 'not a transcript' };
+      store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: prepared.rejected[0]?.error ?? 'not a transcript' };
       return;
     }
     const sessionId = await followedSessionId(group);
@@ -194,13 +202,26 @@ export class Follower {
   }
 
   /**
-   * What each file of a group holds now (complete lines); a file gone leaves the group. The bytes of
-   * a group that changed while followed are held, so its next change costs only what it gained (not
-   * those of the start-up backlog: most of a folder never changes again).
+   * A group's files as an import prepares them. Read once (the start-up backlog), by the import
+   * preparer (a worker in the browser); changed while followed, here: their lines parsed so far are
+   * held (file-reads.ts), so preparing costs the import of records already parsed, not their parse.
    */
-  private async readMembers(group: string, growing: boolean): Promise<ReadableFile[]> {
+  private async prepare(files: readonly FileRead[]): Promise<PreparedImport> {
+    const held = files.flatMap((f) => (f.kind === 'file' ? [f.file] : []));
+    if (held.length === files.length) return prepareImport(held, { pause: macrotask });
+    const prepare = this.target.prepareImport ?? prepareInThread;
+    const upload = { files: files.flatMap((f) => (f.kind === 'bytes' ? [{ name: f.name, bytes: f.bytes }] : [])) };
+    return (await prepare(upload, () => {})).prepared;
+  }
+
+  /**
+   * What each file of a group holds now (complete lines); a file gone leaves the group. What was
+   * parsed of a group that changed while followed is held, so its next change costs only what it
+   * gained (not that of the start-up backlog: most of a folder never changes again).
+   */
+  private async readMembers(group: string, growing: boolean): Promise<FileRead[]> {
     const names = [...(this.members.get(group) ?? [])].sort((a, b) => (a === group ? -1 : b === group ? 1 : a.localeCompare(b)));
-    const files: ReadableFile[] = [];
+    const files: FileRead[] = [];
     for (const name of names) {
       const file = await this.reads.read(name, growing);
       if (file) files.push(file);

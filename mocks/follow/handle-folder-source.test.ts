@@ -37,7 +37,7 @@ describe('a folder given to the browser (directory handle)', () => {
     expect(source.folder).toBe(folder.split('/').at(-1));
     const names = (await source.list()).map((f) => f.name).sort();
     expect(names).toEqual(['proj/abc.jsonl', 'proj/abc/subagents/agent-1.jsonl']);
-    const read = await source.read('proj/abc.jsonl', 4);
+    const read = await source.read('proj/abc.jsonl', 4, Number.MAX_SAFE_INTEGER);
     expect(new TextDecoder().decode(read?.bytes)).toBe('two\n');
     expect(read?.stat.size).toBe(8);
   });

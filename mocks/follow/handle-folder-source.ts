@@ -91,10 +91,11 @@ export class HandleFolderSource implements FolderSource {
     return [...this.files.values()].flatMap((f) => (f.stat ? [f.stat] : []));
   }
 
-  async read(name: string, from: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; stat: FileStat } | null> {
+  async read(name: string, from: number, maxSize: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; stat: FileStat } | null> {
     const entry = this.files.get(name)?.entry;
     const file = entry ? await entry.getFile().catch(() => null) : null;
     if (!file) return null;
+    if (file.size > maxSize) return { bytes: new Uint8Array(), stat: { name, size: file.size, mtime_ms: file.lastModified } };
     const start = Math.min(from, file.size);
     const bytes = new Uint8Array(await file.slice(start).arrayBuffer());
     return { bytes, stat: { name, size: start + bytes.byteLength, mtime_ms: file.lastModified } };

@@ -34,11 +34,12 @@ export class NodeFolderSource implements FolderSource {
     return files;
   }
 
-  async read(name: string, from: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; stat: FileStat } | null> {
+  async read(name: string, from: number, maxSize: number): Promise<{ bytes: Uint8Array<ArrayBuffer>; stat: FileStat } | null> {
     const handle = await open(join(this.root, name), 'r').catch(() => null);
     if (!handle) return null;
     try {
       const s = await handle.stat();
+      if (s.size > maxSize) return { bytes: new Uint8Array(), stat: { name, size: s.size, mtime_ms: s.mtimeMs } };
       const start = Math.min(from, s.size);
       const bytes = new Uint8Array(s.size - start);
       let at = 0;

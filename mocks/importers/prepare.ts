@@ -28,6 +28,15 @@ export interface PrepareOptions {
   onProgress?: (charsDone: number) => void;
 }
 
+/**
+ * A file to prepare: its text, or (a followed JSONL file, follow/followed-reads.ts) its lines
+ * already parsed, each line once as the file grew, with the format its first line showed.
+ */
+export type PreparableFile = SourceFile & { parsed?: { format: JsonlFormat; jsonl: ParsedJsonl } };
+
+/** The formats written one record per line: a file of them can be parsed a piece at a time. */
+export type JsonlFormat = Extract<TranscriptFormat, 'claude-code' | 'codex-rollout' | 'gemini-cli'>;
+
 /** A file read and ready for its format's importer (one session per file). */
 interface SingleFile {
   source: SourceFile;
@@ -38,14 +47,14 @@ interface SingleFile {
 const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /** Parses, groups and imports `files`, computing their token profiles. Never throws for bad input: refusals are reports. */
-export async function prepareImport(files: readonly SourceFile[], opts: PrepareOptions): Promise<PreparedImport> {
+export async function prepareImport(files: readonly PreparableFile[], opts: PrepareOptions): Promise<PreparedImport> {
   const rejected: PreparedFile[] = [];
   const claude: ClaudeFile[] = [];
   const singles: SingleFile[] = [];
   let done = 0;
-  const jsonl = (f: SourceFile): Promise<ParsedJsonl> => parseJsonlIncrementally(f.text, f.name, opts.pause, (chars) => opts.onProgress?.(done + chars));
+  const jsonl = async (f: PreparableFile): Promise<ParsedJsonl> => f.parsed?.jsonl ?? parseJsonlIncrementally(f.text, f.name, opts.pause, (chars) => opts.onProgress?.(done + chars));
   for (const f of files) {
-    const format = detectFormat(f.text);
+    const format = f.parsed?.format ?? detectFormat(f.text);
     if (format === null) {
       rejected.push(refused(f, null, `${f.name}: not a transcript. Expected ${EXPECTED_FORMATS}.`));
     } else if (format === 'claude-code') {
@@ -54,7 +63,7 @@ export async function prepareImport(files: readonly SourceFile[], opts: PrepareO
       const parsed = await jsonl(f);
       singles.push({ source: f, format, run: () => importCodexRolloutParsed(parsed) });
     } else if (format === 'gemini-cli') {
-      const doc = parseDocument(f.text);
+      const doc = f.parsed ? null : parseDocument(f.text);
       const parsed: ParsedJsonl = isObject(doc) && !(doc instanceof Error) ? { name: f.name, lines: [{ line: 1, record: doc }], malformed: [] } : await jsonl(f);
       singles.push({ source: f, format, run: () => importGeminiCliParsed(parsed) });
     } else {

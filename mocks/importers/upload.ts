@@ -28,6 +28,11 @@ export async function uploadedFiles(upload: ImportUpload): Promise<RawFile[]> {
   return files;
 }
 
+/** Why a file is not imported: its size. */
+export function tooLargeMessage(name: string, bytes: number): string {
+  return `${name}: ${bytes.toLocaleString('en-US')} bytes is more than the simulator imports (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes).`;
+}
+
 /** Files too large to import become refusals; the others are read. */
 export function splitOversized(files: readonly RawFile[]): { ok: RawFile[]; tooBig: PreparedFile[] } {
   const ok: RawFile[] = [];
@@ -36,7 +41,7 @@ export function splitOversized(files: readonly RawFile[]): { ok: RawFile[]; tooB
     if (f.bytes.byteLength <= MAX_FILE_BYTES) ok.push(f);
     else {
       const base = { name: f.name, text: '', bytes: f.bytes.byteLength, sha256: '0'.repeat(64) };
-      tooBig.push(refused(base, null, `${f.name}: ${f.bytes.byteLength.toLocaleString('en-US')} bytes is more than the simulator imports (${MAX_FILE_BYTES.toLocaleString('en-US')} bytes).`));
+      tooBig.push(refused(base, null, tooLargeMessage(f.name, f.bytes.byteLength)));
     }
   }
   return { ok, tooBig };

@@ -2,7 +2,7 @@
 // FileSystemDirectoryHandle that handle-folder-source.ts reads), so the follower's tests run the
 // same folder through both sources.
 
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { openAsBlob, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { BROWSER_FOLLOW_PACE, type FollowPace } from '../../../src/domain/contract/simulator-imports-path';
 import type { DirectoryEntry, FileEntry } from '../handle-folder-source';
@@ -14,7 +14,8 @@ function fileEntry(path: string): FileEntry {
   return {
     kind: 'file',
     name: basename(path),
-    getFile: async () => new File([readFileSync(path)], basename(path), { lastModified: Math.floor(statSync(path).mtimeMs) }),
+    // As a browser's File: its size and time at once, its bytes only when sliced and read.
+    getFile: async () => Object.assign(await openAsBlob(path), { lastModified: Math.floor(statSync(path).mtimeMs) }),
   };
 }
 

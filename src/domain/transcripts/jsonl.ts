@@ -34,10 +34,10 @@ function parseLine(raw: string, lineNo: number, fileName: string, out: ParsedJso
   out.lines.push({ line: lineNo, record: value });
 }
 
-/** The lines of a text: 1-based number, start and end offsets (end excludes the newline). */
-function* lineSpans(text: string): Generator<[lineNo: number, start: number, end: number]> {
+/** The lines of a text: number (the first is `firstLine`), start and end offsets (end excludes the newline). */
+function* lineSpans(text: string, firstLine = 1): Generator<[lineNo: number, start: number, end: number]> {
   let from = 0;
-  for (let lineNo = 1; from <= text.length; lineNo++) {
+  for (let lineNo = firstLine; from <= text.length; lineNo++) {
     const end = text.indexOf('\n', from);
     yield [lineNo, from, end < 0 ? text.length : end];
     if (end < 0) return;
@@ -64,9 +64,26 @@ export async function parseJsonlIncrementally(
   sliceChars = 1_000_000,
 ): Promise<ParsedJsonl> {
   const out: ParsedJsonl = { name: fileName, lines: [], malformed: [] };
+  await appendJsonl(out, text, 1, pause, onProgress, sliceChars);
+  return out;
+}
+
+/**
+ * Parses `text`, the whole lines of a file from its line `firstLine` on, into what was read of
+ * the lines before it (`out`): a file read in pieces, each piece ending with a newline, is then
+ * exactly what parseJsonl gives for the whole (a followed file: only what it gained is parsed).
+ */
+export async function appendJsonl(
+  out: ParsedJsonl,
+  text: string,
+  firstLine: number,
+  pause: () => Promise<void>,
+  onProgress: (charsRead: number) => void = () => {},
+  sliceChars = 1_000_000,
+): Promise<void> {
   let nextPause = sliceChars;
-  for (const [lineNo, start, end] of lineSpans(text)) {
-    parseLine(text.slice(start, end), lineNo, fileName, out);
+  for (const [lineNo, start, end] of lineSpans(text, firstLine)) {
+    parseLine(text.slice(start, end), lineNo, out.name, out);
     if (end + 1 >= nextPause && end < text.length) {
       onProgress(end + 1);
       await pause();
@@ -74,7 +91,6 @@ export async function parseJsonlIncrementally(
     }
   }
   onProgress(text.length);
-  return out;
 }
 
 export function malformedWarnings(parsed: ParsedJsonl, warnings: string[]): void {
