@@ -191,7 +191,8 @@ export const FIG = {
     beside: ['dryrun.page_part', 'dryrun.answer', 'dryrun.rows_shown'],
   }),
   previewAnswer: fig('dryrun.answer', S_DIFF, 'click → the answer received (request, simulator, transfer)', 'ms', { beside: ['dryrun.simulator_handler', 'dryrun.simulator_compress'] }),
-  previewHandler: fig('dryrun.simulator_handler', S_DIFF, "the simulator's dry run, serialised (Server-Timing)", 'ms'),
+  previewHandler: fig('dryrun.simulator_handler', S_DIFF, "the simulator's dry run, serialised (Server-Timing)", 'ms', { beside: ['dryrun.simulator_compute'] }),
+  previewCompute: fig('dryrun.simulator_compute', S_DIFF, "of that, the dry run itself before serialising (Server-Timing compute)", 'ms'),
   previewCompress: fig('dryrun.simulator_compress', S_DIFF, "the simulator's compression of the answer (Server-Timing)", 'ms'),
   previewPage: fig('dryrun.page_part', S_DIFF, "the page's own part: answer received → first diff rows", 'ms', { beside: ['dryrun.rows_shown'] }),
   previewRows: fig('dryrun.rows_shown', S_DIFF, 'diff rows in the DOM when the first shows', 'count', { worse: 'lower' }),
@@ -605,6 +606,7 @@ export class Bench {
       this.book.add(FIG.previewFirst, shown - click.at);
       this.book.add(FIG.previewAnswer, received - click.at);
       this.book.add(FIG.previewHandler, part('handler'));
+      this.book.add(FIG.previewCompute, part('compute'));
       this.book.add(FIG.previewCompress, part('compress'));
       this.book.add(FIG.previewPage, shown - received);
       this.book.add(FIG.previewRows, rowsShown);

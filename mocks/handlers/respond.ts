@@ -3,11 +3,17 @@ import { DaemonError } from '../daemon/errors';
 
 export const API = '*/api/v1';
 
-/** Runs a route body and answers JSON: its result with 200 (a Response as it is), a DaemonError with its status and the contract's Error shape. */
+/**
+ * Runs a route body and answers JSON: its result with 200 (a Response as it is), a DaemonError with
+ * its status and the contract's Error shape. Server-Timing `compute` says how long the body took
+ * before its answer was serialised (the bench reads it beside the whole handler's time).
+ */
 export async function respond(body: () => unknown): Promise<Response> {
   try {
+    const started = performance.now();
     const value = await body();
-    return value instanceof Response ? value : HttpResponse.json(value as Record<string, unknown>);
+    if (value instanceof Response) return value;
+    return HttpResponse.json(value as Record<string, unknown>, { headers: { 'Server-Timing': `compute;dur=${(performance.now() - started).toFixed(1)}` } });
   } catch (error) {
     if (error instanceof DaemonError) return HttpResponse.json(error.body, { status: error.status });
     const message = error instanceof Error ? error.message : String(error);

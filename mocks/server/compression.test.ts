@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { compressBody, compressionLevel, isCompressible, LARGE_BODY_BYTES, negotiateEncoding } from './compression';
+import { compressBody, compressionLevel, isCompressible, isLoopback, LARGE_BODY_BYTES, LOOPBACK_RAW_BYTES, negotiateEncoding, sendsRaw } from './compression';
 
 describe('negotiateEncoding', () => {
   it('prefers Brotli where the client accepts both (as browsers do)', () => {
@@ -68,5 +68,22 @@ describe('compressionLevel', () => {
     expect(brotliDecompressSync(br).equals(large)).toBe(true);
     expect(gunzipSync(gz).equals(large)).toBe(true);
     expect(br.byteLength).toBeLessThan(large.byteLength / 4);
+  });
+});
+
+describe('sendsRaw', () => {
+  it('knows the loopback addresses, IPv4, IPv6 and IPv4-mapped, and nothing else', () => {
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1', '::FFFF:127.0.0.1']) expect(isLoopback(address)).toBe(true);
+    for (const address of ['10.0.0.1', '192.168.1.127', '::ffff:10.0.0.127', 'fe80::1', '1127.0.0.1', '', undefined]) expect(isLoopback(address)).toBe(false);
+  });
+  it('sends a large body (the 7 MB dry run) to a loopback peer as it is, and compresses it for any other', () => {
+    expect(sendsRaw(7 * 1024 * 1024, '127.0.0.1')).toBe(true);
+    expect(sendsRaw(LOOPBACK_RAW_BYTES, '::1')).toBe(true);
+    expect(sendsRaw(7 * 1024 * 1024, '192.168.1.20')).toBe(false);
+    expect(sendsRaw(7 * 1024 * 1024, undefined)).toBe(false);
+  });
+  it('keeps compressing smaller bodies on the loopback (a slow link emulated there still gets what a remote one would)', () => {
+    expect(sendsRaw(LOOPBACK_RAW_BYTES - 1, '127.0.0.1')).toBe(false);
+    expect(sendsRaw(LARGE_BODY_BYTES, '127.0.0.1')).toBe(false);
   });
 });

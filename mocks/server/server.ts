@@ -10,7 +10,7 @@ import { loadFixturesFromDisk } from '../importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon, type DaemonOptions } from '../runtime';
 import { FolderBackend } from '../store/backends/folder';
 import { Persistence } from '../store/persistence';
-import { compressBody, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression';
+import { compressBody, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, sendsRaw } from './compression';
 
 export interface ServerOptions {
   port: number;
@@ -40,7 +40,8 @@ function cors(req: IncomingMessage): Record<string, string> {
 
 /**
  * Writes the handler's response, gzip- or Brotli-encoded where the request accepts it and the body
- * is text worth compressing (see compression.ts); `Vary` says the encoding depends on the request.
+ * is text worth compressing (see compression.ts), except a large body to a loopback peer (sent as it
+ * is: `sendsRaw`); `Vary` says the encoding depends on the request.
  */
 async function send(req: IncomingMessage, res: ServerResponse, response: Response, handlerMs: number): Promise<void> {
   const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...cors(req), Vary: 'Origin, Accept-Encoding' };
@@ -49,7 +50,10 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   const answered = `handler;dur=${handlerMs.toFixed(1)}`;
   headers['server-timing'] = headers['server-timing'] ? `${headers['server-timing']}, ${answered}` : answered;
   const encoding = req.method === 'HEAD' || response.headers.has('content-encoding') ? null : negotiateEncoding(req.headers['accept-encoding']);
-  if (encoding && body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(response.headers.get('content-type'))) {
+  const compressible = encoding !== null && body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(response.headers.get('content-type'));
+  if (compressible && sendsRaw(body.byteLength, req.socket.remoteAddress)) {
+    headers['server-timing'] = `${headers['server-timing']}, compress;dur=0;desc="none: loopback"`;
+  } else if (encoding && compressible) {
     const started = performance.now();
     body = await compressBody(body, encoding);
     headers['content-encoding'] = encoding;
