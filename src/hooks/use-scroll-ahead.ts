@@ -1,12 +1,14 @@
 import type { Range, Virtualizer } from '@tanstack/react-virtual';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { reachWindow, REST_ROWS, ScrollReach } from '../lib/scroll-reach';
+import { setListScrolling } from '../lib/scroll-activity';
 
 /**
  * `useVirtualizer` options that draw the rows a scroll will need before the frame that shows them
  * (scroll-reach.ts): the rows render in the scroll event itself, before the frame is painted (a
  * scroll event comes once a frame), with overscan reaching as far ahead as the view is moving.
  * Once the view rests, the window shrinks back to the rows in view and a few on each side.
+ * While it scrolls, work that can wait (a chart's redraw) waits for it (lib/scroll-activity.ts).
  */
 export function useScrollAhead() {
   const [reach] = useState(() => new ScrollReach());
@@ -23,9 +25,11 @@ export function useScrollAhead() {
   );
   const onChange = useCallback(
     (instance: Virtualizer<HTMLDivElement, Element>) => {
+      setListScrolling(reach, instance.isScrolling);
       if (!instance.isScrolling && reach.rest()) setRests((n) => n + 1);
     },
     [reach],
   );
+  useEffect(() => () => setListScrolling(reach, false), [reach]);
   return { rangeExtractor, onChange, overscan: REST_ROWS, useFlushSync: true } as const;
 }

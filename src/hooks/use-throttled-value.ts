@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { whenIdle } from '../lib/idle';
+import { isListScrolling, whenNotScrolling } from '../lib/scroll-activity';
 
 export interface ThrottleTiming {
   /** When the value shown now was shown (-Infinity: never). */
@@ -38,7 +39,8 @@ export function throttleWait(timing: ThrottleTiming, options: ThrottleOptions): 
  * `value`, changing at most once per `intervalMs` (and, with `quietMs`, only when a stream of
  * changes pauses, or `maxWaitMs` after the first change held back), as a transition (React may
  * interrupt it for urgent work), and only when the browser has a moment (at the latest
- * `intervalMs` after that): for views that are costly to draw again, such as charts over a
+ * `intervalMs` after that) and no list is being scrolled (each scroll step would throw the
+ * transition's render away: lib/scroll-activity.ts): for views that are costly to draw again, such as charts over a
  * thousand live events, while the figures beside them follow every change; under a burst they
  * wait until the page has caught up. The newest value always comes through in the end.
  */
@@ -63,6 +65,7 @@ export function useThrottledValue<T>(value: T, options: ThrottleOptions): T {
     const pendingSince = Date.now();
     let timer: ReturnType<typeof setTimeout> | null = null;
     let cancelIdle: (() => void) | null = null;
+    let cancelScroll: (() => void) | null = null;
     const waitNow = () => throttleWait({ lastShownAt: shownAt.current, lastChangeAt: changedAt.current, pendingSince, now: Date.now() }, timing.current);
     const arm = () => {
       timer = setTimeout(() => {
@@ -71,17 +74,30 @@ export function useThrottledValue<T>(value: T, options: ThrottleOptions): T {
           arm();
           return;
         }
+        show();
+      }, waitNow());
+    };
+    // After the scroll (if one is on), at an idle moment, and still no scroll then.
+    const show = () => {
+      cancelScroll = whenNotScrolling(() => {
+        cancelScroll = null;
         cancelIdle = whenIdle(() => {
+          cancelIdle = null;
+          if (isListScrolling()) {
+            show();
+            return;
+          }
           pending.current = null;
           shownAt.current = Date.now();
           startTransition(() => setShown(latest.current));
         }, timing.current.intervalMs);
-      }, waitNow());
+      });
     };
     arm();
     pending.current = () => {
       if (timer !== null) clearTimeout(timer);
       cancelIdle?.();
+      cancelScroll?.();
       pending.current = null;
     };
   }, [value, shown]);
