@@ -44,7 +44,7 @@ export interface LedgerRowProps extends LedgerCellsProps {
   index: number;
   /** Offset from the top of the rows, px. */
   top: number;
-  template: string;
+  /** The cursor's row: the grid's active descendant (the one row with an id). */
   active: boolean;
   /** The record arrived live a moment ago: highlighted as new (ledger.css). */
   fresh: boolean;
@@ -71,7 +71,7 @@ interface SlotProps extends LedgerRowProps {
  *   at once, one that gets an older record lets it fade (ledger.css); no animation is started per row.
  */
 export const LedgerRow = memo(
-  function LedgerRow({ row, columnsKey, href, index, top, template, active, fresh, stale, onOpen, parked }: SlotProps) {
+  function LedgerRow({ row, columnsKey, href, index, top, active, fresh, stale, onOpen, parked }: SlotProps) {
     const record = row.original;
     const ref = useRef<HTMLDivElement>(null);
     useLayoutEffect(() => {
@@ -84,11 +84,12 @@ export const LedgerRow = memo(
     else if (active) classes.push('ledger__row--active');
     if (fresh) classes.push('ledger__row--new');
     if (stale) classes.push('ledger__row--stale');
-    const style: CSSProperties = { gridTemplateColumns: template, transform: `translateY(${top}px)` };
+    // The columns' tracks come from the grid's --ledger-columns (ledger.css): one declaration for every row.
+    const style: CSSProperties = { transform: `translateY(${top}px)` };
     return (
       <div
         ref={ref}
-        id={parked ? undefined : `ledger-row-${record.id}`}
+        id={parked || !active ? undefined : `ledger-row-${record.id}`}
         className={classes.join(' ')}
         role={parked ? undefined : 'row'}
         aria-rowindex={parked ? undefined : index + 2}
@@ -110,7 +111,6 @@ export const LedgerRow = memo(
     a.href === b.href &&
     a.index === b.index &&
     a.top === b.top &&
-    a.template === b.template &&
     a.active === b.active &&
     a.fresh === b.fresh &&
     a.stale === b.stale &&

@@ -242,7 +242,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const activeRowId = activeIndex >= firstIndex && activeIndex <= lastIndex ? `ledger-row-${records[activeIndex]?.id}` : undefined;
 
   return (
-    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'} style={{ '--ledger-min-width': `${minWidth}px` } as CSSProperties}>
+    <div className={ledger.isSwitching ? 'ledger ledger--switching' : 'ledger'} style={{ '--ledger-min-width': `${minWidth}px`, '--ledger-columns': template } as CSSProperties}>
       <div
         ref={measuredScrollRef}
         className="ledger__scroll"
@@ -273,7 +273,6 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
               href: `${compactionHref(record.session_id, record.id)}${detailSearch}`,
               index: item.index,
               top: item.start - LEDGER_ROW_HEIGHT,
-              template,
               active: item.index === activeIndex,
               fresh: hasArrived(arrivals, record.id),
               stale: !matchesLedgerSearch(record, search),
@@ -284,7 +283,7 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
           })}
           {moreItem && (
             <LedgerMoreRow
-              style={{ gridTemplateColumns: template, transform: `translateY(${moreItem.start - LEDGER_ROW_HEIGHT}px)` }}
+              style={{ transform: `translateY(${moreItem.start - LEDGER_ROW_HEIGHT}px)` }}
               rowIndex={moreItem.index + 2}
               loaded={records.length}
               total={ledger.total}
