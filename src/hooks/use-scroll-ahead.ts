@@ -10,6 +10,9 @@ import { setListScrolling } from '../lib/scroll-activity';
  * Once the view rests, the window shrinks back to the rows in view and a few on each side.
  * While it scrolls, work that can wait (a chart's redraw) waits for it (lib/scroll-activity.ts).
  */
+/** No scroll event for this long: the view rests. */
+const REST_DELAY_MS = 400;
+
 export function useScrollAhead() {
   const [reach] = useState(() => new ScrollReach());
   // A new extractor when the view rests: the virtualiser asks it again for the window at rest.
@@ -31,5 +34,8 @@ export function useScrollAhead() {
     [reach],
   );
   useEffect(() => () => setListScrolling(reach, false), [reach]);
-  return { rangeExtractor, onChange, overscan: REST_ROWS, useFlushSync: true } as const;
+  // The view rests 400 ms after its last scroll event (the virtualiser's default is 150): on a
+  // loaded machine one frame of a steady scroll can take longer than 150 ms, and each such false
+  // rest dropped the parked rows and shrank the window, to create them again a frame later.
+  return { rangeExtractor, onChange, overscan: REST_ROWS, useFlushSync: true, isScrollingResetDelay: REST_DELAY_MS } as const;
 }
