@@ -133,3 +133,30 @@ test('compact dialog at 1024 px: the diff keeps role labels whole', async ({ pag
   expect(truncated).toEqual([]);
   await expectNoSidewaysScroll(page);
 });
+
+test("the Plugins column's legend (● hook failed) is whole in its header, across sessions and in one session, at 1440 and 1024 px", async ({ page }) => {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/compactions', `/sessions/${SESSION}`]) {
+      await page.goto(path);
+      const header = ledgerGrid(page).getByRole('columnheader', { name: /Plugins/ });
+      await expect(ledgerGrid(page)).toBeVisible();
+      if ((await header.count()) === 0) {
+        // The width hid it to fit (its priority): the operator brings it back from the chooser.
+        await page.getByRole('button', { name: /^Columns: \d+ hidden/ }).click();
+        await page.getByRole('menuitem', { name: 'Show all columns' }).click();
+      }
+      await expect(header).toContainText('hook failed');
+      const cut = await header.evaluate((cell) => {
+        const c = cell.getBoundingClientRect();
+        return [...cell.querySelectorAll<HTMLElement>('*')]
+          .filter((e) => {
+            const r = e.getBoundingClientRect();
+            return r.left < c.left - 1 || r.right > c.right + 1 || e.scrollWidth > e.clientWidth + 1;
+          })
+          .map((e) => e.textContent ?? '');
+      });
+      expect(cut, `${path} at ${width} px`).toEqual([]);
+    }
+  }
+});

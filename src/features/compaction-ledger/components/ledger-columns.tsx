@@ -199,9 +199,9 @@ export const ledgerColumns = helper.columns([
   }),
   helper.accessor((r) => pluginNames(r).join(', '), {
     id: 'plugins',
-    // The dot's legend, where the eye looks for it.
+    // The dot's legend, where the eye looks for it: on its own line, so a narrow column cuts neither.
     header: () => (
-      <>
+      <span className="ledger__head-stack">
         Plugins{' '}
         <span className="ledger__legend" title="● marks an event where a plugin hook failed (details on hover and in the event)">
           <span className="ledger__error-dot" aria-hidden="true">
@@ -209,7 +209,7 @@ export const ledgerColumns = helper.columns([
           </span>{' '}
           hook failed
         </span>
-      </>
+      </span>
     ),
     enableSorting: false,
     meta: {
