@@ -50,6 +50,8 @@ export class SimulatedDaemon {
   readonly origin: Origin;
   /** A folder followed (--follow), and how far its reading is (GET /__mock/follow); null when none. */
   followProgress: FollowProgress | null = null;
+  /** Brings a followed session's dropped messages back before a request about it (mocks/follow/follower.ts resident); null when nothing is followed. */
+  resident: ((sessionId: string) => Promise<void>) | null = null;
 
   constructor(
     private readonly transcripts: readonly ImportedTranscript[],

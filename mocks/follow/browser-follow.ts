@@ -75,6 +75,9 @@ export class BrowserFollows {
     });
     this.followers.push({ handle, follower });
     this.daemon.followProgress = follower.progress;
+    this.daemon.resident = async (sessionId) => {
+      for (const f of this.followers) await f.follower.resident(sessionId);
+    };
     await follower.start();
   }
 

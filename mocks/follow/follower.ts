@@ -6,7 +6,8 @@
 // and times are kept).
 
 import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/transcripts/followed-session';
-import { macrotask, prepareInThread, type ImportPreparer } from '../daemon/transcripts/imports';
+import { macrotask, MAX_FILE_BYTES, prepareInThread, type ImportPreparer } from '../daemon/transcripts/imports';
+import { droppable, dropMessages, restoreMessages } from '../daemon/transcripts/resident-sessions';
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
@@ -27,6 +28,8 @@ export interface FollowOptions {
   idleMs: number;
   /** Changes of one session closer together than this are read once. */
   settleMs?: number;
+  /** A session asked for (viewed) within this long keeps its messages; an idle one not asked for drops them (read again when asked). Default 2 minutes. */
+  viewedMs?: number;
   log?: (line: string) => void;
 }
 
@@ -46,6 +49,8 @@ export class Follower {
   private readonly idleTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly storeCheck: ReturnType<typeof setInterval>;
   private readonly started = Date.now();
+  /** Session → when a request last needed it (resident): kept in memory while viewed. */
+  private readonly asked = new Map<string, number>();
   private closed = false;
 
   constructor(
@@ -58,6 +63,7 @@ export class Follower {
     // A reset (/__mock/reset) replaces the store: its followed sessions are read again into the new one.
     this.storeCheck = setInterval(() => {
       if (this.storeSeen && this.target.store !== this.storeSeen) void this.indexAll();
+      for (const sessionId of this.asked.keys()) this.dropUnviewed(sessionId);
     }, 500);
   }
 
@@ -161,7 +167,7 @@ export class Follower {
   }
 
   /** Brings one group's session up to its files, unless none of them changed since they were read. */
-  private async readGroup(group: string, growing: boolean): Promise<void> {
+  private async readGroup(group: string, growing: boolean, rewritten = false): Promise<void> {
     const store = this.target.store;
     const known: FollowedGroup = store.follows.groups[group] ?? { session_id: null, files: {}, refused: null };
     if (!growing && this.listedUnchanged(group, known)) {
@@ -173,11 +179,11 @@ export class Follower {
     const unchanged = files.every((f) => known.files[f.name]?.bytes === f.size && known.files[f.name]?.mtime_ms === f.mtime_ms);
     const lastWrite = Math.max(0, ...files.map((f) => f.mtime_ms));
     if (files.length === 0) return;
-    if (unchanged && (known.session_id === null || store.session(known.session_id))) {
+    if (unchanged && !rewritten && (known.session_id === null || store.session(known.session_id))) {
       if (known.session_id) this.idleLater(known.session_id, lastWrite);
       return;
     }
-    const truncated = files.find((f) => f.size < (known.files[f.name]?.bytes ?? 0))?.name ?? null;
+    let truncated = rewritten ? group : (files.find((f) => f.size < (known.files[f.name]?.bytes ?? 0))?.name ?? null);
     if (files.every((f) => f.size === 0)) return;
     const remembered = Object.fromEntries(files.map((f) => [f.name, { bytes: f.size, mtime_ms: f.mtime_ms }]));
     const tooLarge = files.find((f) => f.kind === 'refused');
@@ -194,11 +200,53 @@ export class Follower {
       return;
     }
     const sessionId = await followedSessionId(group);
+    // Its messages were dropped: made again from what was read of its files first (changed there: read again whole).
+    if (!truncated && store.dropped.has(sessionId) && !(await this.restore(group, sessionId))) truncated = group;
+    if (this.target.store !== store) return;
     const running = Date.now() - lastWrite < this.options.idleMs;
     applyFollowedUpdate(store, { session_id: sessionId, folder: this.folder, file: group, unit, truncated, last_write: new Date(lastWrite).toISOString(), running });
     store.follows.groups[group] = { session_id: sessionId, files: remembered, refused: null };
     this.target.changed(sessionId);
     this.idleLater(sessionId, lastWrite);
+    this.dropUnviewed(sessionId);
+  }
+
+  /**
+   * A request needs this session's messages (mocks/handlers/index.ts, residentHandler): made again
+   * from its files when they were dropped (a file changed meanwhile is read again whole, with its
+   * notice); kept while asked for within viewedMs.
+   */
+  async resident(sessionId: string): Promise<void> {
+    const store = this.target.store;
+    if (store.session(sessionId)?.followed?.folder !== this.folder) return;
+    this.asked.set(sessionId, Date.now());
+    if (!store.dropped.has(sessionId)) return;
+    const group = Object.keys(store.follows.groups).find((g) => store.follows.groups[g]?.session_id === sessionId);
+    if (group && !(await this.restore(group, sessionId))) await this.readGroup(group, true, true);
+  }
+
+  /** An idle followed session nobody asked for lately lets go of its messages (resident-sessions.ts). */
+  private dropUnviewed(sessionId: string): void {
+    const store = this.target.store;
+    const session = store.sessions.get(sessionId);
+    if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session)) return;
+    this.asked.delete(sessionId);
+    dropMessages(store, session);
+  }
+
+  /** A dropped session's messages made again from its files as they were read (each up to the bytes read); false when the files now say otherwise. */
+  private async restore(group: string, sessionId: string): Promise<boolean> {
+    const store = this.target.store;
+    const known = store.follows.groups[group];
+    const files: { name: string; bytes: Uint8Array<ArrayBuffer> }[] = [];
+    for (const [name, read] of Object.entries(known?.files ?? {}).sort(([a], [b]) => (a === group ? -1 : b === group ? 1 : a.localeCompare(b)))) {
+      const got = await this.source.read(name, 0, MAX_FILE_BYTES);
+      if (!got || got.bytes.length < read.bytes) return false;
+      files.push({ name, bytes: got.bytes.slice(0, read.bytes) });
+    }
+    const unit = (await (this.target.prepareImport ?? prepareInThread)({ files }, () => {})).prepared.units[0];
+    const session = store.session(sessionId);
+    return unit !== undefined && session !== undefined && this.target.store === store && restoreMessages(store, session, unit.transcript);
   }
 
   /**
@@ -240,6 +288,7 @@ export class Follower {
         this.idleTimers.delete(sessionId);
         markFollowedIdle(this.target.store, sessionId);
         this.target.changed(sessionId);
+        this.dropUnviewed(sessionId);
       }, Math.max(0, lastWrite + this.options.idleMs - Date.now())),
     );
   }

@@ -26,6 +26,15 @@ function guardHandler(daemon: SimulatedDaemon) {
   });
 }
 
+/** A request about a session may need its messages: a followed session's, dropped while idle, are read again first. */
+function residentHandler(daemon: SimulatedDaemon) {
+  return http.all(/\/(?:api\/v1|__mock)\/sessions\/[^/]+/, async ({ request }) => {
+    const match = /\/(?:api\/v1|__mock)\/sessions\/([^/?]+)/.exec(new URL(request.url).pathname);
+    if (match?.[1] && daemon.resident) await daemon.resident(decodeUrlPart(match[1]));
+    return undefined;
+  });
+}
+
 export interface SimulatorHandlers {
   handlers: RequestHandler[];
   faults: FaultBook;
@@ -36,7 +45,7 @@ export function createHandlers(daemon: SimulatedDaemon, sockets: SocketControl, 
   const api = [guardHandler(daemon), ...apiHandlers(daemon), ...knobHandlers(daemon), ...replayHandlers(daemon), ...aggregateHandlers(daemon)];
   return {
     faults,
-    handlers: [...controlHandlers(daemon, faults, sockets), ...benchHandlers(daemon), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
+    handlers: [residentHandler(daemon), ...controlHandlers(daemon, faults, sockets), ...benchHandlers(daemon), ...importHandlers(daemon), faultHandler(faults, () => api), ...api],
   };
 }
 

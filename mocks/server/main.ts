@@ -100,9 +100,10 @@ if (imported && startupJob) console.log(formatImportReport(startupJob));
 
 const followed = folderOption('--follow', 'MOCK_FOLLOW');
 const source = followed ? new NodeFolderSource(followed) : null;
-const follower = source ? new Follower(daemon, source, { idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), log: (line) => console.log(line) }) : null;
+const follower = source ? new Follower(daemon, source, { idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), viewedMs: Number(process.env.MOCK_FOLLOW_VIEWED_MS ?? 120_000), log: (line) => console.log(line) }) : null;
 if (follower) {
   daemon.followProgress = follower.progress;
+  daemon.resident = (sessionId) => follower.resident(sessionId);
   await follower.start();
   console.log(`following ${followed} (${source?.root ?? ''}): ${follower.progress.groups_total.toLocaleString('en-US')} transcripts to read, newest first`);
 }

@@ -135,7 +135,10 @@ export class SnapshotDiffer {
         const saved = this.savedKeys.get(field) ?? new Set<string>();
         const put: Record<string, string> = {};
         for (const [key, entry] of map) {
-          if (everything || !saved.has(key) || touched.has(key)) put[key] = JSON.stringify(entry);
+          if (!(everything || !saved.has(key) || touched.has(key))) continue;
+          // A session whose messages are dropped is saved once they are back (never without them).
+          if (field === 'sessions' && store.dropped.has(key)) store.touched.add(key);
+          else put[key] = JSON.stringify(entry);
         }
         const remove = [...saved].filter((key) => !map.has(key));
         if (Object.keys(put).length > 0 || remove.length > 0 || everything) {

@@ -7,6 +7,7 @@ import type {
   AuditEvent,
   AuditType,
   CompactionRecord,
+  DroppedSession,
   EventFrame,
   EventType,
   FollowRegistry,
@@ -44,6 +45,8 @@ export class Store {
   readonly imports: ImportRegistry = { jobs: [], files: {} };
   /** Followed transcript files (--follow): what was read of each, by session (plain data). */
   follows: FollowRegistry = { groups: {} };
+  /** Followed sessions whose messages are not in memory (read again from their files when asked). Not persisted: a saved session always has its messages. */
+  readonly dropped = new Map<string, DroppedSession>();
   /** Live-stream tickets (POST /events/ticket) → expiry in ms since the epoch. Not persisted. */
   readonly streamTickets: Record<string, number> = {};
   private readonly listeners = new Set<FrameListener>();
@@ -85,6 +88,7 @@ export class Store {
   removeSession(id: string): void {
     for (const record of this.sessions.get(id)?.compactions ?? []) this.compactionIndex.delete(record.id);
     this.sessions.delete(id);
+    this.dropped.delete(id);
     this.revision += 1;
     this.bumpSession(id);
   }

@@ -106,6 +106,20 @@ export interface SessionState {
   followed?: NonNullable<Schemas['SessionSummary']['followed']>;
 }
 
+/** An agent's figures as the views showed them when its messages were dropped (they need its messages to be made). */
+export type HeldAgentView = Pick<Schemas['Agent'], 'estimate_parts' | 'recorded_peak_tokens' | 'message_count' | 'superseded_count'>;
+
+/**
+ * A followed session whose messages (and recorded calls) were dropped from memory while idle and
+ * unviewed, to be read again from its file when asked (daemon/transcripts/resident-sessions.ts).
+ */
+export interface DroppedSession {
+  /** What the dropped data hashed to: a re-read that gives anything else found the file changed. */
+  fingerprint: string;
+  /** By agent path. */
+  views: Record<string, HeldAgentView>;
+}
+
 /** Which session (and agent) a file's bytes became: the import registry's entry per SHA-256. */
 export interface ImportedFileEntry {
   session_id: string;

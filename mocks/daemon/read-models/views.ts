@@ -110,8 +110,10 @@ function recordedPeak(agent: AgentState): number | null {
 
 export function toAgent(store: Store, session: SessionState, agent: AgentState): Schemas['Agent'] {
   const { values } = effectiveConfig(session, agent);
-  const superseded = agent.messages.filter((m) => m.superseded).length;
-  const parts = estimatePartsOf(session, agent);
+  // Messages dropped from memory (resident-sessions.ts): the figures they gave when dropped.
+  const held = store.dropped.get(session.id)?.views[agent.agent_path];
+  const superseded = held ? held.superseded_count : agent.messages.filter((m) => m.superseded).length;
+  const parts = held ? held.estimate_parts : estimatePartsOf(session, agent);
   return {
     agent_path: agent.agent_path,
     parent_path: agent.parent_path,
@@ -121,11 +123,11 @@ export function toAgent(store: Store, session: SessionState, agent: AgentState):
     window: windowOf(store, agent),
     estimate_tokens: contextTotal(parts),
     estimate_parts: parts,
-    recorded_peak_tokens: recordedPeak(agent),
+    recorded_peak_tokens: held ? held.recorded_peak_tokens : recordedPeak(agent),
     upper_threshold: values.upper_threshold,
     lower_threshold: values.lower_threshold,
     strategy: values.strategy,
-    message_count: agent.messages.length - superseded,
+    message_count: held ? held.message_count : agent.messages.length - superseded,
     superseded_count: superseded,
     compaction_count: standingCompactions(session, agent.agent_path),
   };
@@ -155,7 +157,7 @@ function summaryKey(store: Store, session: SessionState): string {
   // The operator's window overrides are the store's, not the session's: a change to one is in every key.
   let windows = '';
   for (const [model, o] of store.windowOverrides) windows += `${model}=${o.tokens ?? ''}@${o.version};`;
-  return [store.sessionRevision(session.id), windows, session.status, session.updated_at, session.title, session.pending_checkpoint_id, session.agents.length, messages, session.compactions.length, usd, f?.last_line_at, f?.notice].join('\u0000');
+  return [store.sessionRevision(session.id), store.dropped.has(session.id), windows, session.status, session.updated_at, session.title, session.pending_checkpoint_id, session.agents.length, messages, session.compactions.length, usd, f?.last_line_at, f?.notice].join('\u0000');
 }
 
 /**

@@ -1,0 +1,175 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentMessages } from '../daemon/read-models/agent-messages';
+import { requireCompaction } from '../daemon/read-models/lookups';
+import { sessionLedgerPage } from '../daemon/read-models/queries';
+import { sessionStatsOf } from '../daemon/read-models/stats';
+import { toDetail, toSummary } from '../daemon/read-models/views';
+import { replaySession } from '../daemon/threshold-lab/replay';
+import { importFiles } from '../daemon/transcripts/imports';
+import { dropMessages } from '../daemon/transcripts/resident-sessions';
+import { SnapshotDiffer } from '../store/persisted';
+import { Store } from '../store/store';
+import type { SessionState } from '../store/types';
+import { followedSessionId, groupOf } from './follow-files';
+import { Follower, type FollowOptions } from './follower';
+import { NodeFolderSource } from './node-folder-source';
+
+const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
+const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
+const CLAUDE_FILES = [`${CLAUDE}.jsonl`, `${CLAUDE}__subagents__agent-aac57f5.jsonl`, `${CLAUDE}__subagents__agent-acompact-946d2b.jsonl`];
+const CODEX = 'rollout-2026-02-23T20-34-25-019c8bfe-ec25-79e0-97d7-bda6a9c575ff.jsonl';
+const LONG_AGO = new Date('2026-01-01T00:00:00Z');
+
+let folder = '';
+let store: Store;
+let follower: Follower | null = null;
+
+const idOf = (name: string) => followedSessionId(groupOf(name));
+const messagesOf = (s: SessionState | undefined) => s?.agents.reduce((n, a) => n + a.messages.filter((m) => m.metadata.kind !== 'compaction_summary').length, 0) ?? 0;
+
+function copyFixture(from: string, to = from.split('/').pop() as string, old = false): string {
+  const path = join(folder, to);
+  copyFileSync(new URL(from, FIXTURES), path);
+  if (old) utimesSync(path, LONG_AGO, LONG_AGO);
+  return to;
+}
+
+async function follow(options: Partial<FollowOptions> = {}): Promise<Follower> {
+  follower = new Follower({ store, changed: () => {} }, new NodeFolderSource(folder), { idleMs: 60_000, settleMs: 10, ...options });
+  await follower.start();
+  await until(() => follower?.progress.state === 'watching');
+  return follower;
+}
+
+async function until<T>(read: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function importedMessages(name: string, bytes: Uint8Array): Promise<number> {
+  const reference = new Store();
+  const job = await importFiles(reference, [{ name, bytes: new Uint8Array(bytes) }]);
+  return messagesOf(reference.session(job.sessions[0] ?? ''));
+}
+
+function everyPage<T>(page: (cursor: string) => { items: T[]; next_cursor: string | null }): T[] {
+  const items: T[] = [];
+  for (let cursor: string | null = ''; cursor !== null; ) {
+    const next: { items: T[]; next_cursor: string | null } = page(cursor);
+    items.push(...next.items);
+    cursor = next.next_cursor;
+  }
+  return items;
+}
+
+/** Everything a request can ask of a session that needs its messages, as the wire would carry it. */
+function answers(id: string): string {
+  const session = store.session(id) as SessionState;
+  const all = new URLSearchParams({ limit: '1000' });
+  return JSON.stringify({
+    summary: toSummary(store, session),
+    detail: toDetail(store, session),
+    messages: session.agents.map((a) => everyPage((cursor) => agentMessages(store, id, new URLSearchParams({ agent_path: a.agent_path, include_superseded: 'true', limit: '1000', cursor })))),
+    ledger: sessionLedgerPage(store, id, all),
+    records: session.compactions.map((r) => requireCompaction(store, session, r.id)),
+    stats: session.agents.map((a) => sessionStatsOf(store, id, a.agent_path)),
+    replay: replaySession(store, id, { agent_path: 'primary', settings: [{ set: {} }, { set: { upper_threshold: 0.5, lower_threshold: 0.3 } }], include_recorded_compactions: true }),
+    checkpoints: session.checkpoints,
+  });
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'resident-'));
+  store = new Store();
+});
+
+afterEach(async () => {
+  await follower?.close();
+  follower = null;
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('followed sessions dropped from memory and read again when asked', () => {
+  it('a dropped session asked for answers byte for byte as before, and its list figures do not move while dropped', async () => {
+    for (const name of CLAUDE_FILES) copyFixture(`claude-code/${name}`);
+    copyFixture(`codex-rollout/${CODEX}`);
+    const f = await follow();
+    for (const id of [await idOf(CLAUDE_FILES[0] as string), await idOf(CODEX)]) {
+      const session = await until(() => store.session(id));
+      const before = answers(id);
+      const summary = JSON.stringify(toSummary(store, session));
+      const detail = JSON.stringify(toDetail(store, session));
+      dropMessages(store, session);
+      expect(messagesOf(session)).toBe(0);
+      expect(JSON.stringify(toSummary(store, session))).toBe(summary);
+      expect(JSON.stringify(toDetail(store, session))).toBe(detail);
+      await f.resident(id);
+      expect(store.dropped.has(id)).toBe(false);
+      expect(answers(id)).toBe(before);
+    }
+  });
+
+  it('a file appended to while dropped is read on from where it was; one rewritten is read again whole, with its notice', async () => {
+    const lines = readFileSync(new URL(`claude-code/${CLAUDE_FILES[0]}`, FIXTURES), 'utf8').split('\n').filter(Boolean);
+    const name = `${CLAUDE}.jsonl`;
+    writeFileSync(join(folder, name), `${lines.slice(0, 40).join('\n')}\n`);
+    await follow();
+    const id = await idOf(name);
+    const session = await until(() => store.session(id));
+    dropMessages(store, session);
+    appendFileSync(join(folder, name), `${lines.slice(40).join('\n')}\n`);
+    const expected = await importedMessages(name, readFileSync(join(folder, name)));
+    await until(() => !store.dropped.has(id) && messagesOf(store.session(id)) === expected);
+    expect(store.session(id)?.followed?.notice).toBeNull();
+
+    dropMessages(store, store.session(id) as SessionState);
+    const other = readFileSync(new URL('claude-code/short.jsonl', FIXTURES));
+    writeFileSync(join(folder, name), other);
+    await follower?.resident(id);
+    const reread = await until(() => (store.session(id)?.followed?.notice ? store.session(id) : null));
+    expect(reread.followed?.notice).toMatch(/was rewritten; read again whole/);
+    expect(store.dropped.has(id)).toBe(false);
+    expect(messagesOf(reread)).toBe(await importedMessages('short.jsonl', other));
+  });
+
+  it('an idle session is dropped unless it was asked for (viewed) lately; a viewed one is kept until the viewing stops', async () => {
+    copyFixture(`claude-code/${CLAUDE_FILES[0]}`, undefined, true);
+    copyFixture(`codex-rollout/${CODEX}`, undefined, true);
+    const f = await follow({ idleMs: 200, viewedMs: 1_500 });
+    const viewed = await idOf(CLAUDE_FILES[0] as string);
+    const codex = await idOf(CODEX);
+    await until(() => store.dropped.has(viewed) && store.dropped.has(codex));
+    await f.resident(viewed);
+    expect(messagesOf(store.session(viewed))).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 900));
+    expect(store.dropped.has(viewed)).toBe(false);
+    expect(store.dropped.has(codex)).toBe(true);
+    await until(() => store.dropped.has(viewed), 5_000);
+  });
+
+  it('N idle followed sessions hold their records and list figures only, and kept data never saves one without its messages', async () => {
+    const N = 12;
+    for (let k = 0; k < N; k++) copyFixture(`claude-code/${CLAUDE_FILES[0]}`, `p${k}/${CLAUDE}.jsonl`.replace('/', '-'), true);
+    await follow({ idleMs: 200 });
+    const sessions = [...store.sessions.values()];
+    expect(sessions).toHaveLength(N);
+    await until(() => sessions.every((s) => store.dropped.has(s.id)));
+    const heldBytes = JSON.stringify(sessions).length;
+    const first = sessions[0] as SessionState;
+    await follower?.resident(first.id);
+    const residentBytes = JSON.stringify(first).length;
+    expect(heldBytes / N).toBeLessThan(residentBytes / 5);
+    const batch = new SnapshotDiffer({ format: 0, seed: 0, scale: 'normal' }).next(store, true);
+    const saved = Object.keys(batch?.entries.sessions?.put ?? {});
+    expect(saved).toEqual([first.id]);
+    expect(store.touched.size).toBe(N - 1);
+  });
+});
