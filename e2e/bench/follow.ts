@@ -9,6 +9,7 @@
  *   BENCH_FOLLOW_FILES=2000      transcripts in the folder (the issue's figure)
  *   BENCH_FOLLOW_FILE_KB=1500    size of each (2,000 × 1.5 MB: about 3 GB, the issue's "several GB")
  *   BENCH_FOLLOW_APPENDS=20      appended lines timed for the lag
+ *   BENCH_FOLLOW_STEADY_S=60     seconds of quiet after indexing before the steady memory is taken
  */
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +29,11 @@ export const FOLLOW_FIG = {
   indexedShare: fig('follow.indexed.share', 'sessions the list answers ÷ transcripts in the folder', 'ratio', { worse: 'lower' }),
   folderMb: fig('follow.folder.mb', 'the folder followed (transcripts generated)', 'MB', { worse: 'lower' }),
   rss: fig('follow.memory.peak_rss', "the simulator's peak resident memory (VmHWM) while indexing and following", 'MB', { beside: ['follow.folder.mb', 'follow.memory.rss_indexed'] }),
-  rssIndexed: fig('follow.memory.rss_indexed', "the simulator's resident memory once every transcript is indexed (VmRSS)", 'MB'),
+  rssIndexed: fig('follow.memory.rss_indexed', "the simulator's resident memory once every transcript is indexed (VmRSS)", 'MB', { beside: ['follow.memory.heap_indexed', 'follow.memory.dropped'] }),
+  heapIndexed: fig('follow.memory.heap_indexed', "the simulator's JavaScript heap used once every transcript is indexed", 'MB'),
+  rssSteady: fig('follow.memory.rss_steady', "the simulator's resident memory after a quiet period once indexed (BENCH_FOLLOW_STEADY_S)", 'MB', { beside: ['follow.memory.heap_steady', 'follow.memory.dropped'] }),
+  heapSteady: fig('follow.memory.heap_steady', "the simulator's JavaScript heap used after the quiet period", 'MB'),
+  dropped: fig('follow.memory.dropped', 'followed sessions holding no messages (idle, not viewed: read again from their files when asked) ÷ followed', 'ratio', { worse: 'lower' }),
   lagP50: fig('follow.lag.p50', 'a line appended → its row updated on the open session page, p50', 'ms', { goal: { text: '≤ 1,000 ms', met: (v) => v <= 1000 }, beside: ['follow.lag.shown'] }),
   lagP95: fig('follow.lag.p95', 'a line appended → its row updated, p95', 'ms', { beside: ['follow.lag.shown'] }),
   lagShown: fig('follow.lag.shown', 'appended lines shown on the page ÷ appended', 'ratio', { worse: 'lower' }),
@@ -38,6 +43,7 @@ export interface FollowOptions {
   files: number;
   fileKb: number;
   appends: number;
+  steadyS: number;
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -85,6 +91,8 @@ interface Progress {
   state: string;
   groups_total: number;
   groups_done: number;
+  sessions_dropped: number;
+  memory_mb: { rss: number; heap_used: number } | null;
 }
 
 async function json<T>(url: string, timeoutMs = 5_000): Promise<T | null> {
@@ -148,8 +156,15 @@ export async function followRun(book: FigureBook, browser: Browser, opts: Follow
     book.add(FOLLOW_FIG.firstSessions, first);
     book.add(FOLLOW_FIG.indexed, Date.now() - listening);
     book.add(FOLLOW_FIG.rssIndexed, rssMb(server.pid, 'VmRSS'));
+    book.add(FOLLOW_FIG.heapIndexed, (await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`))?.memory_mb?.heap_used ?? Number.NaN);
     const followed = await followedSessions(urls.daemon);
     book.add(FOLLOW_FIG.indexedShare, followed.length / opts.files);
+    // A quiet period (nothing asked, nothing appended): what the simulator holds once it settles.
+    await sleep(opts.steadyS * 1000);
+    const steady = await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`);
+    book.add(FOLLOW_FIG.rssSteady, rssMb(server.pid, 'VmRSS'));
+    book.add(FOLLOW_FIG.heapSteady, steady?.memory_mb?.heap_used ?? Number.NaN);
+    book.add(FOLLOW_FIG.dropped, (steady?.sessions_dropped ?? Number.NaN) / followed.length);
 
     // The lag: a line appended to the newest file, its session page open.
     const file = join(folder, `project-${Math.floor((opts.files - 1) / 100)}`, `session-${opts.files - 1}.jsonl`);

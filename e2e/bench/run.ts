@@ -19,7 +19,7 @@
  *                                on a busy 2-core machine; the heap barely varies)
  *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet, follow
  *   BENCH_FOLLOW_FILES=2000      part follow: transcripts in the generated folder; BENCH_FOLLOW_FILE_KB=1500 each;
- *   BENCH_FOLLOW_APPENDS=20      lines appended for the lag (follow.ts)
+ *   BENCH_FOLLOW_APPENDS=20      lines appended for the lag (follow.ts); BENCH_FOLLOW_STEADY_S=60 quiet seconds before the steady memory
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -259,7 +259,7 @@ async function fleetRuns(book: FigureBook): Promise<string> {
 
 /** The simulator following a generated folder (follow.ts), once per run, each on a fresh folder. */
 async function followRuns(book: FigureBook): Promise<string> {
-  const follow = { files: intEnv('BENCH_FOLLOW_FILES', 2000, 1), fileKb: intEnv('BENCH_FOLLOW_FILE_KB', 1500, 1), appends: intEnv('BENCH_FOLLOW_APPENDS', 20, 1) };
+  const follow = { files: intEnv('BENCH_FOLLOW_FILES', 2000, 1), fileKb: intEnv('BENCH_FOLLOW_FILE_KB', 1500, 1), appends: intEnv('BENCH_FOLLOW_APPENDS', 20, 1), steadyS: intEnv('BENCH_FOLLOW_STEADY_S', 60, 0) };
   let preview: RunningServer | null = null;
   let browser: Browser | null = null;
   try {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import type { Scale } from '../daemon/seeding/seed';
 import { renameSessionAgent, retitleSession } from '../daemon/fault-injection/rename-agent';
 import { advanceOnRequest } from '../daemon/live/simulation';
+import { followStatus } from '../daemon/transcripts/followed-session';
 import type { SimulatedDaemon } from '../runtime';
 import type { FaultBook, FaultRule } from './faults';
 import { readJson, respond } from './respond';
@@ -37,7 +38,7 @@ export function controlHandlers(daemon: SimulatedDaemon, faults: FaultBook, sock
       }),
     ),
     http.get('*/__mock/follow', () =>
-      daemon.followProgress ? HttpResponse.json(daemon.followProgress) : HttpResponse.json({ code: 'not_found', message: 'No folder is followed (npm run mock:api -- --follow <folder>)', details: null }, { status: 404 }),
+      daemon.followProgress ? HttpResponse.json(followStatus(daemon.store, daemon.followProgress)) : HttpResponse.json({ code: 'not_found', message: 'No folder is followed (npm run mock:api -- --follow <folder>)', details: null }, { status: 404 }),
     ),
     http.get('*/__mock/faults', () => HttpResponse.json({ rules: faults.list() })),
     http.post('*/__mock/faults', async ({ request }) =>

@@ -28,6 +28,13 @@ export interface FollowProgress {
   indexed_ms: number | null;
 }
 
+/** GET /__mock/follow: the progress, the followed sessions whose messages are dropped (resident-sessions.ts), and the process's memory where it can be read (Node). */
+export function followStatus(store: Store, progress: FollowProgress): FollowProgress & { sessions_dropped: number; memory_mb: { rss: number; heap_used: number } | null } {
+  const usage = (globalThis as { process?: { memoryUsage?: () => { rss: number; heapUsed: number } } }).process?.memoryUsage?.();
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
+  return { ...progress, sessions_dropped: store.dropped.size, memory_mb: usage ? { rss: mb(usage.rss), heap_used: mb(usage.heapUsed) } : null };
+}
+
 export interface FollowedUpdate {
   session_id: string;
   /** The folder followed, as given, and the session file's name relative to it. */
