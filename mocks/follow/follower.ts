@@ -21,6 +21,8 @@ export interface FollowTarget {
   readonly store: Store;
   changed(sessionId: string | null): void;
   readonly prepareImport?: ImportPreparer;
+  /** Its data is kept (persistence): a session is dropped only once it is saved. */
+  readonly keepsData?: boolean;
 }
 
 export interface FollowOptions {
@@ -223,6 +225,7 @@ export class Follower {
     if (!store.dropped.has(sessionId)) return;
     const group = Object.keys(store.follows.groups).find((g) => store.follows.groups[g]?.session_id === sessionId);
     if (group && !(await this.restore(group, sessionId))) await this.readGroup(group, true, true);
+    this.asked.set(sessionId, Date.now());
   }
 
   /** An idle followed session nobody asked for lately lets go of its messages (resident-sessions.ts). */
@@ -230,6 +233,8 @@ export class Follower {
     const store = this.target.store;
     const session = store.sessions.get(sessionId);
     if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session)) return;
+    // Not saved yet: dropped once it is (a restart over the kept data then reads none of it again).
+    if (this.target.keepsData && store.touched.has(sessionId)) return void this.asked.set(sessionId, 0);
     this.asked.delete(sessionId);
     dropMessages(store, session);
   }

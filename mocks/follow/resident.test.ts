@@ -37,8 +37,8 @@ function copyFixture(from: string, to = from.split('/').pop() as string, old = f
   return to;
 }
 
-async function follow(options: Partial<FollowOptions> = {}): Promise<Follower> {
-  follower = new Follower({ store, changed: () => {} }, new NodeFolderSource(folder), { idleMs: 60_000, settleMs: 10, ...options });
+async function follow(options: Partial<FollowOptions> = {}, keepsData = false): Promise<Follower> {
+  follower = new Follower({ store, changed: () => {}, keepsData }, new NodeFolderSource(folder), { idleMs: 60_000, settleMs: 10, ...options });
   await follower.start();
   await until(() => follower?.progress.state === 'watching');
   return follower;
@@ -143,16 +143,16 @@ describe('followed sessions dropped from memory and read again when asked', () =
   it('an idle session is dropped unless it was asked for (viewed) lately; a viewed one is kept until the viewing stops', async () => {
     copyFixture(`claude-code/${CLAUDE_FILES[0]}`, undefined, true);
     copyFixture(`codex-rollout/${CODEX}`, undefined, true);
-    const f = await follow({ idleMs: 200, viewedMs: 1_500 });
+    const f = await follow({ idleMs: 200, viewedMs: 3_000 });
     const viewed = await idOf(CLAUDE_FILES[0] as string);
     const codex = await idOf(CODEX);
     await until(() => store.dropped.has(viewed) && store.dropped.has(codex));
     await f.resident(viewed);
     expect(messagesOf(store.session(viewed))).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 900));
+    await new Promise((r) => setTimeout(r, 1_000));
     expect(store.dropped.has(viewed)).toBe(false);
     expect(store.dropped.has(codex)).toBe(true);
-    await until(() => store.dropped.has(viewed), 5_000);
+    await until(() => store.dropped.has(viewed), 10_000);
   });
 
   it('N idle followed sessions hold their records and list figures only, and kept data never saves one without its messages', async () => {
@@ -171,5 +171,16 @@ describe('followed sessions dropped from memory and read again when asked', () =
     const saved = Object.keys(batch?.entries.sessions?.put ?? {});
     expect(saved).toEqual([first.id]);
     expect(store.touched.size).toBe(N - 1);
+  });
+
+  it('with kept data, a session is dropped only once it is saved (a restart then reads none of it again)', async () => {
+    copyFixture(`codex-rollout/${CODEX}`, undefined, true);
+    await follow({ idleMs: 200 }, true);
+    const id = await idOf(CODEX);
+    await until(() => store.session(id)?.status === 'idle');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(store.dropped.has(id)).toBe(false);
+    new SnapshotDiffer({ format: 0, seed: 0, scale: 'normal' }).next(store, true);
+    await until(() => store.dropped.has(id), 5_000);
   });
 });
