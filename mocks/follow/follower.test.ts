@@ -12,6 +12,7 @@ import type { FolderSource } from './folder-source';
 import { HandleFolderSource } from './handle-folder-source';
 import { NodeFolderSource } from './node-folder-source';
 import { FAST_PACE, fsDirectory } from './test-support/fs-directory';
+import { until } from './test-support/until';
 
 const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
@@ -40,16 +41,6 @@ async function startFollowing(source: (path: string) => FolderSource): Promise<F
   const f = new Follower(target(), source(folder), { idleMs: 2_000, settleMs: 10 });
   await f.start();
   return f;
-}
-
-async function until<T>(read: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const messagesOf = (s: SessionState | undefined) => (s ? s.agents.reduce((n, a) => n + a.messages.filter((m) => m.metadata.kind !== 'compaction_summary').length, 0) : 0);

@@ -16,6 +16,7 @@ import type { SessionState } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
 import { Follower, type FollowOptions } from './follower';
 import { NodeFolderSource } from './node-folder-source';
+import { until } from './test-support/until';
 
 const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
@@ -42,16 +43,6 @@ async function follow(options: Partial<FollowOptions> = {}, keepsData = false): 
   await follower.start();
   await until(() => follower?.progress.state === 'watching');
   return follower;
-}
-
-async function until<T>(read: () => T | undefined | null | false, timeoutMs = 20_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 async function importedMessages(name: string, bytes: Uint8Array): Promise<number> {
