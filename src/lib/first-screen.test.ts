@@ -81,4 +81,26 @@ describe('the first-screen gate', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(gate.isDone()).toBe(true);
   });
+
+  describe('on a slow device, where drawing the answers takes seconds', () => {
+    // A main thread busy drawing: an idle callback runs only at its time limit.
+    beforeEach(() => {
+      vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => setTimeout(run, options?.timeout ?? 60_000));
+      vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('stays closed while the first answers are still being drawn, and opens at the first idle moment', async () => {
+      const queryClient = new QueryClient();
+      const gate = createFirstScreenGate();
+      const answer = slowQuery(queryClient);
+      gate.watch(queryClient, Promise.resolve());
+      await vi.advanceTimersByTimeAsync(1_000);
+      answer.resolve();
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(gate.isDone(), 'no idle moment yet: the first rows are not drawn').toBe(false);
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(gate.isDone(), 'opened by the time limit at last').toBe(true);
+    });
+  });
 });

@@ -9,9 +9,16 @@ export interface FirstScreenGate {
   isDone: () => boolean;
 }
 
+/** After its first queries settle, the screen still draws them: the gate waits this long at most for an idle moment. */
+const DRAWN_WITHIN_MS = 10_000;
+
 /**
  * Whether the first screen is in: its code loaded, its first queries settled and the browser idle
  * once since (or `timeoutMs` passed, whichever comes first). Stays true.
+ *
+ * The idle moment is a real one (the first rows drawn), not a second after the answers: on a slow
+ * device the page takes seconds to draw what came, and whatever opened the gate early (the
+ * menus' code, the charts, the spiral watch) was downloaded and run before the first row.
  */
 export function createFirstScreenGate(): FirstScreenGate {
   let done = false;
@@ -22,7 +29,7 @@ export function createFirstScreenGate(): FirstScreenGate {
     for (const listener of listeners) listener();
   };
   return {
-    watch(queryClient, code, timeoutMs = 3_000) {
+    watch(queryClient, code, timeoutMs = 10_000) {
       const timer = setTimeout(finish, timeoutMs);
       void code
         .catch(() => undefined)
@@ -34,7 +41,7 @@ export function createFirstScreenGate(): FirstScreenGate {
             whenIdle(() => {
               clearTimeout(timer);
               finish();
-            }, 1_000);
+            }, DRAWN_WITHIN_MS);
           };
           const unsubscribe = queryClient.getQueryCache().subscribe(check);
           check();
