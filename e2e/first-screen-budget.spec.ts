@@ -1,0 +1,59 @@
+/**
+ * The bundle budget counts at least what the browser downloads before each screen's first data
+ * (one definition for the budget and the bench): each screen is loaded cold, and every script
+ * that arrived before its first data must be among the files the budget counts for that screen
+ * (e2e/budget/bundle-budget.ts, read from the build under test).
+ */
+import { resolve } from 'node:path';
+import { expect as baseExpect, test } from '@playwright/test';
+import { BUDGET, readManifest, screenFiles } from './budget/bundle-budget';
+import { resetDaemon } from './support/daemon';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const DIST = resolve(process.env.E2E_DIST ?? 'dist');
+const SESSION = 'ses_gen_refactor';
+
+/** Each budgeted screen: an address of it and what its first data is (as the bench reads it). */
+const SCREENS: Record<string, { path: string; first: string[] }> = {
+  'sessions list': { path: '/sessions', first: ['table[aria-label="Sessions"] tbody tr'] },
+  'session view': { path: `/sessions/${SESSION}`, first: ['dl.stats-headline:not([aria-busy]) dd', '[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]'] },
+  health: { path: '/health', first: ['dl.health-headline:not([aria-busy]) dd'] },
+  knobs: { path: `/sessions/${SESSION}/knobs`, first: ['.kf'] },
+  'threshold lab': { path: `/sessions/${SESSION}/lab`, first: ['table.lab-comparison tbody tr'] },
+};
+
+test.beforeEach(async ({ request }) => {
+  await resetDaemon(request);
+});
+
+test('every screen the budget names has an address here, and the other way round', () => {
+  expect(Object.keys(SCREENS).sort()).toEqual(BUDGET.screens.map((s) => s.name).sort());
+});
+
+for (const screen of BUDGET.screens) {
+  test(`${screen.name}: every script downloaded before the first data is counted by the budget`, async ({ page }) => {
+    const { path, first } = SCREENS[screen.name] as (typeof SCREENS)[string];
+    const counted = new Set(screenFiles(readManifest(DIST), BUDGET.shell, screen).map((file) => `/${file}`));
+    await page.addInitScript((selectors) => {
+      const marks: number[] = [];
+      const seen = () => {
+        selectors.forEach((sel, i) => {
+          if (marks[i] === undefined && document.querySelector(sel)) marks[i] = performance.now();
+        });
+        if (marks.filter((m) => m !== undefined).length === selectors.length) (window as { __firstData?: number }).__firstData = Math.max(...marks);
+      };
+      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+    }, first);
+    await page.goto(path);
+    await expect.poll(() => page.evaluate(() => (window as { __firstData?: number }).__firstData)).toBeGreaterThan(0);
+    const before = await page.evaluate(() => {
+      const by = (window as { __firstData?: number }).__firstData ?? 0;
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' && (e as PerformanceResourceTiming).responseEnd <= by)
+        .map((e) => new URL(e.name).pathname);
+    });
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.filter((file) => !counted.has(file)), 'downloaded before the first data, not counted by the budget').toEqual([]);
+  });
+}
