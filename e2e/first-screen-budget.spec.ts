@@ -19,7 +19,8 @@ const SCREENS: Record<string, { path: string; first: string[] }> = {
   'session view': { path: `/sessions/${SESSION}`, first: ['dl.stats-headline:not([aria-busy]) dd', '[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]'] },
   health: { path: '/health', first: ['dl.health-headline:not([aria-busy]) dd'] },
   knobs: { path: `/sessions/${SESSION}/knobs`, first: ['.kf'] },
-  'threshold lab': { path: `/sessions/${SESSION}/lab`, first: ['table.lab-comparison tbody tr'] },
+  // The settings to replay, with the agent's configured values (the replay runs when asked).
+  'threshold lab': { path: `/sessions/${SESSION}/lab`, first: ['.page select option', '.page input[placeholder]:not([placeholder=""])'] },
 };
 
 test.beforeEach(async ({ request }) => {

@@ -66,7 +66,7 @@ export const BUDGET: Budget = {
       page: 'src/pages/knobs-page.tsx',
       needs: ['session-view', 'get-compaction-knob-schema', 'get-plugins', 'get-models', 'get-prompts', 'get-sessions-session-id-compaction-config'].map(validator),
     },
-    { name: 'threshold lab', page: 'src/pages/threshold-lab-page.tsx', needs: ['session-view', 'get-sessions-session-id-compaction-config', 'post-sessions-session-id-replay'].map(validator) },
+    { name: 'threshold lab', page: 'src/pages/threshold-lab-page.tsx', needs: ['session-view', 'get-sessions-session-id-compaction-config'].map(validator) },
   ],
   screenBrotli: 200 * 1024,
   // Measured 2026-11-27 (e2e/bench/README.md, First screen on a slow link): each carries the dialogs'

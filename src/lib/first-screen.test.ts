@@ -17,7 +17,10 @@ function slowQuery(queryClient: QueryClient) {
 
 describe('the first-screen gate', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('opens once the code is in, the first queries have settled and the browser was idle', async () => {
     const queryClient = new QueryClient();
@@ -33,7 +36,7 @@ describe('the first-screen gate', () => {
     expect(gate.isDone(), 'a query is still in flight').toBe(false);
 
     answer.resolve();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(gate.isDone()).toBe(true);
     expect(changes).toHaveBeenCalledTimes(1);
   });
@@ -46,7 +49,7 @@ describe('the first-screen gate', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(gate.isDone()).toBe(false);
     code.resolve();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(gate.isDone()).toBe(true);
   });
 
@@ -78,7 +81,7 @@ describe('the first-screen gate', () => {
     const queryClient = new QueryClient();
     const gate = createFirstScreenGate();
     gate.watch(queryClient, Promise.reject(new Error('chunk failed')));
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(gate.isDone()).toBe(true);
   });
 
@@ -102,5 +105,26 @@ describe('the first-screen gate', () => {
       await vi.advanceTimersByTimeAsync(6_000);
       expect(gate.isDone(), 'opened by the time limit at last').toBe(true);
     });
+  });
+
+  it('waits for a second wave of queries that the first answers asked for (a screen that reads in waves)', async () => {
+    // Idle 200 ms after it is asked for: the first answer is drawn meanwhile.
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 200));
+    vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+    const queryClient = new QueryClient();
+    const gate = createFirstScreenGate();
+    const first = slowQuery(queryClient);
+    gate.watch(queryClient, Promise.resolve());
+    await vi.advanceTimersByTimeAsync(10);
+    first.resolve();
+    await vi.advanceTimersByTimeAsync(50);
+    // Drawn, the first answer asks for more before the browser is idle.
+    const second = deferred();
+    void queryClient.prefetchQuery({ queryKey: ['second'], queryFn: () => second.promise.then(() => 2) });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(gate.isDone(), 'the second wave is in flight').toBe(false);
+    second.resolve();
+    await vi.advanceTimersByTimeAsync(300);
+    expect(gate.isDone()).toBe(true);
   });
 });
