@@ -15,6 +15,12 @@ function slowQuery(queryClient: QueryClient) {
   return answer;
 }
 
+/** The browser's idle callback, called `delay(its time limit)` ms after it is asked for. */
+function stubIdleCallback(delay: (timeout: number | undefined) => number) {
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => setTimeout(run, delay(options?.timeout)));
+  vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+}
+
 describe('the first-screen gate', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
@@ -88,8 +94,7 @@ describe('the first-screen gate', () => {
   describe('on a slow device, where drawing the answers takes seconds', () => {
     // A main thread busy drawing: an idle callback runs only at its time limit.
     beforeEach(() => {
-      vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => setTimeout(run, options?.timeout ?? 60_000));
-      vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+      stubIdleCallback((timeout) => timeout ?? 60_000);
     });
     afterEach(() => vi.unstubAllGlobals());
 
@@ -109,8 +114,7 @@ describe('the first-screen gate', () => {
 
   it('waits for a second wave of queries that the first answers asked for (a screen that reads in waves)', async () => {
     // Idle 200 ms after it is asked for: the first answer is drawn meanwhile.
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => setTimeout(run, 200));
-    vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+    stubIdleCallback(() => 200);
     const queryClient = new QueryClient();
     const gate = createFirstScreenGate();
     const first = slowQuery(queryClient);
