@@ -47,12 +47,16 @@ for (const screen of BUDGET.screens) {
     }, first);
     await page.goto(path);
     await expect.poll(() => page.evaluate(() => (window as { __firstData?: number }).__firstData)).toBeGreaterThan(0);
+    // Before the first data: scripts asked for before its last answer came and in before it was
+    // drawn. What the render drawing the first data asks for (a chart below it, lazy) is not: on a
+    // busy machine that render can outlast the download, which then ends before the data shows.
     const before = await page.evaluate(() => {
       const by = (window as { __firstData?: number }).__firstData ?? 0;
-      return performance
-        .getEntriesByType('resource')
-        .filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' && (e as PerformanceResourceTiming).responseEnd <= by)
-        .map((e) => new URL(e.name).pathname);
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const answers = entries.filter((e) => new URL(e.name).pathname.startsWith('/api/v1/') && e.responseEnd <= by).map((e) => e.responseEnd);
+      // A first screen drawn from what came with the page (no answer yet): everything before it.
+      const answered = answers.length > 0 ? Math.max(...answers) : by;
+      return entries.filter((e) => e.initiatorType === 'script' && e.startTime <= answered && e.responseEnd <= by).map((e) => new URL(e.name).pathname);
     });
     expect(before.length).toBeGreaterThan(0);
     expect(before.filter((file) => !counted.has(file)), 'downloaded before the first data, not counted by the budget').toEqual([]);
