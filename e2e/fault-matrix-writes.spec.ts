@@ -241,7 +241,8 @@ const FLOWS: Flow[] = [
           // A failure that may pass is read again by itself (auto-retry.ts): then there is nothing to click.
           applied: async () => (await reading.count()) === 0 && (await dialog.getByRole('alert').count()) === 0,
           retry: async () => {
-            const button = dialog.getByRole('button', { name: /^(Retry|Preview again)$/ });
+            // The alert's own button (the settings' submit reads "Preview again" too).
+            const button = dialog.getByRole('alert').getByRole('button', { name: /^(Retry|Preview again)$/ });
             if (await button.isVisible()) await button.click({ timeout: 5_000 }).catch(() => undefined);
           },
           once: async () => {
