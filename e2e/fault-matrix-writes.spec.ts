@@ -1,7 +1,7 @@
 /**
  * The fault matrix, writes (issue 11): each write the operator makes (flag, note, knob save, the
- * manual-compact preview and commit, checkpoint approve and reject, rollback, a model's window
- * override) × every fault the
+ * manual-compact preview, the rest of its list and the commit, checkpoint approve and reject,
+ * rollback, a model's window override) × every fault the
  * daemon can answer it with. The fault goes on that write's request only (the simulator's scoped
  * per-request header, sent with every request of the flow's page); each flow on its own page and
  * session, the flows side by side, each one fault after another: fault, check, clear, next fault.
@@ -210,6 +210,45 @@ const FLOWS: Flow[] = [
           once: async () => {
             await expect(dialog.getByRole('table', { name: /Dry-run diff/ })).toBeVisible({ timeout: 20_000 });
             await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', String(lower));
+          },
+        };
+      };
+    },
+  },
+  {
+    // A read, in the dialog: the rest of a preview answered in part, from the same proposal (issue 28).
+    name: 'manual-compact preview, the rest of its list',
+    method: 'GET',
+    path: /^\/sessions\/[^/]+\/compactions\/dry-run\/[^/]+\/messages$/,
+    async open(page) {
+      // 285 active messages: more than the first 200 the preview asks for.
+      return async (_fault, i) => {
+        const dialog = await openCompactDialog(page, 'ses_gen_signoff');
+        const lower = Math.round((0.4 - i * 0.01) * 100) / 100;
+        const reading = dialog.getByRole('status').filter({ hasText: 'reading the rest of this preview' });
+        const diff = dialog.getByRole('table', { name: /Dry-run diff/ });
+        return {
+          submit: async () => {
+            await setThreshold(dialog, 'Lower threshold', lower);
+            await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+          },
+          // Expired (404) offers to preview again; any other failure says what failed (an outage: waits for the daemon).
+          message: () => dialog.getByRole('alert').or(dialog.getByRole('status').filter({ hasText: 'Waiting for the daemon' })),
+          kept: async () => {
+            await expect(diff.getByRole('row').first()).toBeVisible();
+            await expect(dialog.getByRole('slider', { name: 'Lower threshold' })).toHaveAttribute('aria-valuenow', String(lower));
+          },
+          // A failure that may pass is read again by itself (auto-retry.ts): then there is nothing to click.
+          applied: async () => (await reading.count()) === 0 && (await dialog.getByRole('alert').count()) === 0,
+          retry: async () => {
+            // The alert's own button (the settings' submit reads "Preview again" too).
+            const button = dialog.getByRole('alert').getByRole('button', { name: /^(Retry|Preview again)$/ });
+            if (await button.isVisible()) await button.click({ timeout: 5_000 }).catch(() => undefined);
+          },
+          once: async () => {
+            await expect(reading).toHaveCount(0, { timeout: 20_000 });
+            await expect(dialog.getByRole('alert')).toHaveCount(0);
+            await expect(diff.getByRole('row').first()).toBeVisible();
           },
         };
       };

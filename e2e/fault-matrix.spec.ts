@@ -24,6 +24,7 @@ const COVERED_ELSEWHERE: Record<string, string> = {
   'PATCH /sessions/{session_id}/compactions/{compaction_id}': 'flag and note writes × every fault (fault-matrix-writes.spec.ts)',
   'POST /sessions/{session_id}/compact': 'the manual-compact commit × every fault (fault-matrix-writes.spec.ts)',
   'POST /sessions/{session_id}/compactions/dry-run': 'the manual-compact preview × every fault (fault-matrix-writes.spec.ts); read by the compact-dialog screen in the first test',
+  'GET /sessions/{session_id}/compactions/dry-run/{proposal_id}/messages': "the rest of a manual-compact preview answered in part × every fault (fault-matrix-writes.spec.ts)",
   'PUT /sessions/{session_id}/compaction-config': 'the knob save × every fault (fault-matrix-writes.spec.ts)',
   'PUT /model-windows': "a model's window override saved from the agents table × every fault (fault-matrix-writes.spec.ts)",
   'POST /sessions/{session_id}/checkpoints/{checkpoint_id}/resume': 'checkpoint approve and reject × every fault (fault-matrix-writes.spec.ts)',

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { checkpointProposal, resumeCheckpoint, rollbackCheckpoint } from '../daemon/services/checkpoint-service';
-import { dryRun, flagCompaction, manualCompact } from '../daemon/services/compaction-service';
+import { flagCompaction, manualCompact } from '../daemon/services/compaction-service';
+import { answerDryRun, parseFirst, proposalMessages } from '../daemon/services/dry-run-service';
 import { requireCompaction, requireProject, requireSession } from '../daemon/read-models/lookups';
 import { agentMessages } from '../daemon/read-models/agent-messages';
 import { DaemonError } from '../daemon/errors';
@@ -41,7 +42,17 @@ export function apiHandlers(daemon: SimulatedDaemon) {
     http.get(`${API}/sessions/:session_id/messages`, ({ params, request }) => respond(() => agentMessages(store(), param(params.session_id), new URL(request.url).searchParams))),
     http.get(`${API}/sessions/:session_id/compactions`, ({ params, request }) => respond(() => sessionLedgerPage(store(), param(params.session_id), new URL(request.url).searchParams))),
     http.post(`${API}/sessions/:session_id/compactions/dry-run`, async ({ params, request }) =>
-      respond(async () => dryRun(store(), param(params.session_id), validateBody<Schemas['CompactRequest']>('CompactRequest', await readJson(request)))),
+      respond(async () =>
+        answerDryRun(
+          store(),
+          param(params.session_id),
+          validateBody<Schemas['CompactRequest']>('CompactRequest', await readJson(request)),
+          parseFirst(new URL(request.url).searchParams.get('first')),
+        ),
+      ),
+    ),
+    http.get(`${API}/sessions/:session_id/compactions/dry-run/:proposal_id/messages`, ({ params, request }) =>
+      respond(() => proposalMessages(store(), param(params.session_id), param(params.proposal_id), new URL(request.url).searchParams)),
     ),
     http.get(`${API}/sessions/:session_id/compactions/:compaction_id`, ({ params }) =>
       respond(() => requireCompaction(store(), requireSession(store(), param(params.session_id)), param(params.compaction_id))),

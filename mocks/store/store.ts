@@ -1,5 +1,6 @@
 import { wellFormed } from '../../src/domain/text';
 import { flagCode } from './facts';
+import { DryRunProposals } from './dry-run-proposals';
 import { historyRow, materialize, type History, type HistorySpec, type RecordEdit } from './history';
 import { hydrateSession } from './history-sessions';
 import type {
@@ -47,6 +48,8 @@ export class Store {
   follows: FollowRegistry = { groups: {} };
   /** Followed sessions whose messages are not in memory (read again from their files when asked). Not persisted: a saved session always has its messages. */
   readonly dropped = new Map<string, DroppedSession>();
+  /** The dry-run proposals answered, so the rest of a list answered in part is read, not run again. Not persisted. */
+  readonly dryRunProposals = new DryRunProposals();
   /** Live-stream tickets (POST /events/ticket) → expiry in ms since the epoch. Not persisted. */
   readonly streamTickets: Record<string, number> = {};
   private readonly listeners = new Set<FrameListener>();

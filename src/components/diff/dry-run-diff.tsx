@@ -4,8 +4,7 @@ import { ContextBar } from '../context-bar';
 import { formatCount, formatTokens, formatUsd } from '../../domain/format';
 import type { Schemas } from '../../domain/contract/types';
 import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';
-import type { DiffTotals } from '../../domain/diff/diff-model';
-import { proposalFigures, prunedById, type ProposalFigures } from '../../domain/diff/proposal-figures';
+import { headerTotals, proposalFigures, prunedById, type HeaderTotals, type ProposalFigures } from '../../domain/diff/proposal-figures';
 import { DiffView } from './diff-view';
 import { PrunedContext } from './pruned-context';
 import './dry-run-diff.css';
@@ -27,7 +26,7 @@ export function landing(record: Pick<CompactionRecord, 'after_estimate' | 'conte
 interface TotalsProps {
   record: CompactionRecord;
   figures: ProposalFigures;
-  totals: DiffTotals;
+  totals: HeaderTotals;
   /** Extra figures (a checkpoint's recorded proposal). */
   children?: ReactNode;
 }
@@ -111,10 +110,10 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
             <dd className="diff-totals__warn">{record.fallback_reason ?? 'yes'}</dd>
           </div>
         )}
-        {totals.splitGroups.length > 0 && (
+        {totals.split > 0 && (
           <div>
             <dt>Split pairs</dt>
-            <dd className="diff-totals__danger">{formatCount(totals.splitGroups.length)} (the proposal breaks tool-pair atomicity)</dd>
+            <dd className="diff-totals__danger">{formatCount(totals.split)} (the proposal breaks tool-pair atomicity)</dd>
           </div>
         )}
         {children}
@@ -140,6 +139,7 @@ export function DryRunDiff({ result, initialRect, extraFigures, ariaLabel }: Dry
   const model = useMemo(() => buildDiffModel(beforeOfProposal(result.messages, result.record), result.messages), [result]);
   const figures = useMemo(() => proposalFigures(result), [result]);
   const pruned = useMemo(() => prunedById(result), [result]);
+  const totals = useMemo(() => headerTotals(result, model.totals), [result, model]);
   return (
     <PrunedContext value={pruned}>
     <DiffView
@@ -147,7 +147,7 @@ export function DryRunDiff({ result, initialRect, extraFigures, ariaLabel }: Dry
       initialRect={initialRect}
       ariaLabel={ariaLabel}
       header={
-        <DryRunTotals record={result.record} figures={figures} totals={model.totals}>
+        <DryRunTotals record={result.record} figures={figures} totals={totals}>
           {extraFigures}
         </DryRunTotals>
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../contract/types';
-import { proposalFigures } from './proposal-figures';
+import { headerTotals, isPartial, proposalFigures, withRest } from './proposal-figures';
+import type { DiffTotals } from './diff-model';
 
 type Message = Schemas['Message'];
 
@@ -32,5 +33,39 @@ describe('proposalFigures', () => {
       messages: [msg('a', 300, true), msg('b', 200)],
     } as unknown as Schemas['DryRunResult'];
     expect(proposalFigures(result)).toMatchObject({ before: 1_000, pruned: 0, superseded: 300, summary: 0, after: 700, balanced: true });
+  });
+});
+
+describe('an answer holding only the first messages (first)', () => {
+  const figures = { superseded_count: 3, superseded_tokens: 900, summary_tokens: 50, pinned: 2, tool_exchanges: 4, parallel_exchanges: 1, split_exchanges: 0 };
+  const part = {
+    before_estimate: 2_000,
+    record: { summary_message_id: 's', after_estimate: 1_150 },
+    messages: [msg('a', 300, true)],
+    messages_total: 5,
+    messages_next_cursor: 'c1',
+    figures,
+  } as unknown as Schemas['DryRunResult'];
+  const modelTotals = { pinned: 0, groups: 0, parallelGroups: 0, splitGroups: [] } as unknown as DiffTotals;
+
+  it('counts the whole proposal from the daemon’s figures until the rest is read', () => {
+    expect(isPartial(part)).toBe(true);
+    expect(proposalFigures(part)).toMatchObject({ superseded: 900, supersededCount: 3, summary: 50, balanced: true });
+    expect(headerTotals(part, modelTotals)).toEqual({ pinned: 2, groups: 4, parallelGroups: 1, split: 0 });
+  });
+
+  it('with the rest appended, counts its own list again', () => {
+    const whole = withRest(part, [msg('b', 300, true), msg('c', 300, true), msg('s', 50), msg('d', 100)]);
+    expect(isPartial(whole)).toBe(false);
+    expect(whole.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 's', 'd']);
+    expect(whole.messages_next_cursor).toBeNull();
+    expect(proposalFigures(whole)).toMatchObject({ superseded: 900, supersededCount: 3, summary: 50 });
+    expect(headerTotals(whole, modelTotals)).toEqual({ pinned: 0, groups: 0, parallelGroups: 0, split: 0 });
+  });
+
+  it('an answer without messages_total (a daemon that ignores first) is whole', () => {
+    const { messages_total: _t, messages_next_cursor: _c, ...plain } = part;
+    expect(isPartial(plain)).toBe(false);
+    expect(proposalFigures(plain)).toMatchObject({ superseded: 300, supersededCount: 1 });
   });
 });

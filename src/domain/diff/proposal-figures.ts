@@ -1,6 +1,28 @@
 import type { Schemas } from '../contract/types';
+import { beforeOfProposal, buildDiffModel } from './align';
+import type { DiffTotals } from './diff-model';
 
 type DryRunResult = Schemas['DryRunResult'];
+type DryRunFigures = Schemas['DryRunFigures'];
+type Message = Schemas['Message'];
+
+/**
+ * An answer asked with first holds the first messages of the proposed list: its figures (the whole
+ * proposal's) stand for what the list would give until the rest is read (withRest).
+ */
+export function isPartial(result: Pick<DryRunResult, 'messages' | 'messages_total'>): boolean {
+  return result.messages_total !== undefined && result.messages.length < result.messages_total;
+}
+
+/** The daemon's whole figures, when they stand in for a list answered in part. */
+function standIn(result: DryRunResult): DryRunFigures | null {
+  return result.figures !== undefined && isPartial(result) ? result.figures : null;
+}
+
+/** The answer with the rest of its proposed list (read from the same proposal) appended. */
+export function withRest(result: DryRunResult, rest: readonly Message[]): DryRunResult {
+  return { ...result, messages: [...result.messages, ...rest], messages_next_cursor: null };
+}
 
 export interface PrunedSize {
   tokens_before: number;
@@ -34,14 +56,17 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
   const pruned = prunedById(result);
   let prunedTokens = 0;
   for (const p of pruned.values()) prunedTokens += p.tokens_before - p.tokens_after;
-  let superseded = 0;
-  let supersededCount = 0;
-  let summary = 0;
-  for (const m of result.messages) {
-    if (m.id === result.record.summary_message_id) summary = m.metadata.token_estimate;
-    else if (m.superseded) {
-      supersededCount += 1;
-      superseded += pruned.get(m.id)?.tokens_after ?? m.metadata.token_estimate;
+  const whole = standIn(result);
+  let superseded = whole?.superseded_tokens ?? 0;
+  let supersededCount = whole?.superseded_count ?? 0;
+  let summary = whole?.summary_tokens ?? 0;
+  if (!whole) {
+    for (const m of result.messages) {
+      if (m.id === result.record.summary_message_id) summary = m.metadata.token_estimate;
+      else if (m.superseded) {
+        supersededCount += 1;
+        superseded += pruned.get(m.id)?.tokens_after ?? m.metadata.token_estimate;
+      }
     }
   }
   const before = result.before_estimate;
@@ -55,5 +80,35 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
     summary,
     after,
     balanced: before - superseded + summary === after,
+  };
+}
+
+/** The diff header's exchange and pin counts. */
+export interface HeaderTotals {
+  pinned: number;
+  groups: number;
+  parallelGroups: number;
+  split: number;
+}
+
+/** The header's counts: the diff model's, or the daemon's whole figures while the list is answered in part. */
+export function headerTotals(result: DryRunResult, totals: DiffTotals): HeaderTotals {
+  const whole = standIn(result);
+  if (whole) return { pinned: whole.pinned, groups: whole.tool_exchanges, parallelGroups: whole.parallel_exchanges, split: whole.split_exchanges };
+  return { pinned: totals.pinned, groups: totals.groups, parallelGroups: totals.parallelGroups, split: totals.splitGroups.length };
+}
+
+/** A whole proposal's figures, for an answer that carries only its first messages (what the daemon sends beside them). */
+export function wholeFigures(result: DryRunResult): DryRunFigures {
+  const f = proposalFigures(result);
+  const t = headerTotals(result, buildDiffModel(beforeOfProposal(result.messages, result.record), result.messages).totals);
+  return {
+    superseded_count: f.supersededCount,
+    superseded_tokens: f.superseded,
+    summary_tokens: f.summary,
+    pinned: t.pinned,
+    tool_exchanges: t.groups,
+    parallel_exchanges: t.parallelGroups,
+    split_exchanges: t.split,
   };
 }

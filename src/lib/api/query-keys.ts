@@ -33,6 +33,11 @@ export const queryKeys = {
   rollbackPreviews: (sessionId: string) => ['session', sessionId, 'rollback-preview'] as const,
   rollbackPreview: (sessionId: string, checkpointId: string) => ['session', sessionId, 'rollback-preview', checkpointId] as const,
   compactionConfig: (sessionId: string) => ['session', sessionId, 'compaction-config'] as const,
+  /**
+   * The rest of a dry run's proposed list, read from the proposal the daemon answered. Outside the
+   * session's prefix on purpose: a proposal never changes, and a live frame must not read it again.
+   */
+  dryRunProposal: (sessionId: string, proposalId: string) => ['dry-run-proposal', sessionId, proposalId] as const,
 };
 
 /**

@@ -16,13 +16,18 @@ import { useHistoryChangedAt } from '../../../stores/history-changes';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { useCommit } from '../hooks/use-commit';
 import { useCompactSettings } from '../hooks/use-compact-settings';
+import { useWholeProposal } from '../hooks/use-whole-proposal';
 import { canPinMore, MAX_PINNED, useCompareStore, usePinned } from '../lib/compare-store';
 import { CommitNotices } from './commit-notices';
 import type { CompareColumn } from './compare-proposals';
 import { ConfirmCommit } from './confirm-commit';
 import { PreviewTabs, type PreviewTab } from './preview-tabs';
+import { ProposalRest } from './proposal-rest';
 import { SettingsPanel } from './settings-panel';
 import '../../../components/notice.css';
+
+/** The messages a preview asks for first (the diff's first screens); the rest is read from the same proposal. */
+const FIRST_ROWS = 200;
 
 /**
  * The compact dialog's body: the settings, Preview (the dry run, as a side-by-side diff), pinned
@@ -35,10 +40,13 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
   const settings = useCompactSettings(sessionId, initialConfig);
   const { form, values, currentHash } = settings;
   const agent = session?.agents.find((a) => a.agent_path === values.agentPath);
-  const [preview, setPreview] = useState<Preview | null>(null);
+  const [answered, setPreview] = useState<Preview | null>(null);
+  // The first rows of a preview at once, the whole list once read from the same proposal.
+  const whole = useWholeProposal(sessionId, answered);
+  const { preview } = whole;
   const [tab, setTab] = useState<PreviewTab>('diff');
   const [confirming, setConfirming] = useState(false);
-  const dryRun = useDryRun(sessionId);
+  const dryRun = useDryRun(sessionId, FIRST_ROWS);
   const commit = useCommit(sessionId, (target) => settings.committed(target.hash, target.request.agent_path));
   const pinned = usePinned(sessionId);
   const staleBefore = useHistoryChangedAt(sessionId);
@@ -109,6 +117,7 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
         )}
         <CommitNotices sessionId={sessionId} outcome={commit.outcome} error={commit.compact.isError ? commit.compact.error : null} reread={commit.reread} onClose={onClose} />
         {dryRun.isError && <RequestErrorNotice error={dryRun.error} action="Preview" sessionId={sessionId} onNavigate={onClose} />}
+        {answered && <ProposalRest whole={whole} shown={answered.result.messages.length} onPreviewAgain={() => void runPreview()} previewing={dryRun.isPending} />}
         <PreviewTabs
           tab={tab}
           onTabChange={setTab}

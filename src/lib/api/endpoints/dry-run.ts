@@ -6,21 +6,25 @@ import type { Schemas } from '../../../domain/contract/types';
 export type CompactRequest = Schemas['CompactRequest'];
 export type DryRunResult = Schemas['DryRunResult'];
 
-/** POST /sessions/{session_id}/compactions/dry-run: what a compaction would do; nothing is persisted. */
-export async function fetchDryRun(sessionId: string, request: CompactRequest, signal?: AbortSignal): Promise<DryRunResult> {
+/**
+ * POST /sessions/{session_id}/compactions/dry-run: what a compaction would do; nothing is persisted.
+ * With first, a daemon that pages proposals answers the first messages and names the proposal the
+ * rest is read from (list-proposal-messages.ts); one that does not answers the whole list.
+ */
+export async function fetchDryRun(sessionId: string, request: CompactRequest, signal?: AbortSignal, first?: number): Promise<DryRunResult> {
   return unwrap(
     await api().POST('/sessions/{session_id}/compactions/dry-run', {
-      params: { path: { session_id: sessionId } },
+      params: { path: { session_id: sessionId }, ...(first === undefined ? {} : { query: { first } }) },
       body: { ...request, dry_run: true },
       signal,
     }),
   );
 }
 
-/** The Preview button: one dry run per click. */
-export function useDryRun(sessionId: string) {
+/** The Preview button: one dry run per click (its first messages only, with first). */
+export function useDryRun(sessionId: string, first?: number) {
   return useMutation({
     mutationKey: ['dry-run', sessionId],
-    mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request),
+    mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request, undefined, first),
   });
 }
