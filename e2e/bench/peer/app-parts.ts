@@ -4,7 +4,7 @@
  * If the app's files move, only these lines change.
  */
 export { ledgerCellProps, ledgerColumns, ledgerFeatures, SESSION_COLUMN } from '../../../src/features/compaction-ledger/components/ledger-columns';
-export { LedgerActionsContext } from '../../../src/features/compaction-ledger/components/ledger-context';
+export { LedgerActionsContext, LedgerLoadedContext } from '../../../src/features/compaction-ledger/components/ledger-context';
 export type { CompactionRecord } from '../../../src/domain/contract/types';
 import '../../../src/styles/tokens.css';
 import '../../../src/styles/base.css';

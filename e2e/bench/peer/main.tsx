@@ -7,7 +7,7 @@
 import { useTable } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ledgerCellProps, ledgerColumns, ledgerFeatures, LedgerActionsContext, SESSION_COLUMN, type CompactionRecord } from './app-parts';
+import { ledgerCellProps, ledgerColumns, ledgerFeatures, LedgerActionsContext, LedgerLoadedContext, SESSION_COLUMN, type CompactionRecord } from './app-parts';
 import './peer.css';
 
 const params = new URLSearchParams(window.location.search);
@@ -42,7 +42,8 @@ function gridTemplate(columns: readonly { columnDef: { meta?: { width: string } 
 
 /** The ledger's markup and styles (ledger.css), every row in normal flow: the grid without its window. */
 function PeerTable({ records }: { records: CompactionRecord[] }) {
-  const actions = useMemo(() => ({ sessionTitle: () => undefined, flag: () => undefined, view: 'peer', select: () => undefined, selectAll: () => undefined, loaded: records.length }), [records.length]);
+  const actions = useMemo(() => ({ flag: () => undefined, view: 'peer', select: () => undefined, selectAll: () => undefined }), []);
+  const loaded = useMemo(() => ({ sessionTitle: () => undefined, loaded: records.length }), [records.length]);
   // The session ledger's columns (the cross-session ledger's session column hidden, as the app does).
   const table = useTable({
     features: ledgerFeatures,
@@ -55,28 +56,30 @@ function PeerTable({ records }: { records: CompactionRecord[] }) {
   const template = gridTemplate(table.getVisibleLeafColumns());
   return (
     <LedgerActionsContext.Provider value={actions}>
-      <div className="peer ledger">
-        <div className="ledger__scroll" role="grid" aria-label="Peer ledger" aria-rowcount={records.length + 1} data-peer-scroll="">
-          <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-            {table.getHeaderGroups()[0]?.headers.map((header) => (
-              <div key={header.id} role="columnheader" className="ledger__cell">
-                <table.FlexRender header={header} />
-              </div>
-            ))}
-          </div>
-          <div role="rowgroup">
-            {table.getRowModel().rows.map((row, i) => (
-              <div key={row.id} className="ledger__row" role="row" aria-rowindex={i + 2} data-peer-row={row.id} style={{ gridTemplateColumns: template }}>
-                {row.getVisibleCells().map((cell) => (
-                  <div key={cell.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, cell.row.original)}>
-                    <table.FlexRender cell={cell} />
-                  </div>
-                ))}
-              </div>
-            ))}
+      <LedgerLoadedContext.Provider value={loaded}>
+        <div className="peer ledger">
+          <div className="ledger__scroll" role="grid" aria-label="Peer ledger" aria-rowcount={records.length + 1} data-peer-scroll="">
+            <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
+              {table.getHeaderGroups()[0]?.headers.map((header) => (
+                <div key={header.id} role="columnheader" className="ledger__cell">
+                  <table.FlexRender header={header} />
+                </div>
+              ))}
+            </div>
+            <div role="rowgroup">
+              {table.getRowModel().rows.map((row, i) => (
+                <div key={row.id} className="ledger__row" role="row" aria-rowindex={i + 2} data-peer-row={row.id} style={{ gridTemplateColumns: template }}>
+                  {row.getVisibleCells().map((cell) => (
+                    <div key={cell.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, cell.row.original)}>
+                      <table.FlexRender cell={cell} />
+                    </div>
+                  ))}
+                </div>
+              ))}
+            </div>
           </div>
         </div>
-      </div>
+      </LedgerLoadedContext.Provider>
     </LedgerActionsContext.Provider>
   );
 }

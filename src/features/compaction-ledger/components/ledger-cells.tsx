@@ -4,7 +4,7 @@ import type { CompactionRecord } from '../../../domain/contract/types';
 import { sessionHref } from '../../../lib/routes';
 import { draftKey, useNoteDrafts } from '../lib/note-drafts';
 import { FlagButtons } from './flag-buttons';
-import { useLedgerActions } from './ledger-context';
+import { useLedgerActions, useLedgerLoaded } from './ledger-context';
 
 export function FlagCell({ record }: { record: CompactionRecord }) {
   const { flag } = useLedgerActions();
@@ -26,7 +26,7 @@ export function NotesCell({ record }: { record: CompactionRecord }) {
 }
 
 export function SessionCell({ record }: { record: CompactionRecord }) {
-  const { sessionTitle } = useLedgerActions();
+  const { sessionTitle } = useLedgerLoaded();
   const title = sessionTitle(record.session_id);
   return (
     // A plain anchor, followed within the app by the row's click handler (ledger-table.tsx).

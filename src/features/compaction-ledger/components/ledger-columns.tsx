@@ -4,12 +4,14 @@
  * (summaries' lengths, notes, plugin names) as text only.
  */
 import {
+  type CellContext,
   columnVisibilityFeature,
   createColumnHelper,
   metaHelper,
   rowSortingFeature,
   tableFeatures,
 } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { Badge } from '../../../components/status-badge';
 import { formatCount, formatDateTime, formatDuration, formatRatio, formatTokens, formatUsd } from '../../../domain/format';
 import type { CompactionRecord } from '../../../domain/contract/types';
@@ -34,6 +36,12 @@ export interface LedgerColumnMeta {
    * with an ellipsis), no wrapper inside it; rows stay cheap to mount and lay out while scrolling.
    */
   cellProps?: (record: CompactionRecord) => { className?: string; title?: string };
+  /**
+   * The cell's content for a record. The ledger's rows call it directly, one call per cell (no
+   * cell model, context object or FlexRender per cell: a fast scroll renders every row entering);
+   * the table (its header, the benchmark's peer) renders it through `cell`.
+   */
+  show: (record: CompactionRecord) => ReactNode;
 }
 
 /** The grid cell's own attributes for a column and record (the ledger and the benchmark's peer). */
@@ -56,6 +64,11 @@ export const ledgerFeatures = tableFeatures({
 
 const helper = createColumnHelper<typeof ledgerFeatures, CompactionRecord>();
 
+/** Every column's `cell`: its `show` (one definition of what a cell holds). */
+function metaCell({ row, column }: CellContext<typeof ledgerFeatures, CompactionRecord>): ReactNode {
+  return column.columnDef.meta?.show(row.original) ?? null;
+}
+
 /** The column only the cross-session ledger shows. */
 export const SESSION_COLUMN = 'session';
 
@@ -66,53 +79,55 @@ export const ledgerColumns = helper.columns([
   helper.display({
     id: SELECT_COLUMN,
     header: () => <SelectAllHeader />,
-    meta: { width: '30px', label: 'Select', priority: 0, cellProps: () => ({ className: 'ledger__cell--tick' }) },
-    cell: ({ row }) => <SelectCell record={row.original} />,
+    meta: { width: '30px', label: 'Select', priority: 0, cellProps: () => ({ className: 'ledger__cell--tick' }), show: (r) => <SelectCell record={r} /> },
+    cell: metaCell,
   }),
   helper.accessor('created_at', {
     id: 'time',
     header: 'Time (UTC)',
     sortDescFirst: true,
     // The text in the row's link (ledger-row.tsx), the full date on hover over the cell.
-    meta: { width: '118px', label: 'Time', priority: 0, cellProps: (r) => ({ className: 'num', title: formatDateTime(r.created_at) }) },
-    cell: ({ row }) => formatLedgerTime(row.original.created_at),
+    meta: { width: '118px', label: 'Time', priority: 0, cellProps: (r) => ({ className: 'num', title: formatDateTime(r.created_at) }), show: (r) => formatLedgerTime(r.created_at) },
+    cell: metaCell,
   }),
   helper.accessor('session_id', {
     id: SESSION_COLUMN,
     header: 'Session',
     enableSorting: false,
-    meta: { width: 'minmax(140px, 1.2fr)', label: 'Session', priority: 1 },
-    cell: ({ row }) => <SessionCell record={row.original} />,
+    meta: { width: 'minmax(140px, 1.2fr)', label: 'Session', priority: 1, show: (r) => <SessionCell record={r} /> },
+    cell: metaCell,
   }),
   helper.accessor('agent_path', {
     id: 'agent',
     header: 'Agent',
     enableSorting: false,
-    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1, cellProps: (r) => ({ className: `${TEXT} mono`, title: r.agent_path }) },
-    cell: ({ row }) => row.original.agent_path,
+    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1, cellProps: (r) => ({ className: `${TEXT} mono`, title: r.agent_path }), show: (r) => r.agent_path },
+    cell: metaCell,
   }),
   helper.accessor('trigger', {
     id: 'trigger',
     header: 'Trigger',
     enableSorting: false,
-    meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: () => ({ className: TEXT }) },
-    cell: ({ row }) => TRIGGER_LABELS[row.original.trigger] ?? row.original.trigger,
+    meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: () => ({ className: TEXT }), show: (r) => TRIGGER_LABELS[r.trigger] ?? r.trigger },
+    cell: metaCell,
   }),
   helper.accessor((r) => r.provenance.origin, {
     id: 'origin',
     header: 'Source',
     enableSorting: false,
-    meta: { width: '86px', label: 'Source (recorded or simulated)', priority: 2, cellProps: (r) => ({ className: r.provenance.origin === 'simulated' ? `${TEXT} faint` : TEXT, title: ORIGIN_TITLES[r.provenance.origin] }) },
-    cell: ({ row }) => ORIGIN_LABELS[row.original.provenance.origin],
+    meta: { width: '86px', label: 'Source (recorded or simulated)', priority: 2, cellProps: (r) => ({ className: r.provenance.origin === 'simulated' ? `${TEXT} faint` : TEXT, title: ORIGIN_TITLES[r.provenance.origin] }), show: (r) => ORIGIN_LABELS[r.provenance.origin] },
+    cell: metaCell,
   }),
   helper.accessor('strategy', {
     id: 'strategy',
     header: 'Strategy',
     enableSorting: false,
-    meta: { width: '178px', label: 'Strategy (fallback)', priority: 1, cellProps: () => ({ className: 'ledger__cell--badges' }) },
-    cell: ({ row }) => {
-      const r = row.original;
-      return (
+    meta: {
+      width: '178px',
+      label: 'Strategy (fallback)',
+      priority: 1,
+      cellProps: () => ({ className: 'ledger__cell--badges' }),
+      show: (r) => (
         <>
           <Badge>{STRATEGY_LABELS[r.strategy] ?? r.strategy}</Badge>
           {r.fallback_occurred && (
@@ -126,8 +141,9 @@ export const ledgerColumns = helper.columns([
             </Badge>
           )}
         </>
-      );
+      ),
     },
+    cell: metaCell,
   }),
   helper.accessor('threshold_estimate', {
     id: 'tokens',
@@ -139,22 +155,23 @@ export const ledgerColumns = helper.columns([
       label: 'Tokens before → after',
       priority: 1,
       cellProps: (r) => ({ className: NUM, title: `${formatCount(r.threshold_estimate)} → ${formatCount(r.after_estimate)} tokens (window ${formatCount(r.context_window)})` }),
+      show: (r) => `${formatTokens(r.threshold_estimate)} → ${formatTokens(r.after_estimate)}`,
     },
-    cell: ({ row }) => `${formatTokens(row.original.threshold_estimate)} → ${formatTokens(row.original.after_estimate)}`,
+    cell: metaCell,
   }),
   helper.accessor('compression_ratio', {
     id: 'ratio',
     header: 'Ratio',
     sortDescFirst: false,
-    meta: { width: '62px', align: 'end', label: 'Compression ratio', priority: 3, cellProps: () => ({ className: NUM, title: 'tokens after ÷ tokens before (lower compresses more)' }) },
-    cell: ({ row }) => formatRatio(row.original.compression_ratio),
+    meta: { width: '62px', align: 'end', label: 'Compression ratio', priority: 3, cellProps: () => ({ className: NUM, title: 'tokens after ÷ tokens before (lower compresses more)' }), show: (r) => formatRatio(r.compression_ratio) },
+    cell: metaCell,
   }),
   helper.accessor('messages_before', {
     id: 'messages',
     header: 'Messages',
     enableSorting: false,
-    meta: { width: '92px', align: 'end', label: 'Messages before → after', priority: 4, cellProps: (r) => ({ className: NUM, title: `${r.superseded_message_ids.length} superseded` }) },
-    cell: ({ row }) => `${formatCount(row.original.messages_before)} → ${formatCount(row.original.messages_after)}`,
+    meta: { width: '92px', align: 'end', label: 'Messages before → after', priority: 4, cellProps: (r) => ({ className: NUM, title: `${r.superseded_message_ids.length} superseded` }), show: (r) => `${formatCount(r.messages_before)} → ${formatCount(r.messages_after)}` },
+    cell: metaCell,
   }),
   helper.accessor('summary_tokens', {
     id: 'summary',
@@ -166,15 +183,16 @@ export const ledgerColumns = helper.columns([
       label: 'Summary length',
       priority: 5,
       cellProps: (r) => (r.summary_tokens === null ? { className: `${TEXT} faint`, title: 'This strategy wrote no summary' } : { className: NUM, title: `${formatCount(r.summary_tokens)} tokens` }),
+      show: (r) => (r.summary_tokens === null ? '—' : `${formatTokens(r.summary_tokens)} tok`),
     },
-    cell: ({ row }) => (row.original.summary_tokens === null ? '—' : `${formatTokens(row.original.summary_tokens)} tok`),
+    cell: metaCell,
   }),
   helper.accessor('cost_usd', {
     id: 'cost',
     header: 'Cost',
     sortDescFirst: true,
-    meta: { width: '76px', align: 'end', label: 'Cost', priority: 4, cellProps: (r) => ({ className: NUM, title: r.summarizer_model ? `model ${r.summarizer_model}` : 'no model call' }) },
-    cell: ({ row }) => formatUsd(row.original.cost_usd),
+    meta: { width: '76px', align: 'end', label: 'Cost', priority: 4, cellProps: (r) => ({ className: NUM, title: r.summarizer_model ? `model ${r.summarizer_model}` : 'no model call' }), show: (r) => formatUsd(r.cost_usd) },
+    cell: metaCell,
   }),
   helper.accessor('reread_after', {
     id: 'reread',
@@ -187,15 +205,16 @@ export const ledgerColumns = helper.columns([
       priority: 5,
       // Measured on a transcript only: elsewhere "not measured", faint, never 0.
       cellProps: (r) => ({ className: r.reread_after ? NUM : `${TEXT} faint`, title: rereadTitle(r.reread_after) }),
+      show: (r) => rereadCell(r.reread_after),
     },
-    cell: ({ row }) => rereadCell(row.original.reread_after),
+    cell: metaCell,
   }),
   helper.accessor('duration_ms', {
     id: 'duration',
     header: 'Duration',
     sortDescFirst: true,
-    meta: { width: '86px', align: 'end', label: 'Duration', priority: 6, cellProps: () => ({ className: NUM }) },
-    cell: ({ row }) => formatDuration(row.original.duration_ms),
+    meta: { width: '86px', align: 'end', label: 'Duration', priority: 6, cellProps: () => ({ className: NUM }), show: (r) => formatDuration(r.duration_ms) },
+    cell: metaCell,
   }),
   helper.accessor((r) => pluginNames(r).join(', '), {
     id: 'plugins',
@@ -217,29 +236,29 @@ export const ledgerColumns = helper.columns([
       label: 'Plugins fired',
       priority: 3,
       cellProps: (r) => (r.plugins_fired.length === 0 ? { className: `${TEXT} faint` } : { className: TEXT, title: describePlugins(r) }),
+      show: (r) => {
+        const names = pluginNames(r);
+        if (names.length === 0) return 'none';
+        return (
+          <>
+            {r.plugins_fired.some((p) => p.result_kind === 'error') && (
+              <span className="ledger__error-dot" aria-label="a hook failed" role="img">
+                ●{' '}
+              </span>
+            )}
+            {names.join(', ')}
+          </>
+        );
+      },
     },
-    cell: ({ row }) => {
-      const names = pluginNames(row.original);
-      const errors = row.original.plugins_fired.some((p) => p.result_kind === 'error');
-      if (names.length === 0) return 'none';
-      return (
-        <>
-          {errors && (
-            <span className="ledger__error-dot" aria-label="a hook failed" role="img">
-              ●{' '}
-            </span>
-          )}
-          {names.join(', ')}
-        </>
-      );
-    },
+    cell: metaCell,
   }),
   helper.accessor('operator_flag', {
     id: 'flag',
     header: 'Flag',
     enableSorting: false,
-    meta: { width: '96px', label: 'Flag', priority: 0 },
-    cell: ({ row }) => <FlagCell record={row.original} />,
+    meta: { width: '96px', label: 'Flag', priority: 0, show: (r) => <FlagCell record={r} /> },
+    cell: metaCell,
   }),
   helper.accessor('operator_notes', {
     id: 'notes',
@@ -251,8 +270,9 @@ export const ledgerColumns = helper.columns([
       priority: 1,
       // One text cell; an unsaved draft's badge sits inline before the notes.
       cellProps: (r) => (r.operator_notes ? { className: `${TEXT} ledger__notes`, title: r.operator_notes } : { className: `${TEXT} ledger__notes faint` }),
+      show: (r) => <NotesCell record={r} />,
     },
-    cell: ({ row }) => <NotesCell record={row.original} />,
+    cell: metaCell,
   }),
 ]);
 

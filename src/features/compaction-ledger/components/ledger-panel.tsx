@@ -18,7 +18,7 @@ import { ALL_SESSIONS } from '../api/list-compactions';
 import { ledgerViewKey } from '../hooks/use-ledger-cursor';
 import { idRange, useLedgerSelection } from '../hooks/use-ledger-selection';
 import { BulkBar } from './bulk-bar';
-import { LedgerActionsContext, type LedgerActions } from './ledger-context';
+import { LedgerActionsContext, LedgerLoadedContext, type LedgerActions, type LedgerLoaded } from './ledger-context';
 import { LedgerTable } from './ledger-table';
 import { LedgerToolbar } from './ledger-toolbar';
 import '../../../components/panel.css';
@@ -93,10 +93,9 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
     [view],
   );
   const selectAll = useCallback((on: boolean) => useLedgerSelection.getState().set(view, recordsRef.current.map((r) => [r.id, r.session_id] as const), on), [view]);
-  const actions = useMemo<LedgerActions>(
-    () => ({ sessionTitle: (id) => titles.get(id), flag, view, select, selectAll, loaded: records.length }),
-    [titles, flag, view, select, selectAll, records.length],
-  );
+  // Apart: the actions stay the same as pages land (every row reads them), the pages' titles and count do not.
+  const actions = useMemo<LedgerActions>(() => ({ flag, view, select, selectAll }), [flag, view, select, selectAll]);
+  const loaded = useMemo<LedgerLoaded>(() => ({ sessionTitle: (id) => titles.get(id), loaded: records.length }), [titles, records.length]);
   const filtered = activeFilterCount(search) > 0;
 
   return (
@@ -121,9 +120,11 @@ export function LedgerPanel({ sessionId, search, onSearchChange }: LedgerPanelPr
         <ErrorState error={installedRead.error} what="the plugin list (the Plugin filter offers none)" onRetry={() => void installedRead.refetch()} />
       )}
       <DataNotices notices={ledger.notices} where="the ledger" />
-      <BulkBar view={view} sessionTitle={actions.sessionTitle} />
+      <BulkBar view={view} sessionTitle={loaded.sessionTitle} />
       <LedgerActionsContext.Provider value={actions}>
-        <LedgerTable sessionId={sessionId} search={search} onSearchChange={onSearchChange} ledger={ledger} />
+        <LedgerLoadedContext.Provider value={loaded}>
+          <LedgerTable sessionId={sessionId} search={search} onSearchChange={onSearchChange} ledger={ledger} />
+        </LedgerLoadedContext.Provider>
       </LedgerActionsContext.Provider>
     </section>
   );

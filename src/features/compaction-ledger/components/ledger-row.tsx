@@ -1,12 +1,17 @@
-import { FlexRender, type Row } from '@tanstack/react-table';
 import { memo, useLayoutEffect, useRef, type CSSProperties, type MouseEvent } from 'react';
 import type { CompactionRecord } from '../../../domain/contract/types';
-import { ledgerCellProps, type ledgerFeatures } from './ledger-columns';
+import { ledgerCellProps, type LedgerColumnMeta } from './ledger-columns';
 
-type LedgerRowModel = Row<typeof ledgerFeatures, CompactionRecord>;
+/** A visible column as the rows draw it: its id and its meta (what a cell shows, its class and title). */
+export interface LedgerCellColumn {
+  id: string;
+  meta: LedgerColumnMeta;
+}
 
 interface LedgerCellsProps {
-  row: LedgerRowModel;
+  record: CompactionRecord;
+  /** The visible columns, in order. */
+  columns: readonly LedgerCellColumn[];
   /** The visible columns' ids, joined: cells render again when the choice changes. */
   columnsKey: string;
   /** The event's detail page (with the view's filters). */
@@ -18,25 +23,25 @@ interface LedgerCellsProps {
  * elements are recycled), the visible columns or its link change: scrolling, live arrivals above it
  * and cursor moves leave it alone, so a scroll step renders only the rows entering the view. The
  * cells are keyed by column, so another record changes their text and attributes, not the elements.
+ * Each cell is its column's `show` called directly: no table row, cell model or FlexRender per cell.
  */
 const LedgerCells = memo(
-  function LedgerCells({ row, href }: LedgerCellsProps) {
-    const record = row.original;
-    return row.getVisibleCells().map((cell) => (
-      <div key={cell.column.id} role="gridcell" {...ledgerCellProps(cell.column.columnDef.meta, record)}>
-        {cell.column.id === 'time' ? (
+  function LedgerCells({ record, columns, href }: LedgerCellsProps) {
+    return columns.map(({ id, meta }) => (
+      <div key={id} role="gridcell" {...ledgerCellProps(meta, record)}>
+        {id === 'time' ? (
           // A plain anchor (a router link per row costs a render of its own): the row's click handler
           // follows it within the app.
           <a href={href} className="ledger__link">
-            <FlexRender cell={cell} />
+            {meta.show(record)}
           </a>
         ) : (
-          <FlexRender cell={cell} />
+          meta.show(record)
         )}
       </div>
     ));
   },
-  (a, b) => a.row.original === b.row.original && a.columnsKey === b.columnsKey && a.href === b.href,
+  (a, b) => a.record === b.record && a.columnsKey === b.columnsKey && a.href === b.href,
 );
 
 export interface LedgerRowProps extends LedgerCellsProps {
@@ -71,8 +76,7 @@ interface SlotProps extends LedgerRowProps {
  *   at once, one that gets an older record lets it fade (ledger.css); no animation is started per row.
  */
 export const LedgerRow = memo(
-  function LedgerRow({ row, columnsKey, href, index, top, active, fresh, stale, onOpen, parked }: SlotProps) {
-    const record = row.original;
+  function LedgerRow({ record, columns, columnsKey, href, index, top, active, fresh, stale, onOpen, parked }: SlotProps) {
     const ref = useRef<HTMLDivElement>(null);
     useLayoutEffect(() => {
       const element = ref.current;
@@ -99,14 +103,14 @@ export const LedgerRow = memo(
         style={style}
         onClick={(event) => onOpen(event, record)}
       >
-        <LedgerCells row={row} columnsKey={columnsKey} href={href} />
+        <LedgerCells record={record} columns={columns} columnsKey={columnsKey} href={href} />
       </div>
     );
   },
-  // The table builds new row models for its window on every scroll step: a row whose record, place
-  // and state are the same is the same row (its cells follow the visible columns, columnsKey).
+  // A row whose record, place and state are the same is the same row (its cells follow the visible
+  // columns, columnsKey).
   (a, b) =>
-    a.row.original === b.row.original &&
+    a.record === b.record &&
     a.columnsKey === b.columnsKey &&
     a.href === b.href &&
     a.index === b.index &&

@@ -25,11 +25,13 @@ import { activeFilterCount, eventSearchString, ledgerSearchString, matchesLedger
 import { ALL_SESSIONS } from '../api/list-compactions';
 import { detailPath } from '../lib/detail-path';
 import { boundLiveGrowth } from '../api/record-cache';
-import { ledgerColumns, ledgerFeatures, SELECT_COLUMN, SESSION_COLUMN } from './ledger-columns';
+import { ledgerColumns, ledgerFeatures, SESSION_COLUMN } from './ledger-columns';
 import { LedgerEmpty, LedgerMoreRow, LedgerSkeleton } from './ledger-states';
-import { LedgerRow, type LedgerRowProps } from './ledger-row';
+import { LedgerRow, type LedgerCellColumn, type LedgerRowProps } from './ledger-row';
+import { LedgerHeader } from './ledger-header';
 
 export const LEDGER_ROW_HEIGHT = 34;
+const NO_RECORDS: CompactionRecord[] = [];
 /** A read ahead waits at most this long for an idle moment. */
 const READ_AHEAD_IDLE_MS = 500;
 
@@ -99,15 +101,14 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   const firstIndex = items[0]?.index ?? 0;
   const lastIndex = items[items.length - 1]?.index ?? 0;
 
-  // The table gets the rows in view only: sorting and filtering are the daemon's, so a row model
-  // over every loaded record (100,000 at most) would be built on each live change for nothing.
-  const windowRecords = useMemo(() => records.slice(firstIndex, lastIndex + 1), [records, firstIndex, lastIndex]);
+  // The table is the header's (its sort and visible columns): sorting and filtering are the daemon's,
+  // and the rows draw their cells from the records (ledger-row.tsx), so it holds no rows at all (a
+  // row model of the window, built again on every scroll step, cost more than the rows entering).
   const sorting = useMemo<SortingState>(() => sortToSorting(search.sort), [search.sort]);
   const table = useTable({
     features: ledgerFeatures,
     columns: ledgerColumns,
-    data: windowRecords,
-    getRowId: (record) => record.id,
+    data: NO_RECORDS,
     manualSorting: true,
     enableSortingRemoval: false,
     state: { sorting, columnVisibility },
@@ -117,7 +118,6 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
     },
     onColumnVisibilityChange: (updater) => setVisibility(typeof updater === 'function' ? updater(visibility) : (updater as ColumnVisibilityState)),
   });
-  const windowRows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const template = gridTemplate(columns);
   const minWidth = columns.reduce((sum, column) => sum + trackMinWidth(column.columnDef.meta?.width ?? '0px'), 0);
@@ -195,39 +195,13 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   });
   const open = useCallback((event: MouseEvent<HTMLDivElement>, record: CompactionRecord) => handlers.current.openRow(event, record), []);
   const columnsKey = columns.map((column) => column.id).join(' ');
+  // The same array while the visible columns are (the rows compare columnsKey).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- columnsKey names the columns
+  const cellColumns = useMemo(() => columns.flatMap((c): LedgerCellColumn[] => (c.columnDef.meta ? [{ id: c.id, meta: c.columnDef.meta }] : [])), [columnsKey]);
   // The rows' links carry the view's filters (as detailPath): built once per render, not per row.
   const detailSearch = useMemo(() => eventSearchString(search, sessionId === null), [search, sessionId]);
 
-  const header = (
-    <div className="ledger__row ledger__row--head" role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
-      {table.getHeaderGroups()[0]?.headers.map((h) => {
-        const sorted = h.column.getIsSorted();
-        const meta = h.column.columnDef.meta;
-        const end = meta?.align === 'end';
-        return (
-          <div
-            key={h.id}
-            role="columnheader"
-            className={end ? 'ledger__cell ledger__cell--end' : h.column.id === SELECT_COLUMN ? 'ledger__cell ledger__cell--tick' : 'ledger__cell'}
-            aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-          >
-            {h.column.getCanSort() ? (
-              <button type="button" className="ledger__sort" onClick={h.column.getToggleSortingHandler()} title={`Sort by ${meta?.label ?? h.id}`}>
-                <table.FlexRender header={h} />
-                <span className="ledger__sort-icon" aria-hidden="true">
-                  {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : '↕'}
-                </span>
-              </button>
-            ) : (
-              <span className="ledger__head-text">
-                <table.FlexRender header={h} />
-              </span>
-            )}
-          </div>
-        );
-      })}
-    </div>
-  );
+  const header = <LedgerHeader table={table} sorting={sorting} columnsKey={columnsKey} template={template} />;
 
   if (ledger.isError && ledger.records.length === 0) {
     return <ErrorState error={ledger.error} what="the compaction ledger" onRetry={() => void ledger.refetch()} />;
@@ -264,11 +238,11 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
               return last === undefined ? null : <LedgerRow key={slot} {...last} parked />;
             }
             const item = rowItems[position] as (typeof rowItems)[number];
-            const row = windowRows[item.index - firstIndex];
-            if (row === undefined) return null;
-            const record = row.original;
+            const record = records[item.index];
+            if (record === undefined) return null;
             const props: LedgerRowProps = {
-              row,
+              record,
+              columns: cellColumns,
               columnsKey,
               href: `${compactionHref(record.session_id, record.id)}${detailSearch}`,
               index: item.index,

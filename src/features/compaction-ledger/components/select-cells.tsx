@@ -1,7 +1,7 @@
 import type { CompactionRecord } from '../../../domain/contract/types';
 import { formatCount } from '../../../domain/format';
 import { selectionOf, useLedgerSelection } from '../hooks/use-ledger-selection';
-import { useLedgerActions } from './ledger-context';
+import { useLedgerActions, useLedgerLoaded } from './ledger-context';
 
 /** The event's tick for a bulk flag or note (Shift+click: the range from the last one ticked). */
 export function SelectCell({ record }: { record: CompactionRecord }) {
@@ -24,7 +24,8 @@ export function SelectCell({ record }: { record: CompactionRecord }) {
 
 /** The column's head: ticks every loaded event of the view, or none (mixed: some are). */
 export function SelectAllHeader() {
-  const { view, selectAll, loaded } = useLedgerActions();
+  const { view, selectAll } = useLedgerActions();
+  const { loaded } = useLedgerLoaded();
   const count = useLedgerSelection((s) => Object.keys(selectionOf(s, view)).length);
   const all = loaded > 0 && count >= loaded;
   return (
