@@ -1,4 +1,5 @@
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { LazyPart } from '../../../components/lazy-part';
 import { Skeleton } from '../../../components/skeleton';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { formatCount, formatCounted, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
@@ -134,9 +135,9 @@ function FillCard({ timeline: t, focus }: { timeline: Timeline; focus: number | 
       <div className="lab-fill" style={{ height: 320 }}>
         {view === 'chart' ? (
           <figure className="lab-fill__chart" aria-label="Context fill per turn, one line per setting">
-            <Suspense fallback={<Skeleton height="100%" />}>
+            <LazyPart what="the fill chart" fallback={<Skeleton height="100%" />}>
               <FillChart timeline={t} height={320} focus={focus} />
-            </Suspense>
+            </LazyPart>
           </figure>
         ) : (
           <div className="lab-table-wrap lab-fill__table">
