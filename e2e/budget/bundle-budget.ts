@@ -70,9 +70,9 @@ export const BUDGET: Budget = {
   ],
   screenBrotli: 200 * 1024,
   // Measured 2026-11-27 (e2e/bench/README.md, First screen on a slow link): each carries the dialogs'
-  // and menus' libraries (ui-vendor, 48 KB) for its toolbars, and knobs its whole editor. Knobs +1 KB
+  // and menus' libraries (ui-vendor, 48 KB) for its toolbars, and knobs its whole editor. Each +1 KB
   // 2026-11-28: the lazy parts' local failure and retry (components/lazy-part.tsx, 0.5 KB) in the shared code.
-  screenBrotliOver: { 'session view': 236 * 1024, knobs: 275 * 1024 },
+  screenBrotliOver: { 'session view': 237 * 1024, knobs: 275 * 1024 },
   chunkGzip: 250 * 1024,
 };
 
