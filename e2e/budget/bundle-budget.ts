@@ -1,16 +1,21 @@
 /**
- * The production build's JavaScript budget (issue 10), read from Vite's build manifest
+ * The production build's JavaScript budget (issues 10 and 28), read from Vite's build manifest
  * (dist/.vite/manifest.json) and the files it names:
- * - the initial JavaScript of the sessions list (gzip): the entry chunk and every chunk it imports
- *   statically, plus the sessions page's chunk and its static imports, plus what the page cannot
- *   render without although it loads on demand (its responses' validators), each file counted once;
+ * - per screen, the JavaScript the browser downloads before the screen's first data, as sent
+ *   (brotli, quality 11, as the build writes beside each file and the preview server serves it):
+ *   the entry chunk with its static imports, the shell's parts that load on demand before any
+ *   first data (the live stream, the validators of the shell's own answers), the screen's page
+ *   chunk with its static imports, and what the screen loads on demand before its first data
+ *   (its first answers' validators, parts drawn beside them), each file counted once.
+ *   e2e/first-screen-budget.spec.ts loads each screen and fails when a script that arrived before
+ *   its first data is not counted here: the budget counts at least what the browser downloads;
  * - every chunk, on its own (gzip).
  * vite.config.ts runs checkBuild() at the end of every production build, so a build over budget
  * fails, naming the files, their sizes and the limits.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 /** One entry of Vite's manifest.json (the fields used here). */
 export interface ManifestChunk {
@@ -23,41 +28,53 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
+/** One screen: its page module and what it loads on demand before its first data. */
+export interface ScreenBudget {
+  /** As the bench and the report name it. */
+  name: string;
+  /** The page's module: its chunk and static imports count. */
+  page: string;
+  /** Modules loaded on demand before the first data: the first answers' validators, parts drawn beside them. */
+  needs: string[];
+}
+
 export interface Budget {
-  /** The module whose page is the first screen: its chunk and static imports count as initial. */
-  firstScreen: string;
+  /** Modules the shell loads on demand before any screen's first data (counted on every screen). */
+  shell: string[];
+  screens: ScreenBudget[];
+  /** JavaScript before a screen's first data, brotli bytes. */
+  screenBrotli: number;
   /**
-   * Modules loaded on demand that the first screen cannot render without, counted as initial too:
-   * the validators of the responses it shows (each endpoint's load with its first request).
+   * Screens allowed more than `screenBrotli` for now, each with the figure it may not exceed: a
+   * ratchet over the goal (e2e/bench/README.md says why and what would bring each under it).
    */
-  firstScreenNeeds: string[];
-  /** Initial JavaScript of the first screen, gzip bytes. */
-  initialGzip: number;
+  screenBrotliOver: Record<string, number>;
   /** Any one chunk, gzip bytes. */
   chunkGzip: number;
 }
 
+const validator = (endpoint: string) => `src/domain/contract/validators/responses/${endpoint}.gen.ts`;
+
 export const BUDGET: Budget = {
-  firstScreen: 'src/pages/sessions-page.tsx',
-  firstScreenNeeds: ['get-health', 'get-projects', 'get-sessions'].map((endpoint) => `src/domain/contract/validators/responses/${endpoint}.gen.ts`),
-  initialGzip: 150 * 1024,
+  shell: ['src/app/live-stream.tsx', validator('get-health'), validator('get-projects')],
+  screens: [
+    { name: 'sessions list', page: 'src/pages/sessions-page.tsx', needs: [validator('get-sessions'), 'src/features/imports/components/import-button.tsx', 'src/features/sessions/components/sessions-notices.tsx'] },
+    { name: 'session view', page: 'src/pages/session-page.tsx', needs: [validator('session-view')] },
+    { name: 'health', page: 'src/pages/health-page.tsx', needs: [validator('get-compaction-health'), validator('get-compaction-health-spirals')] },
+    {
+      name: 'knobs',
+      page: 'src/pages/knobs-page.tsx',
+      needs: ['session-view', 'get-compaction-knob-schema', 'get-plugins', 'get-models', 'get-prompts', 'get-sessions-session-id-compaction-config'].map(validator),
+    },
+    { name: 'threshold lab', page: 'src/pages/threshold-lab-page.tsx', needs: ['session-view', 'get-sessions-session-id-compaction-config'].map(validator) },
+  ],
+  screenBrotli: 200 * 1024,
+  // Measured 2026-11-27 (e2e/bench/README.md, First screen on a slow link): each carries the dialogs'
+  // and menus' libraries (ui-vendor, 48 KB) for its toolbars, and knobs its whole editor. Each +1 KB
+  // 2026-11-28: the lazy parts' local failure and retry (components/lazy-part.tsx, 0.5 KB) in the shared code.
+  screenBrotliOver: { 'session view': 237 * 1024, knobs: 275 * 1024 },
   chunkGzip: 250 * 1024,
 };
-
-export interface FileSize {
-  file: string;
-  gzip: number;
-}
-
-export interface BudgetReport {
-  /** The files of the first screen, largest first. */
-  initial: FileSize[];
-  initialGzip: number;
-  /** Every JavaScript file of the build, largest first. */
-  chunks: FileSize[];
-  /** Empty when within budget; else one line per excess. */
-  problems: string[];
-}
 
 /** The manifest keys of a chunk and everything it imports statically (depth first, each once). */
 function withStaticImports(manifest: Manifest, key: string, seen: Set<string>): void {
@@ -68,51 +85,99 @@ function withStaticImports(manifest: Manifest, key: string, seen: Set<string>): 
   for (const imported of chunk.imports ?? []) withStaticImports(manifest, imported, seen);
 }
 
-/** The JavaScript files loaded before the first screen renders: the entry's and the first screen's, with their static imports. */
-export function initialFiles(manifest: Manifest, firstScreen: string, firstScreenNeeds: readonly string[] = []): string[] {
+/**
+ * The JavaScript files loaded before a screen's first data: the entry's, the shell's on-demand
+ * parts, the screen's page and what it needs, each with its static imports. A page that is part
+ * of the entry's chunks (not a chunk of its own) adds nothing.
+ */
+export function screenFiles(manifest: Manifest, shell: readonly string[], screen: Pick<ScreenBudget, 'page' | 'needs'>): string[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry chunk');
   const keys = new Set<string>();
   for (const entry of entries) withStaticImports(manifest, entry, keys);
-  // The first screen's page is its own chunk (a lazy route) or part of the entry's chunks.
-  if (manifest[firstScreen]) withStaticImports(manifest, firstScreen, keys);
-  for (const needed of firstScreenNeeds) withStaticImports(manifest, needed, keys);
+  if (manifest[screen.page]) withStaticImports(manifest, screen.page, keys);
+  for (const needed of [...shell, ...screen.needs]) withStaticImports(manifest, needed, keys);
   return [...new Set([...keys].map((key) => (manifest[key] as ManifestChunk).file))].filter((file) => file.endsWith('.js'));
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+export interface FileSize {
+  file: string;
+  bytes: number;
+}
 
-/** Checks a build against the budget; `gzipOf(file)` answers a file's gzip size in bytes. */
-export function checkBudget(manifest: Manifest, gzipOf: (file: string) => number, budget: Budget = BUDGET): BudgetReport {
-  const size = (file: string): FileSize => ({ file, gzip: gzipOf(file) });
-  const bySize = (a: FileSize, b: FileSize) => b.gzip - a.gzip;
-  const initial = initialFiles(manifest, budget.firstScreen, budget.firstScreenNeeds).map(size).sort(bySize);
-  const initialGzip = initial.reduce((sum, f) => sum + f.gzip, 0);
-  const chunks = [...new Set(Object.values(manifest).map((c) => c.file))].filter((file) => file.endsWith('.js')).map(size).sort(bySize);
+export interface ScreenReport {
+  name: string;
+  /** Its files, largest first (brotli). */
+  files: FileSize[];
+  brotli: number;
+  limit: number;
+}
+
+export interface BudgetReport {
+  screens: ScreenReport[];
+  /** Every JavaScript file of the build, largest first (gzip). */
+  chunks: FileSize[];
+  /** Empty when within budget; else one line per excess. */
+  problems: string[];
+}
+
+export interface Sizes {
+  brotli: (file: string) => number;
+  gzip: (file: string) => number;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const bySize = (a: FileSize, b: FileSize) => b.bytes - a.bytes;
+
+/** Checks a build against the budget. */
+export function checkBudget(manifest: Manifest, sizes: Sizes, budget: Budget = BUDGET): BudgetReport {
   const problems: string[] = [];
-  if (initialGzip > budget.initialGzip) {
-    problems.push(
-      `Initial JavaScript of ${budget.firstScreen} is ${kb(initialGzip)} gzip, over the ${kb(budget.initialGzip)} limit: ` +
-        initial.map((f) => `${f.file} ${kb(f.gzip)}`).join(', '),
-    );
-  }
+  const screens = budget.screens.map((screen): ScreenReport => {
+    const files = screenFiles(manifest, budget.shell, screen)
+      .map((file) => ({ file, bytes: sizes.brotli(file) }))
+      .sort(bySize);
+    const brotli = files.reduce((sum, f) => sum + f.bytes, 0);
+    const limit = budget.screenBrotliOver[screen.name] ?? budget.screenBrotli;
+    if (brotli > limit) {
+      problems.push(`The ${screen.name} downloads ${kb(brotli)} of JavaScript (brotli) before its first data, over the ${kb(limit)} limit: ${files.map((f) => `${f.file} ${kb(f.bytes)}`).join(', ')}`);
+    }
+    return { name: screen.name, files, brotli, limit };
+  });
+  const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => ({ file, bytes: sizes.gzip(file) }))
+    .sort(bySize);
   for (const chunk of chunks) {
-    if (chunk.gzip > budget.chunkGzip) problems.push(`${chunk.file} is ${kb(chunk.gzip)} gzip, over the ${kb(budget.chunkGzip)} limit for one chunk`);
+    if (chunk.bytes > budget.chunkGzip) problems.push(`${chunk.file} is ${kb(chunk.bytes)} gzip, over the ${kb(budget.chunkGzip)} limit for one chunk`);
   }
-  return { initial, initialGzip, chunks, problems };
+  return { screens, chunks, problems };
 }
 
 /** The report as printed after a build. */
 export function formatReport(report: BudgetReport, budget: Budget = BUDGET): string {
+  const screens = report.screens.map((s) => `${s.name} ${kb(s.brotli)}${s.limit === budget.screenBrotli ? '' : ` (allowed ${kb(s.limit)} for now)`}`);
   const lines = [
-    `Initial JavaScript (${budget.firstScreen}): ${kb(report.initialGzip)} gzip of ${kb(budget.initialGzip)} allowed, ${report.initial.length} files`,
-    `Largest chunk: ${report.chunks[0] ? `${report.chunks[0].file} ${kb(report.chunks[0].gzip)}` : 'none'} gzip of ${kb(budget.chunkGzip)} allowed`,
+    `JavaScript before the first data (brotli, goal ${kb(budget.screenBrotli)}): ${screens.join(', ')}`,
+    `Largest chunk: ${report.chunks[0] ? `${report.chunks[0].file} ${kb(report.chunks[0].bytes)}` : 'none'} gzip of ${kb(budget.chunkGzip)} allowed`,
   ];
   return [...lines, ...report.problems.map((p) => `OVER BUDGET: ${p}`)].join('\n');
 }
 
 /** Reads a build folder (its .vite/manifest.json and files) and checks it. */
 export function checkBuild(outDir: string, budget: Budget = BUDGET): BudgetReport {
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  return checkBudget(manifest, (file) => gzipSync(readFileSync(join(outDir, file))).length, budget);
+  const manifest = readManifest(outDir);
+  const read = (file: string) => readFileSync(join(outDir, file));
+  const brotli = new Map<string, number>();
+  return checkBudget(
+    manifest,
+    {
+      brotli: (file) => brotli.get(file) ?? brotli.set(file, brotliCompressSync(read(file), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length).get(file) as number,
+      gzip: (file) => gzipSync(read(file)).length,
+    },
+    budget,
+  );
+}
+
+export function readManifest(outDir: string): Manifest {
+  return JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { LazyPart } from '../components/lazy-part';
 import { useSettingsStore } from '../config/settings-store';
+import { lazyComponent } from '../lib/lazy-component';
 import { OutageBanner } from './outage-banner';
 import { SlowRequestNotice } from './slow-request-notice';
 import { TopBar } from './top-bar';
 import './app-shell.css';
 
-const LiveStream = lazy(() => import('./live-stream'));
+const LiveStream = lazyComponent(() => import('./live-stream').then((m) => m.default));
 
 /** The frame around every screen; keeps the live stream open. */
 export function AppShell() {
@@ -17,9 +18,9 @@ export function AppShell() {
       <a href="#main" className="shell__skip">
         Skip to content
       </a>
-      <Suspense fallback={null}>
+      <LazyPart what="the live updates" fallback={null}>
         <LiveStream />
-      </Suspense>
+      </LazyPart>
       {/* The top bar and the outage notice stay in view wherever the page is scrolled. */}
       <div className="shell__head">
         <TopBar />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
+import { LazyPart } from '../components/lazy-part';
 import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
@@ -56,18 +57,31 @@ export function ConnectionIndicator() {
       )}
     </>
   );
-  // The same button until the details' code is in (asked for once the first screen is, or when pressed).
-  const button = (
-    <button type="button" className="connection" data-status={status} aria-label={label} aria-haspopup="dialog" aria-expanded="false" onClick={() => setOpenRequested(true)}>
+  // The same button until the details' code is in (asked for once the first screen is, or when
+  // pressed); if it did not download, pressing it tries again.
+  const button = (retry?: () => void) => (
+    <button
+      type="button"
+      className="connection"
+      data-status={status}
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded="false"
+      title={retry && 'The details did not download: pressing tries again'}
+      onClick={() => {
+        setOpenRequested(true);
+        retry?.();
+      }}
+    >
       {face}
     </button>
   );
-  if (!firstScreenDone && !openRequested) return button;
+  if (!firstScreenDone && !openRequested) return button();
   return (
-    <Suspense fallback={button}>
+    <LazyPart what="the connection details" fallback={button()} failed={button}>
       <ConnectionDetails status={status} cause={cause} label={label} defaultOpen={openRequested}>
         {face}
       </ConnectionDetails>
-    </Suspense>
+    </LazyPart>
   );
 }

@@ -2,15 +2,11 @@ import { useLocation } from 'react-router';
 import type { ReactNode } from 'react';
 import { ErrorBoundary } from '../components/error-boundary';
 import { describeError } from '../lib/api/api-error';
-
-/** A page's code that did not download (the network, or a newer build deployed meanwhile). */
-function isChunkLoadFailure(error: unknown): boolean {
-  return error instanceof Error && /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
-}
+import { isCodeLoadFailure } from '../lib/lazy-component';
 
 /** A failure no panel caught (a bug, or a page whose code did not load): say so, and offer a way out. */
 export function RouteError({ error }: { error: unknown }) {
-  const chunk = isChunkLoadFailure(error);
+  const chunk = isCodeLoadFailure(error);
   return (
     <div className="route-message" role="alert">
       <h1>{chunk ? 'This page could not be loaded' : 'Something broke on this page'}</h1>

@@ -1,11 +1,12 @@
-import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
+import { LazyPart } from '../components/lazy-part';
 import { useIdleGate } from '../hooks/use-idle-gate';
+import { lazyComponent } from '../lib/lazy-component';
 import { ConnectionIndicator } from './connection-indicator';
 import { ProjectSwitcher } from './project-switcher';
 import { ThemeToggle } from './theme-toggle';
 
-const SpiralBadge = lazy(() => import('./spiral-badge'));
+const SpiralBadge = lazyComponent(() => import('./spiral-badge').then((m) => m.default));
 
 /** Product name, project switcher, navigation (with the badge of spirals started since the page opened), connection, theme. */
 export function TopBar() {
@@ -29,9 +30,10 @@ export function TopBar() {
         <NavLink to="/health" className="topbar__link">
           Health
           {afterFirstScreen && (
-            <Suspense fallback={null}>
+            // A hint on a link: if its code did not download, nothing is drawn until it does (tried again by itself).
+            <LazyPart what="the spiral watch" fallback={null} failed={() => null}>
               <SpiralBadge />
-            </Suspense>
+            </LazyPart>
           )}
         </NavLink>
         <NavLink to="/compactions" className="topbar__link">

@@ -1,6 +1,7 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { useFirstScreenDone } from '../lib/first-screen';
+import { LazyPart } from './lazy-part';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
 
@@ -12,13 +13,14 @@ const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean }>(() => i
 /**
  * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
  * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there.
+ * If the code did not download, the trigger stays, saying so; pressing it tries again.
  */
 export function Select(props: SelectProps) {
   const [openRequested, setOpenRequested] = useState(false);
   const firstScreenDone = useFirstScreenDone();
   const { label, showLabel = false, value, options, disabled, className, placeholder } = props;
   const chosen = options.find((o) => o.value === value);
-  const trigger = (
+  const trigger = (retry?: () => void) => (
     <button
       type="button"
       role="combobox"
@@ -27,7 +29,11 @@ export function Select(props: SelectProps) {
       className={className ? `select ${className}` : 'select'}
       disabled={disabled}
       data-state="closed"
-      onClick={() => setOpenRequested(true)}
+      title={retry && 'Its menu did not download: pressing tries again'}
+      onClick={() => {
+        setOpenRequested(true);
+        retry?.();
+      }}
     >
       {showLabel && <span className="select__label">{label}:</span>}
       <span className="select__value">
@@ -38,10 +44,10 @@ export function Select(props: SelectProps) {
       </span>
     </button>
   );
-  if (!firstScreenDone && !openRequested) return trigger;
+  if (!firstScreenDone && !openRequested) return trigger();
   return (
-    <Suspense fallback={trigger}>
+    <LazyPart what={`the menu of ${label}`} fallback={trigger()} failed={trigger}>
       <SelectMenu {...props} defaultOpen={openRequested} />
-    </Suspense>
+    </LazyPart>
   );
 }

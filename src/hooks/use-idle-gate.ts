@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
+import { useFirstScreenDone } from '../lib/first-screen';
 import { whenIdle } from '../lib/idle';
 
 /**
- * True once `ready` has been true and the browser has had an idle moment since (or `timeoutMs`
- * passed): what is below the fold or secondary (charts, the checkpoints) starts loading after
- * the first data is drawn, not beside it. Stays true from then on.
+ * True once the app's first screen is in (lib/first-screen.ts), `ready` has been true and the
+ * browser has had an idle moment since (or `timeoutMs` passed): what is below the fold or
+ * secondary (charts, the checkpoints, the spiral watch) starts loading after the first data is
+ * drawn, not beside it. Stays true from then on.
  */
 export function useIdleGate(ready = true, timeoutMs = 800): boolean {
   const [open, setOpen] = useState(false);
+  const firstScreenDone = useFirstScreenDone();
   useEffect(() => {
-    if (open || !ready) return;
+    if (open || !ready || !firstScreenDone) return;
     return whenIdle(() => setOpen(true), timeoutMs);
-  }, [open, ready, timeoutMs]);
+  }, [open, ready, firstScreenDone, timeoutMs]);
   return open;
 }

@@ -15,9 +15,18 @@ function slowQuery(queryClient: QueryClient) {
   return answer;
 }
 
+/** The browser's idle callback, called `delay(its time limit)` ms after it is asked for. */
+function stubIdleCallback(delay: (timeout: number | undefined) => number) {
+  vi.stubGlobal('requestIdleCallback', (run: () => void, options?: { timeout?: number }) => setTimeout(run, delay(options?.timeout)));
+  vi.stubGlobal('cancelIdleCallback', (handle: ReturnType<typeof setTimeout>) => clearTimeout(handle));
+}
+
 describe('the first-screen gate', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('opens once the code is in, the first queries have settled and the browser was idle', async () => {
     const queryClient = new QueryClient();
@@ -33,7 +42,7 @@ describe('the first-screen gate', () => {
     expect(gate.isDone(), 'a query is still in flight').toBe(false);
 
     answer.resolve();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(gate.isDone()).toBe(true);
     expect(changes).toHaveBeenCalledTimes(1);
   });
@@ -46,7 +55,7 @@ describe('the first-screen gate', () => {
     await vi.advanceTimersByTimeAsync(500);
     expect(gate.isDone()).toBe(false);
     code.resolve();
-    await vi.advanceTimersByTimeAsync(10);
+    await vi.advanceTimersByTimeAsync(400);
     expect(gate.isDone()).toBe(true);
   });
 
@@ -78,7 +87,48 @@ describe('the first-screen gate', () => {
     const queryClient = new QueryClient();
     const gate = createFirstScreenGate();
     gate.watch(queryClient, Promise.reject(new Error('chunk failed')));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(gate.isDone()).toBe(true);
+  });
+
+  describe('on a slow device, where drawing the answers takes seconds', () => {
+    // A main thread busy drawing: an idle callback runs only at its time limit.
+    beforeEach(() => {
+      stubIdleCallback((timeout) => timeout ?? 60_000);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('stays closed while the first answers are still being drawn, and opens at the first idle moment', async () => {
+      const queryClient = new QueryClient();
+      const gate = createFirstScreenGate();
+      const answer = slowQuery(queryClient);
+      gate.watch(queryClient, Promise.resolve());
+      await vi.advanceTimersByTimeAsync(1_000);
+      answer.resolve();
+      await vi.advanceTimersByTimeAsync(4_000);
+      expect(gate.isDone(), 'no idle moment yet: the first rows are not drawn').toBe(false);
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(gate.isDone(), 'opened by the time limit at last').toBe(true);
+    });
+  });
+
+  it('waits for a second wave of queries that the first answers asked for (a screen that reads in waves)', async () => {
+    // Idle 200 ms after it is asked for: the first answer is drawn meanwhile.
+    stubIdleCallback(() => 200);
+    const queryClient = new QueryClient();
+    const gate = createFirstScreenGate();
+    const first = slowQuery(queryClient);
+    gate.watch(queryClient, Promise.resolve());
     await vi.advanceTimersByTimeAsync(10);
+    first.resolve();
+    await vi.advanceTimersByTimeAsync(50);
+    // Drawn, the first answer asks for more before the browser is idle.
+    const second = deferred();
+    void queryClient.prefetchQuery({ queryKey: ['second'], queryFn: () => second.promise.then(() => 2) });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(gate.isDone(), 'the second wave is in flight').toBe(false);
+    second.resolve();
+    await vi.advanceTimersByTimeAsync(300);
     expect(gate.isDone()).toBe(true);
   });
 });

@@ -9,9 +9,18 @@ export interface FirstScreenGate {
   isDone: () => boolean;
 }
 
+/** After its first queries settle, the screen still draws them: the gate waits this long at most for an idle moment. */
+const DRAWN_WITHIN_MS = 10_000;
+/** React's reveal throttle (FALLBACK_THROTTLE_MS), and a little more. */
+const REVEAL_PAUSE_MS = 350;
+
 /**
  * Whether the first screen is in: its code loaded, its first queries settled and the browser idle
  * once since (or `timeoutMs` passed, whichever comes first). Stays true.
+ *
+ * The idle moment is a real one (the first rows drawn), not a second after the answers: on a slow
+ * device the page takes seconds to draw what came, and whatever opened the gate early (the
+ * menus' code, the charts, the spiral watch) was downloaded and run before the first row.
  */
 export function createFirstScreenGate(): FirstScreenGate {
   let done = false;
@@ -22,23 +31,33 @@ export function createFirstScreenGate(): FirstScreenGate {
     for (const listener of listeners) listener();
   };
   return {
-    watch(queryClient, code, timeoutMs = 3_000) {
+    watch(queryClient, code, timeoutMs = 10_000) {
       const timer = setTimeout(finish, timeoutMs);
-      void code
-        .catch(() => undefined)
-        .then(() => {
-          const check = () => {
-            if (!done && queryClient.isFetching() > 0) return;
-            unsubscribe();
-            if (done) return;
-            whenIdle(() => {
-              clearTimeout(timer);
-              finish();
-            }, 1_000);
-          };
-          const unsubscribe = queryClient.getQueryCache().subscribe(check);
-          check();
-        });
+      // Until no query is in flight, then an idle moment; the answers drawn may have asked for more
+      // (a screen that reads in waves: the session, then each agent's settings): those too.
+      const settle = () => {
+        const check = () => {
+          if (!done && queryClient.isFetching() > 0) return;
+          unsubscribe();
+          if (done) return;
+          // React reveals a suspended screen's content up to 300 ms after its skeleton (its reveal
+          // throttle): an idle moment in that pause comes before the first rows. So: idle, past the
+          // pause, idle again.
+          whenIdle(() => {
+            setTimeout(() => {
+              whenIdle(() => {
+                if (done) return;
+                if (queryClient.isFetching() > 0) return settle();
+                clearTimeout(timer);
+                finish();
+              }, DRAWN_WITHIN_MS);
+            }, REVEAL_PAUSE_MS);
+          }, DRAWN_WITHIN_MS);
+        };
+        const unsubscribe = queryClient.getQueryCache().subscribe(check);
+        check();
+      };
+      void code.catch(() => undefined).then(settle);
     },
     subscribe(listener) {
       listeners.add(listener);

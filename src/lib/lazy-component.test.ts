@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { componentLoader, LoadedPage, lazyComponent, settledThenable } from './lazy-component';
+import { codeRetryDelayMs, componentLoader, isCodeLoadFailure, LoadedPage, lazyComponent, retryFailedCode } from './lazy-component';
 
 const Page = () => null;
 
@@ -31,6 +31,44 @@ describe('lazy components', () => {
   });
 });
 
+describe('a lazy component whose download failed', () => {
+  it('downloads again when drawn again, and then draws the part', async () => {
+    let downloads = 0;
+    let failing = true;
+    const Lazy = lazyComponent(async () => {
+      downloads += 1;
+      if (failing) throw new TypeError('Failed to fetch dynamically imported module: http://x/assets/menu.js');
+      return () => createElement('p', null, 'the menu');
+    });
+    const view = () => renderToString(createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Lazy)));
+    expect(view()).toContain('loading');
+    await expect(Lazy.preload()).rejects.toThrow('dynamically imported module');
+    failing = false;
+    // Drawn again before a retry is asked for, it fails (for its error boundary), without downloading.
+    expect(view()).toContain('<!--$!-->');
+    expect(downloads).toBe(1);
+    // React.lazy would keep the failure for good: after a retry, this draws the part once its code is in.
+    retryFailedCode();
+    expect(view()).toContain('loading');
+    await Lazy.preload();
+    expect(view()).toBe('<!--$--><p>the menu</p><!--/$-->');
+    expect(downloads).toBe(2);
+  });
+
+  it('is told from other failures by what the browsers and Vite say', () => {
+    expect(isCodeLoadFailure(new TypeError('Failed to fetch dynamically imported module: http://x/a.js'))).toBe(true);
+    expect(isCodeLoadFailure(new TypeError('error loading dynamically imported module: http://x/a.js'))).toBe(true);
+    expect(isCodeLoadFailure(new TypeError('Importing a module script failed.'))).toBe(true);
+    expect(isCodeLoadFailure(new Error('Unable to preload CSS for http://x/a.css'))).toBe(true);
+    expect(isCodeLoadFailure(new TypeError("Cannot read properties of undefined (reading 'map')"))).toBe(false);
+    expect(isCodeLoadFailure('dynamically imported module')).toBe(false);
+  });
+
+  it('is tried again after 2 s, then twice as long each time, at most a minute apart', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 20].map(codeRetryDelayMs)).toEqual([2_000, 4_000, 8_000, 16_000, 32_000, 60_000, 60_000, 60_000]);
+  });
+});
+
 describe('a preloaded lazy component', () => {
   it('renders at once, without suspending', async () => {
     const load = async () => () => createElement('p', null, 'the page');
@@ -39,12 +77,6 @@ describe('a preloaded lazy component', () => {
     const preloaded = lazyComponent(load);
     await preloaded.preload();
     expect(view(preloaded)).toBe('<!--$--><p>the page</p><!--/$-->');
-  });
-
-  it('settled thenables call back in the same turn', () => {
-    let seen: number | null = null;
-    void settledThenable(1).then((n) => n + 1).then((n) => (seen = n));
-    expect(seen).toBe(2);
   });
 });
 

@@ -1,4 +1,4 @@
-import { createElement, lazy, useEffect, useState, useSyncExternalStore, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { createElement, use, useEffect, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** A component in another chunk, downloaded once, on demand. */
 export interface ComponentLoader<P extends object> {
@@ -8,41 +8,50 @@ export interface ComponentLoader<P extends object> {
   current: () => ComponentType<P> | null;
   /** Called once the download is in. */
   subscribe: (listener: () => void) => () => void;
+  /**
+   * What a render waits for: the download under way, or one that failed, until a retry is asked
+   * for (retryFailedCode; drawn again at once, a failure would only start a new download, never
+   * reach the part's error boundary), else a new download.
+   */
+  toRender: () => Promise<ComponentType<P>>;
 }
 
-export type PreloadableComponent<P extends object> = LazyExoticComponent<ComponentType<P>> & Pick<ComponentLoader<P>, 'preload'>;
+/** Counts the retries asked for: a failed download is the part's answer until the next one. */
+let retries = 0;
 
-/**
- * A thenable already settled with `value`: it calls back at once, so React.lazy takes the
- * component in the same render instead of suspending for a microtask (which would commit the
- * fallback and then hold the content back by React's reveal throttle).
- */
-export function settledThenable<T>(value: T): PromiseLike<T> {
-  return {
-    then<R1 = T, R2 = never>(onFulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null): PromiseLike<R1 | R2> {
-      return settledThenable((onFulfilled ? onFulfilled(value) : value) as R1);
-    },
-  };
+/** Lets the parts whose code failed to download try again when next drawn (LazyPart's retry). */
+export function retryFailedCode(): void {
+  retries += 1;
 }
+
+export type PreloadableComponent<P extends object> = ComponentType<P> & Pick<ComponentLoader<P>, 'preload'>;
 
 /** Downloads `load`'s component once, however often asked; a failed download is tried again by the next preload (the network, a new deployment). */
 export function componentLoader<P extends object>(load: () => Promise<ComponentType<P>>): ComponentLoader<P> {
   let loading: Promise<ComponentType<P>> | null = null;
   let loaded: ComponentType<P> | null = null;
+  let failed: { download: Promise<ComponentType<P>>; retries: number } | null = null;
   const listeners = new Set<() => void>();
+  const preload = (): Promise<ComponentType<P>> => {
+    if (loading !== null) return loading;
+    const download: Promise<ComponentType<P>> = load().then(
+      (component) => {
+        loaded = component;
+        for (const listener of listeners) listener();
+        return component;
+      },
+      (error: unknown) => {
+        loading = null;
+        failed = { download, retries };
+        throw error;
+      },
+    );
+    loading = download;
+    return download;
+  };
   return {
-    preload: () =>
-      (loading ??= load().then(
-        (component) => {
-          loaded = component;
-          for (const listener of listeners) listener();
-          return component;
-        },
-        (error: unknown) => {
-          loading = null;
-          throw error;
-        },
-      )),
+    preload,
+    toRender: () => (loading === null && failed !== null && failed.retries === retries ? failed.download : preload()),
     current: () => loaded,
     subscribe: (listener) => {
       listeners.add(listener);
@@ -52,19 +61,30 @@ export function componentLoader<P extends object>(load: () => Promise<ComponentT
 }
 
 /**
- * React.lazy for a component in another chunk, with `preload()`. Render it inside a Suspense
- * boundary whose fallback has the final size (a skeleton), so nothing moves when it arrives.
- * Already downloaded (preloaded before the first render), it renders at once, without suspending.
+ * A component in another chunk, with `preload()`. Render it inside a boundary whose fallback has the
+ * final size (a skeleton), so nothing moves when it arrives: `LazyPart` (components/lazy-part.tsx),
+ * which also keeps a failed download to the part. Already downloaded (preloaded before the first
+ * render), it renders at once, without suspending. Unlike React.lazy, which keeps a failed download
+ * as failed for good, it downloads again once a retry is asked for (retryFailedCode) or on the next
+ * preload (the browser fetches a module that failed to download anew: whatwg/html#10327; Chromium
+ * 156 does, a browser that does not yet needs a reload).
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>): PreloadableComponent<P> {
   const loader = componentLoader(load);
-  return Object.assign(
-    lazy(() => {
-      const loaded = loader.current();
-      return (loaded !== null ? settledThenable({ default: loaded }) : loader.preload().then((component) => ({ default: component }))) as Promise<{ default: ComponentType<P> }>;
-    }),
-    { preload: loader.preload },
-  );
+  function LazyComponent(props: P) {
+    return createElement(loader.current() ?? use(loader.toRender()), props);
+  }
+  return Object.assign(LazyComponent, { preload: loader.preload });
+}
+
+/** A chunk that did not download (the network, or a newer build deployed meanwhile), as the browser and Vite say it. */
+export function isCodeLoadFailure(error: unknown): boolean {
+  return error instanceof Error && /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
+}
+
+/** How long a part whose code did not download waits before trying again by itself (while the browser is online): 2 s, doubling, at most a minute. */
+export function codeRetryDelayMs(failures: number): number {
+  return Math.min(60_000, 2_000 * 2 ** Math.max(0, failures - 1));
 }
 
 /**

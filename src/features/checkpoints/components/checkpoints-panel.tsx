@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -7,7 +7,7 @@ import { Badge } from '../../../components/status-badge';
 import { TimeAgo } from '../../../components/time-ago';
 import { formatCount, formatTokens } from '../../../domain/format';
 import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
-import { DialogLoading } from '../../../components/dialog-loading';
+import { LazyDialog } from '../../../components/dialog-loading';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { checkpointHref, compactionHref } from '../../../lib/routes';
 import { checkpointAuditQuery } from '../api/list-checkpoint-audit';
@@ -163,7 +163,7 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
         </ul>
       )}
       {rollbackFrom !== null && (
-        <Suspense fallback={<DialogLoading title="Roll back past a compaction" onClose={() => setRollbackFrom(null)} />}>
+        <LazyDialog title="Roll back past a compaction" onClose={() => setRollbackFrom(null)}>
           <RollbackDialogWithRecords
             sessionId={sessionId}
             points={points}
@@ -171,7 +171,7 @@ export function CheckpointsPanel({ sessionId }: { sessionId: string }) {
             open
             onOpenChange={(open) => !open && setRollbackFrom(null)}
           />
-        </Suspense>
+        </LazyDialog>
       )}
     </div>
   );

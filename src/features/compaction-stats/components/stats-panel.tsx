@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { memo, Suspense, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
+import { LazyPart } from '../../../components/lazy-part';
 import { DataNotices } from '../../../components/data-notices';
 import { EmptyState } from '../../../components/empty-state';
 import { checkStats } from '../../../domain/plausibility';
@@ -223,7 +224,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
       ) : !chartsReady ? (
         <StatsGridSkeleton />
       ) : (
-        <Suspense fallback={<StatsGridSkeleton />}>
+        <LazyPart what="the charts" fallback={<StatsGridSkeleton />}>
           <StatsCharts
             agent={agent}
             timeline={timeline}
@@ -243,7 +244,7 @@ export function StatsPanel({ sessionId, search, onSearchChange }: StatsPanelProp
             onStrategy={onStrategy}
             ledgerLink={link}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </section>
   );

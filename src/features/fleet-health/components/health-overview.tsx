@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LazyPart } from '../../../components/lazy-part';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat, StatSkeleton } from '../../../components/stat';
@@ -52,7 +53,7 @@ export function HealthOverview({ scope, onChange }: { scope: HealthScope; onChan
           buckets of {data.scope.bucket} ({data.scope.tz})
         </span>
       </div>
-      <Suspense fallback={<HealthSkeleton />}>
+      <LazyPart what="the charts" fallback={<HealthSkeleton />}>
         <HealthCharts
           points={points}
           stack={stackKeys(scope.stackBy)}
@@ -64,7 +65,7 @@ export function HealthOverview({ scope, onChange }: { scope: HealthScope; onChan
           ledgerLink={ledgerLink}
           onDrill={(patch) => void navigate(ledgerLink(patch))}
         />
-      </Suspense>
+      </LazyPart>
       <div className="health-row">
         <HealthHookTimings rows={data.hook_timings} ledgerLink={ledgerLink} pluginLink={(plugin) => scopedPluginHref(plugin, scope)} />
         <div className="health-silent">

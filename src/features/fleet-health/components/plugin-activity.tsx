@@ -4,8 +4,8 @@
  * side (flag mix, ratio, failures: "did my change help?").
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
 import { Link } from 'react-router';
+import { LazyPart } from '../../../components/lazy-part';
 import { ErrorState } from '../../../components/error-state';
 import { Skeleton } from '../../../components/skeleton';
 import { Stat } from '../../../components/stat';
@@ -115,9 +115,9 @@ export function PluginActivity({ plugin, scope }: { plugin: string; scope: Healt
           <Stat label="Unrated" value={t.flags.unrated > 0 ? <Link to={reviewQueueHref(plugin)}>{formatCount(t.flags.unrated)}</Link> : '0'} hint={t.flags.unrated > 0 ? 'review them' : undefined} />
           <Stat label="Agents" value={formatCount(data.agents.total)} />
         </dl>
-        <Suspense fallback={<Skeleton height={240} />}>
+        <LazyPart what="the charts" fallback={<Skeleton height={240} />}>
           <PluginCharts series={data.series} />
-        </Suspense>
+        </LazyPart>
       </section>
       <section className="panel" aria-labelledby="versions-title">
         <header className="panel__header">

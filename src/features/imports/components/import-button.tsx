@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import { DialogLoading } from '../../../components/dialog-loading';
+import { useEffect, useState } from 'react';
+import { LazyDialog } from '../../../components/dialog-loading';
 import { lazyComponent } from '../../../lib/lazy-component';
 import { importCapabilityQuery } from '../api/import-capability';
 import { filesFromDrop } from '../lib/dropped-files';
@@ -89,9 +89,9 @@ export function ImportButton() {
         </div>
       )}
       {open && (
-        <Suspense fallback={<DialogLoading title="Import transcripts" onClose={() => setOpen(false)} />}>
+        <LazyDialog title="Import transcripts" onClose={() => setOpen(false)}>
           <ImportDialog capability={capability} dropped={dropped} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        </LazyDialog>
       )}
     </>
   );

@@ -1,5 +1,5 @@
-import { Suspense, useState } from 'react';
-import { DialogLoading } from '../../../components/dialog-loading';
+import { useState } from 'react';
+import { LazyDialog } from '../../../components/dialog-loading';
 import { lazyComponent } from '../../../lib/lazy-component';
 import type { ManualCompactDialogProps } from './manual-compact-dialog';
 import './compact-button.css';
@@ -30,9 +30,9 @@ export function CompactButton({ sessionId, agentPath, className = 'button', labe
         {label}
       </button>
       {open && (
-        <Suspense fallback={<DialogLoading title="Compact" onClose={() => setOpen(false)} />}>
+        <LazyDialog title="Compact" onClose={() => setOpen(false)}>
           <ManualCompactDialog sessionId={sessionId} agentPath={agentPath} open={open} onOpenChange={setOpen} />
-        </Suspense>
+        </LazyDialog>
       )}
     </>
   );

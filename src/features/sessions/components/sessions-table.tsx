@@ -11,8 +11,9 @@ import {
   tableFeatures,
   useTable,
 } from '@tanstack/react-table';
-import { Suspense, useMemo, type MouseEvent } from 'react';
+import { useMemo, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LazyPart } from '../../../components/lazy-part';
 import { ContextBar } from '../../../components/context-bar';
 import { CostTotal } from '../../../components/cost';
 import { EmptyState } from '../../../components/empty-state';
@@ -214,9 +215,9 @@ export function SessionsTable({ search, onSearchChange, projectId }: SessionsTab
 
   return (
     <>
-      <Suspense fallback={null}>
+      <LazyPart what="the checks of the sessions' figures" fallback={null}>
         <SessionsNotices sessions={sessions} />
-      </Suspense>
+      </LazyPart>
       <table className="record-table record-table--shaded sessions" aria-label="Sessions">
         <ColGroup withProject={projectId === undefined} />
         <thead>

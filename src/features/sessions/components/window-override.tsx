@@ -1,4 +1,5 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
+import { LazyDialog } from '../../../components/dialog-loading';
 import { lazyComponent } from '../../../lib/lazy-component';
 
 /** The dialog's code (a form, its checks, radix Dialog) is not needed to draw the agents table. */
@@ -21,9 +22,9 @@ export function WindowOverrideButton({ model }: { model: string }) {
         change
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <LazyDialog title={`Context window of ${model}`} onClose={() => setOpen(false)}>
           <WindowOverrideDialog model={model} onClose={() => setOpen(false)} />
-        </Suspense>
+        </LazyDialog>
       )}
     </>
   );

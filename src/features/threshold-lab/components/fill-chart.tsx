@@ -1,11 +1,7 @@
 import { CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatPercent } from '../../../domain/format';
 import { chartRows, fillAxisMax, type Timeline } from '../lib/replay-view';
-
-/** Series colours (lab.css), by position: the settings, then what really happened. */
-export function seriesColor(key: string): string {
-  return key === 'recorded' ? 'var(--lab-recorded)' : `var(--lab-${key.replace('run', '')})`;
-}
+import { seriesColor } from '../lib/series-color';
 
 function Marker(color: string) {
   return function Dot(props: unknown) {

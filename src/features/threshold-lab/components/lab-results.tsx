@@ -1,12 +1,18 @@
 import { useMemo, useState } from 'react';
+import { LazyPart } from '../../../components/lazy-part';
+import { Skeleton } from '../../../components/skeleton';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { formatCount, formatCounted, formatPercent, formatTokens, formatUsd } from '../../../domain/format';
 import { STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { NOT_MEASURED, rereadFigure } from '../../../domain/compaction/reread-labels';
 import { bestValue, comparison, focusTurn, timeline, type ComparisonColumn, type ReplayResult, type Timeline } from '../lib/replay-view';
+import { seriesColor } from '../lib/series-color';
 import { AdoptSetting } from './adopt-setting';
-import { FillChart, seriesColor } from './fill-chart';
 import './lab.css';
 import './lab-results.css';
+
+/** The chart library is a chunk of its own (about 90 KB on the wire): the comparison is drawn without waiting for it. */
+const FillChart = lazyComponent<{ timeline: Timeline; height: number; focus?: number | null }>(() => import('./fill-chart').then((m) => m.FillChart));
 
 interface Row {
   label: string;
@@ -129,7 +135,9 @@ function FillCard({ timeline: t, focus }: { timeline: Timeline; focus: number | 
       <div className="lab-fill" style={{ height: 320 }}>
         {view === 'chart' ? (
           <figure className="lab-fill__chart" aria-label="Context fill per turn, one line per setting">
-            <FillChart timeline={t} height={320} focus={focus} />
+            <LazyPart what="the fill chart" fallback={<Skeleton height="100%" />}>
+              <FillChart timeline={t} height={320} focus={focus} />
+            </LazyPart>
           </figure>
         ) : (
           <div className="lab-table-wrap lab-fill__table">

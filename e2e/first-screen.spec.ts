@@ -1,0 +1,91 @@
+/**
+ * What loads before a screen's first data: only what that data needs. The secondary parts (the
+ * session's charts and checkpoints, the top bar's spiral watch, the dropdowns' and connection
+ * details' code) wait until the first data is drawn, however long its answer takes (a slow link
+ * or a slow device), and then load as before.
+ */
+import { expect as baseExpect, test, type Page, type Request } from '@playwright/test';
+import { resetDaemon } from './support/daemon';
+import { sessionRows } from './support/ui';
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const SESSION = 'ses_gen_refactor';
+/** Longer than any of the app's own waits before secondary work (its idle gates and their time limits). */
+const HELD_MS = 4_000;
+const LEDGER_ROW = '[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]';
+const SESSION_ROW = 'table[aria-label="Sessions"] tbody tr';
+
+/** The shell's secondary requests: the dropdowns' and connection details' code, the spiral watch. */
+const SHELL = [/\/assets\/(select-menu|connection-details|spiral-badge)-/, /\/api\/v1\/compaction-health\/spirals/];
+/** The session view's: the charts' code, the checkpoints. */
+const SESSION_VIEW = [...SHELL, /\/assets\/(CartesianChart|stats-charts)-/, /\/api\/v1\/sessions\/[^/]+\/checkpoints/];
+/** The sessions list's: also the dialogs' and menus' libraries (the session view needs them for its toolbar). */
+const SESSIONS_LIST = [...SHELL, /\/assets\/ui-vendor-/];
+
+function recordRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r: Request) => urls.push(r.url()));
+  return urls;
+}
+
+/** Notes, in the page's own clock, when the first element matching `selector` enters the DOM. */
+async function watchFirst(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((sel) => {
+    const seen = () => {
+      if ((window as { __first?: number }).__first === undefined && document.querySelector(sel)) (window as { __first?: number }).__first = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  }, selector);
+}
+
+/** The secondary requests the page had started (resource timing, the page's clock) before that element appeared. */
+async function secondaryBeforeFirst(page: Page, patterns: RegExp[]): Promise<string[]> {
+  const started = await page.evaluate(() => {
+    const first = (window as { __first?: number }).__first ?? Number.POSITIVE_INFINITY;
+    return performance.getEntriesByType('resource').filter((e) => e.startTime < first).map((e) => e.name);
+  });
+  return started.filter((url) => patterns.some((re) => re.test(url)));
+}
+
+test.beforeEach(async ({ request }) => {
+  await resetDaemon(request);
+});
+
+test('the session view: charts, checkpoints and the spiral watch wait for the first ledger row, then load', async ({ page }) => {
+  const urls = recordRequests(page);
+  // The ledger's first page is slow to come; the stats come at once.
+  let held = false;
+  await page.route(/\/api\/v1\/sessions\/[^/]+\/compactions\?/, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    }
+    await route.continue();
+  });
+  await watchFirst(page, LEDGER_ROW);
+  await page.goto(`/sessions/${SESSION}`);
+  await expect(page.locator(LEDGER_ROW).first()).toBeVisible();
+  expect(held).toBe(true);
+  expect(await secondaryBeforeFirst(page, SESSION_VIEW), 'asked for before the first ledger row').toEqual([]);
+  // Then they load: the charts are drawn, the spiral watch reads.
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await expect.poll(() => urls.some((url) => url.includes('/api/v1/compaction-health/spirals'))).toBe(true);
+});
+
+test('the sessions list: the spiral watch and the menus wait for the first row', async ({ page }) => {
+  const urls = recordRequests(page);
+  let held = false;
+  await page.route(/\/api\/v1\/sessions(\?|$)/, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    }
+    await route.continue();
+  });
+  await watchFirst(page, SESSION_ROW);
+  await page.goto('/sessions');
+  await expect(sessionRows(page).first()).toBeVisible();
+  expect(held).toBe(true);
+  expect(await secondaryBeforeFirst(page, SESSIONS_LIST), 'asked for before the first row').toEqual([]);
+  await expect.poll(() => urls.some((url) => url.includes('/api/v1/compaction-health/spirals'))).toBe(true);
+});
