@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixturesFromDisk } from './importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';
-import { snapshotStore } from './store/persisted';
+import { snapshotStore, type Snapshot } from './store/persisted';
 import type { Store } from './store/store';
 
 const transcripts = loadFixturesFromDisk();
@@ -46,6 +46,19 @@ describe('a reset with the seed kept (keepSeed)', () => {
     expect(daemon.store.compaction(record.id)?.operator_notes).toEqual(fresh.compaction(record.id)?.operator_notes);
     // Printed, not asserted: the point of keeping the seed.
     console.log(`reset with the seed kept: ${resetMs.toFixed(0)} ms`);
+  }, 60_000);
+
+  it('a start from a seed cache (its copy as a file holds it) gives the data of a fresh seed', async () => {
+    const saved: Snapshot[] = [];
+    const seeding = await SimulatedDaemon.open(transcripts, { ...options, seedCache: { load: async () => null, save: (_identity, snapshot) => void saved.push(snapshot) } }, null);
+    expect(seeding.origin).toBe('seeded');
+    const file = JSON.stringify(saved[0]);
+    const cached = await SimulatedDaemon.open(transcripts, { ...options, seedCache: { load: async () => JSON.parse(file) as Snapshot, save: () => {} } }, null);
+    expect(cached.origin).toBe('cached seed');
+    expect(data(cached.store)).toEqual(data(seeding.store));
+    const session = [...seeding.store.sessions.values()].find((s) => s.compactions.length > 0)!;
+    expect(cached.store.compaction(session.compactions[0]!.id)).toEqual(seeding.store.compaction(session.compactions[0]!.id));
+    expect(cached.store.history?.facts.length).toBe(seeding.store.history?.facts.length);
   }, 60_000);
 
   it('seeds again when the seed or scale changes', () => {
