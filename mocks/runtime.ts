@@ -120,11 +120,6 @@ export class SimulatedDaemon {
     return store;
   }
 
-  /** Whether its data is kept (a data folder, IndexedDB): what changed is saved shortly after. */
-  get keepsData(): boolean {
-    return this.persistence !== null;
-  }
-
   get prepareImport(): ImportPreparer {
     return this.options.prepareImport ?? prepareInThread;
   }

@@ -20,8 +20,6 @@ import { rereadDropped, type RereadTarget } from './reread-dropped';
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
 export interface FollowTarget extends RereadTarget {
   changed(sessionId: string | null): void;
-  /** Its data is kept (persistence): a session is dropped only once it is saved. */
-  readonly keepsData?: boolean;
 }
 
 export interface FollowOptions {
@@ -232,10 +230,10 @@ export class Follower {
     const store = this.target.store;
     const session = store.sessions.get(sessionId);
     if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session)) return;
-    // Not saved yet: dropped once it is (a restart over the kept data then reads none of it again).
-    if (this.target.keepsData && store.touched.has(sessionId)) return void this.asked.set(sessionId, 0);
     this.asked.delete(sessionId);
     dropMessages(store, session);
+    // Kept data holds it as dropped from now on (a restart loads it so: store/persisted.ts).
+    this.target.changed(sessionId);
   }
 
   /**
