@@ -11,12 +11,12 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCES = ['mocks', 'src/domain'];
 const LOCKS = ['package-lock.json', 'node_modules/.package-lock.json'];
 
-/** SHA-256 of every file seeding may depend on (tests aside), by path and content: any change to the code, fixtures or packages gives another hash. */
+/** SHA-256 of every file seeding may depend on (tests and guides aside), by path and content: any change to the code, fixtures or packages gives another hash. */
 export function codeHash(root = ROOT): string {
   const hash = createHash('sha256');
   const files = SOURCES.flatMap((dir) =>
     readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile() && !e.name.endsWith('.test.ts'))
+      .filter((e) => e.isFile() && !/\.(test\.ts|md)$/.test(e.name))
       .map((e) => relative(root, join(e.parentPath, e.name)).split(sep).join('/')),
   );
   for (const file of [...files.sort(), ...LOCKS.filter((f) => existsSync(join(root, f)))]) {

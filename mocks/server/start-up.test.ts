@@ -47,15 +47,16 @@ describe('the loopback simulator while it starts', () => {
 });
 
 describe('the seed cache is named by the code that made it', () => {
-  it('the same files give the same hash; a change to any source, fixture or the lock gives another; tests do not count', () => {
+  it('the same files give the same hash; a change to any source, fixture or the lock gives another; tests and guides do not count', () => {
     const root = mkdtempSync(join(tmpdir(), 'seed-cache-'));
     try {
       for (const dir of ['mocks/store', 'mocks/fixtures', 'src/domain']) mkdirSync(join(root, dir), { recursive: true });
-      const files: Record<string, string> = { 'mocks/store/store.ts': 'a', 'mocks/fixtures/t.jsonl': '{}', 'src/domain/x.ts': 'b', 'package-lock.json': '{}', 'mocks/store/store.test.ts': 't' };
+      const files: Record<string, string> = { 'mocks/store/store.ts': 'a', 'mocks/fixtures/t.jsonl': '{}', 'src/domain/x.ts': 'b', 'package-lock.json': '{}', 'mocks/store/store.test.ts': 't', 'mocks/README.md': 'guide' };
       for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
       const first = codeHash(root);
       expect(codeHash(root)).toBe(first);
       writeFileSync(join(root, 'mocks/store/store.test.ts'), 'another test');
+      writeFileSync(join(root, 'mocks/README.md'), 'another guide');
       expect(codeHash(root)).toBe(first);
       for (const file of ['mocks/store/store.ts', 'mocks/fixtures/t.jsonl', 'src/domain/x.ts', 'package-lock.json']) {
         writeFileSync(join(root, file), `${files[file]} changed`);
