@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadFixturesFromDisk } from './importers/node-fixtures';
 import { DEFAULT_OPTIONS, SimulatedDaemon } from './runtime';
-import { snapshotStore } from './store/persisted';
+import { snapshotStore, type Snapshot } from './store/persisted';
 import type { Store } from './store/store';
 
 const transcripts = loadFixturesFromDisk();
@@ -47,6 +47,31 @@ describe('a reset with the seed kept (keepSeed)', () => {
     // Printed, not asserted: the point of keeping the seed.
     console.log(`reset with the seed kept: ${resetMs.toFixed(0)} ms`);
   }, 60_000);
+
+  it('a start from a seed cache written at another time gives exactly the data of a fresh seed made now', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-20T08:00:00Z'));
+      const saved: Snapshot[] = [];
+      const seeding = await SimulatedDaemon.open(transcripts, { ...options, seedCache: { load: async () => null, save: (_identity, snapshot) => void saved.push(snapshot) } }, null);
+      expect(seeding.origin).toBe('seeded');
+      const file = JSON.stringify(saved[0]);
+      // Three days and a few hours later: the cache holds the first start's moment, a fresh seed is anchored now.
+      vi.setSystemTime(new Date('2026-11-23T13:17:00Z'));
+      const cached = await SimulatedDaemon.open(transcripts, { ...options, seedCache: { load: async () => JSON.parse(file) as Snapshot, save: () => {} } }, null);
+      const fresh = new SimulatedDaemon(transcripts, options);
+      expect(cached.origin).toBe('cached seed');
+      const whole = (store: Store) => snapshotStore(store, { format: 0, seed: 0, scale: 'normal' });
+      const { meta: _cachedMeta, ...cachedData } = whole(cached.store);
+      const { meta: _freshMeta, ...freshData } = whole(fresh.store);
+      expect(cachedData).toEqual(freshData);
+      expect(cached.store.historySpec?.anchor).toBe(Date.parse('2026-11-23T13:17:00Z'));
+      // The generated history is made from that anchor: the same records at the same moments.
+      expect(cached.store.history?.facts).toEqual(fresh.store.history?.facts);
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 120_000);
 
   it('seeds again when the seed or scale changes', () => {
     const daemon = new SimulatedDaemon(transcripts, { ...options, keepSeed: true });

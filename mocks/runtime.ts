@@ -30,12 +30,25 @@ export interface DaemonOptions {
   keepSeed?: boolean;
   /** Demo mode: the page may hand this simulator folders to follow (mocks/follow/browser-follow.ts). */
   followInBrowser?: boolean;
+  /** Seeded data kept between starts (server/seed-cache.ts); not with a startup import, whose data it would not hold. */
+  seedCache?: SeedCache | null;
+}
+
+export interface SeedIdentity {
+  seed: number;
+  scale: string;
+}
+
+/** Freshly seeded data kept between starts, named so that it cannot go stale (by the code that made it, its seed and scale). */
+export interface SeedCache {
+  load(identity: SeedIdentity): Promise<Snapshot | null>;
+  save(identity: SeedIdentity, snapshot: Snapshot): void;
 }
 
 export const DEFAULT_OPTIONS: DaemonOptions = { seed: 24, scale: 'normal', live: true, liveIntervalMs: 6_000, requireToken: null };
 
-/** How the daemon's data came to be at start: restored from what was saved, or seeded. */
-export type Origin = 'restored' | 'seeded';
+/** How the daemon's data came to be at start: restored from what was saved, seeded, or the seed's copy a seed cache kept. */
+export type Origin = 'restored' | 'seeded' | 'cached seed';
 
 /**
  * The simulated daemon: its store (seeded, or restored from what persistence saved), reset on
@@ -58,8 +71,11 @@ export class SimulatedDaemon {
     public options: DaemonOptions,
     restored: { store: Store; snapshot: Snapshot } | null = null,
     private readonly persistence: Persistence | null = null,
+    /** The freshly seeded data of this seed and scale as a seed cache kept it. */
+    cachedSeed: Snapshot | null = null,
   ) {
-    this.origin = restored ? 'restored' : 'seeded';
+    this.origin = restored ? 'restored' : cachedSeed ? 'cached seed' : 'seeded';
+    if (cachedSeed) this.seeded.set(this.seedKey(), cachedSeed);
     if (restored) attachHistory(restored.store);
     this.current = restored?.store ?? this.seed();
     prepareSessionViews(this.current);
@@ -74,30 +90,34 @@ export class SimulatedDaemon {
   static async open(transcripts: readonly ImportedTranscript[], options: DaemonOptions, persistence: Persistence | null, fresh = false): Promise<SimulatedDaemon> {
     if (persistence && fresh) await persistence.backend.clear();
     const snapshot = persistence ? await persistence.load() : null;
-    return new SimulatedDaemon(transcripts, options, snapshot ? { store: restoreStore(snapshot), snapshot } : null, persistence);
+    const cached = !snapshot && options.seedCache && !options.startupImport ? await options.seedCache.load({ seed: options.seed, scale: options.scale }) : null;
+    return new SimulatedDaemon(transcripts, options, snapshot ? { store: restoreStore(snapshot), snapshot } : null, persistence, cached);
   }
 
   get store(): Store {
     return this.current;
   }
 
-  private identity(): { seed: number; scale: string } {
+  private identity(): SeedIdentity {
     return { seed: this.options.seed, scale: this.options.scale };
   }
 
-  private seed(): Store {
-    const key = `${this.options.seed}:${this.options.scale}`;
-    const kept = this.seeded.get(key);
-    if (kept) return restoreSeed(kept);
-    const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
-    if (this.options.startupImport) applyStartupImport(store, this.options.startupImport);
-    if (this.options.keepSeed) this.seeded.set(key, snapshotStore(store, { format: PERSIST_FORMAT, ...this.identity() }));
-    return store;
+  private seedKey(): string {
+    return `${this.options.seed}:${this.options.scale}`;
   }
 
-  /** Whether its data is kept (a data folder, IndexedDB): what changed is saved shortly after. */
-  get keepsData(): boolean {
-    return this.persistence !== null;
+  private seed(): Store {
+    const kept = this.seeded.get(this.seedKey());
+    if (kept) return restoreSeed(kept);
+    const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
+    const { startupImport, seedCache, keepSeed } = this.options;
+    if (startupImport) applyStartupImport(store, startupImport);
+    const cache = startupImport ? null : (seedCache ?? null);
+    if (!keepSeed && !cache) return store;
+    const snapshot = snapshotStore(store, { format: PERSIST_FORMAT, ...this.identity() });
+    if (keepSeed) this.seeded.set(this.seedKey(), snapshot);
+    cache?.save(this.identity(), snapshot);
+    return store;
   }
 
   get prepareImport(): ImportPreparer {

@@ -19,7 +19,8 @@
  *                                on a busy 2-core machine; the heap barely varies)
  *   BENCH_ONLY=nav,scroll        only these parts: devstart, bundles, slow, nav, scroll, peer, lists, dryrun, import, live, heap, soak, fleet, follow
  *   BENCH_FOLLOW_FILES=2000      part follow: transcripts in the generated folder; BENCH_FOLLOW_FILE_KB=1500 each;
- *   BENCH_FOLLOW_APPENDS=20      lines appended for the lag (follow.ts); BENCH_FOLLOW_STEADY_S=60 quiet seconds before the steady memory
+ *   BENCH_FOLLOW_APPENDS=20      lines appended for the lag (follow.ts); BENCH_FOLLOW_STEADY_S=60 quiet seconds before the steady memory;
+ *                               BENCH_FOLLOW_REREADS=8 dropped sessions asked for once (their first request)
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
@@ -119,8 +120,9 @@ async function resetDaemon(): Promise<void> {
 }
 
 /** The loopback simulator on the benchmark's port, live timer off. */
-function startSimulator(name: string, env: Record<string, string>, timeoutMs: number): Promise<RunningServer> {
-  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}/api/v1/health`, timeoutMs);
+/** A simulator, ready once `readyPath` answers (it answers 503 while it loads or seeds its data). */
+function startSimulator(name: string, env: Record<string, string>, timeoutMs: number, readyPath = '/api/v1/health'): Promise<RunningServer> {
+  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}${readyPath}`, timeoutMs);
 }
 
 /** A dev server (demo mode, as `npm start` without a daemon) rebuilding its dependency cache, and its first visit. */
@@ -259,7 +261,7 @@ async function fleetRuns(book: FigureBook): Promise<string> {
 
 /** The simulator following a generated folder (follow.ts), once per run, each on a fresh folder. */
 async function followRuns(book: FigureBook): Promise<string> {
-  const follow = { files: intEnv('BENCH_FOLLOW_FILES', 2000, 1), fileKb: intEnv('BENCH_FOLLOW_FILE_KB', 1500, 1), appends: intEnv('BENCH_FOLLOW_APPENDS', 20, 1), steadyS: intEnv('BENCH_FOLLOW_STEADY_S', 60, 0) };
+  const follow = { files: intEnv('BENCH_FOLLOW_FILES', 2000, 1), fileKb: intEnv('BENCH_FOLLOW_FILE_KB', 1500, 1), appends: intEnv('BENCH_FOLLOW_APPENDS', 20, 1), steadyS: intEnv('BENCH_FOLLOW_STEADY_S', 60, 0), rereads: intEnv('BENCH_FOLLOW_REREADS', 8, 1) };
   let preview: RunningServer | null = null;
   let browser: Browser | null = null;
   try {
@@ -269,7 +271,7 @@ async function followRuns(book: FigureBook): Promise<string> {
     browser = await chromium.launch({ ...launch, headless: true });
     for (let run = 1; run <= runs; run += 1) {
       step(`following a folder: run ${run} of ${runs}`);
-      await followRun(book, browser, follow, { daemon: daemonUrl, base: baseUrl }, (folder) => startSimulator('the following simulator', { MOCK_FOLLOW: folder, MOCK_FOLLOW_IDLE_MS: '60000' }, 300_000));
+      await followRun(book, browser, follow, { daemon: daemonUrl, base: baseUrl }, (folder) => startSimulator('the following simulator', { MOCK_FOLLOW: folder, MOCK_FOLLOW_IDLE_MS: '60000' }, 300_000, '/api/v1/sessions'));
     }
     return browser.version();
   } finally {

@@ -6,8 +6,8 @@
 // and times are kept).
 
 import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/transcripts/followed-session';
-import { macrotask, MAX_FILE_BYTES, prepareInThread, type ImportPreparer } from '../daemon/transcripts/imports';
-import { droppable, dropMessages, restoreMessages } from '../daemon/transcripts/resident-sessions';
+import { macrotask, prepareInThread } from '../daemon/transcripts/imports';
+import { droppable, dropMessages } from '../daemon/transcripts/resident-sessions';
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
@@ -15,14 +15,11 @@ import { prepareImport } from '../importers/prepare';
 import type { PreparedImport } from '../importers/units';
 import { FileReads, type FileRead } from './file-reads';
 import type { FileStat, FolderSource } from './folder-source';
+import { rereadDropped, type RereadTarget } from './reread-dropped';
 
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
-export interface FollowTarget {
-  readonly store: Store;
+export interface FollowTarget extends RereadTarget {
   changed(sessionId: string | null): void;
-  readonly prepareImport?: ImportPreparer;
-  /** Its data is kept (persistence): a session is dropped only once it is saved. */
-  readonly keepsData?: boolean;
 }
 
 export interface FollowOptions {
@@ -203,7 +200,7 @@ export class Follower {
     }
     const sessionId = await followedSessionId(group);
     // Its messages were dropped: made again from what was read of its files first (changed there: read again whole).
-    if (!truncated && store.dropped.has(sessionId) && !(await this.restore(group, sessionId))) truncated = group;
+    if (!truncated && store.dropped.has(sessionId) && !(await rereadDropped(this.target, this.source, group, sessionId))) truncated = group;
     if (this.target.store !== store) return;
     const running = Date.now() - lastWrite < this.options.idleMs;
     applyFollowedUpdate(store, { session_id: sessionId, folder: this.folder, file: group, unit, truncated, last_write: new Date(lastWrite).toISOString(), running });
@@ -224,7 +221,7 @@ export class Follower {
     this.asked.set(sessionId, Date.now());
     if (!store.dropped.has(sessionId)) return;
     const group = Object.keys(store.follows.groups).find((g) => store.follows.groups[g]?.session_id === sessionId);
-    if (group && !(await this.restore(group, sessionId))) await this.readGroup(group, true, true);
+    if (group && !(await rereadDropped(this.target, this.source, group, sessionId))) await this.readGroup(group, true, true);
     this.asked.set(sessionId, Date.now());
   }
 
@@ -233,25 +230,10 @@ export class Follower {
     const store = this.target.store;
     const session = store.sessions.get(sessionId);
     if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session)) return;
-    // Not saved yet: dropped once it is (a restart over the kept data then reads none of it again).
-    if (this.target.keepsData && store.touched.has(sessionId)) return void this.asked.set(sessionId, 0);
     this.asked.delete(sessionId);
     dropMessages(store, session);
-  }
-
-  /** A dropped session's messages made again from its files as they were read (each up to the bytes read); false when the files now say otherwise. */
-  private async restore(group: string, sessionId: string): Promise<boolean> {
-    const store = this.target.store;
-    const known = store.follows.groups[group];
-    const files: { name: string; bytes: Uint8Array<ArrayBuffer> }[] = [];
-    for (const [name, read] of Object.entries(known?.files ?? {}).sort(([a], [b]) => (a === group ? -1 : b === group ? 1 : a.localeCompare(b)))) {
-      const got = await this.source.read(name, 0, MAX_FILE_BYTES);
-      if (!got || got.bytes.length < read.bytes) return false;
-      files.push({ name, bytes: got.bytes.slice(0, read.bytes) });
-    }
-    const unit = (await (this.target.prepareImport ?? prepareInThread)({ files }, () => {})).prepared.units[0];
-    const session = store.session(sessionId);
-    return unit !== undefined && session !== undefined && this.target.store === store && restoreMessages(store, session, unit.transcript);
+    // Kept data holds it as dropped from now on (a restart loads it so: store/persisted.ts).
+    this.target.changed(sessionId);
   }
 
   /**

@@ -10,7 +10,9 @@ import { toDetail, toSummary } from '../daemon/read-models/views';
 import { replaySession } from '../daemon/threshold-lab/replay';
 import { importFiles } from '../daemon/transcripts/imports';
 import { dropMessages } from '../daemon/transcripts/resident-sessions';
-import { SnapshotDiffer } from '../store/persisted';
+import { FolderBackend } from '../store/backends/folder';
+import { restoreStore, SnapshotDiffer, type Snapshot } from '../store/persisted';
+import { Persistence } from '../store/persistence';
 import { Store } from '../store/store';
 import type { SessionState } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
@@ -38,8 +40,9 @@ function copyFixture(from: string, to = from.split('/').pop() as string, old = f
   return to;
 }
 
-async function follow(options: Partial<FollowOptions> = {}, keepsData = false): Promise<Follower> {
-  follower = new Follower({ store, changed: () => {}, keepsData }, new NodeFolderSource(folder), { idleMs: 60_000, settleMs: 10, ...options });
+async function follow(options: Partial<FollowOptions> = {}): Promise<Follower> {
+  // As the daemon does: a session changed is saved (Store.touch).
+  follower = new Follower({ store, changed: (id) => id && store.touch(id) }, new NodeFolderSource(folder), { idleMs: 60_000, settleMs: 10, ...options });
   await follower.start();
   await until(() => follower?.progress.state === 'watching');
   return follower;
@@ -146,7 +149,7 @@ describe('followed sessions dropped from memory and read again when asked', () =
     await until(() => store.dropped.has(viewed), 10_000);
   });
 
-  it('N idle followed sessions hold their records and list figures only, and kept data never saves one without its messages', async () => {
+  it('N idle followed sessions hold their records and list figures only, and kept data holds them so (no messages, their dropped record)', async () => {
     const N = 12;
     for (let k = 0; k < N; k++) copyFixture(`claude-code/${CLAUDE_FILES[0]}`, `p${k}/${CLAUDE}.jsonl`.replace('/', '-'), true);
     await follow({ idleMs: 200 });
@@ -159,19 +162,49 @@ describe('followed sessions dropped from memory and read again when asked', () =
     const residentBytes = JSON.stringify(first).length;
     expect(heldBytes / N).toBeLessThan(residentBytes / 5);
     const batch = new SnapshotDiffer({ format: 0, seed: 0, scale: 'normal' }).next(store, true);
-    const saved = Object.keys(batch?.entries.sessions?.put ?? {});
-    expect(saved).toEqual([first.id]);
-    expect(store.touched.size).toBe(N - 1);
+    expect(Object.keys(batch?.entries.dropped?.put ?? {}).sort()).toEqual(sessions.slice(1).map((s) => s.id).sort());
+    const savedDropped = JSON.parse(batch?.entries.sessions?.put[sessions[1]?.id ?? ''] ?? '{}') as SessionState;
+    expect(messagesOf(savedDropped)).toBe(0);
+    expect(messagesOf(JSON.parse(batch?.entries.sessions?.put[first.id] ?? '{}') as SessionState)).toBe(messagesOf(first));
   });
 
-  it('with kept data, a session is dropped only once it is saved (a restart then reads none of it again)', async () => {
+  it('a restart over kept data loads followed sessions dropped and keeps them so until asked; asked, they answer byte for byte as before', async () => {
+    for (const name of CLAUDE_FILES) copyFixture(`claude-code/${name}`, undefined, true);
     copyFixture(`codex-rollout/${CODEX}`, undefined, true);
-    await follow({ idleMs: 200 }, true);
-    const id = await idOf(CODEX);
-    await until(() => store.session(id)?.status === 'idle');
-    await new Promise((r) => setTimeout(r, 700));
-    expect(store.dropped.has(id)).toBe(false);
-    new SnapshotDiffer({ format: 0, seed: 0, scale: 'normal' }).next(store, true);
-    await until(() => store.dropped.has(id), 5_000);
+    const ids = [await idOf(CLAUDE_FILES[0] as string), await idOf(CODEX)];
+    const data = mkdtempSync(join(tmpdir(), 'resident-data-'));
+    try {
+      await follow({ idleMs: 200 });
+      await until(() => ids.every((id) => store.dropped.has(id)));
+      const persistence = new Persistence(new FolderBackend(data), { seed: 0, scale: 'normal' });
+      persistence.attach(store, null);
+      await persistence.flush();
+      // Asked for before the restart: back in memory, still kept as dropped (unchanged since).
+      const before: Record<string, string> = {};
+      for (const id of ids) {
+        await follower?.resident(id);
+        before[id] = answers(id);
+      }
+      await persistence.close();
+      await follower?.close();
+
+      const snapshot = await new Persistence(new FolderBackend(data), { seed: 0, scale: 'normal' }).load();
+      store = restoreStore(snapshot as Snapshot);
+      for (const id of ids) {
+        expect(store.dropped.has(id)).toBe(true);
+        expect(messagesOf(store.session(id))).toBe(0);
+      }
+      const f = await follow({ idleMs: 200 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(ids.every((id) => store.dropped.has(id))).toBe(true);
+      for (const id of ids) {
+        await f.resident(id);
+        expect(store.dropped.has(id)).toBe(false);
+        expect(store.session(id)?.followed?.notice).toBeNull();
+        expect(answers(id)).toBe(before[id]);
+      }
+    } finally {
+      rmSync(data, { recursive: true, force: true });
+    }
   });
 });

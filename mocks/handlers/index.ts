@@ -26,10 +26,13 @@ function guardHandler(daemon: SimulatedDaemon) {
   });
 }
 
+/** A request about one session (the kaged API's or the simulator's controls), its id the first group. */
+const SESSION_PATH = /\/(?:api\/v1|__mock)\/sessions\/([^/?]+)/;
+
 /** A request about a session may need its messages: a followed session's, dropped while idle, are read again first. */
 function residentHandler(daemon: SimulatedDaemon) {
-  return http.all(/\/(?:api\/v1|__mock)\/sessions\/[^/]+/, async ({ request }) => {
-    const match = /\/(?:api\/v1|__mock)\/sessions\/([^/?]+)/.exec(new URL(request.url).pathname);
+  return http.all(SESSION_PATH, async ({ request }) => {
+    const match = SESSION_PATH.exec(new URL(request.url).pathname);
     if (match?.[1] && daemon.resident) await daemon.resident(decodeUrlPart(match[1]));
     return undefined;
   });

@@ -8,6 +8,7 @@ import type { FaultRule } from '../handlers/faults';
 import type { Scale } from '../daemon/seeding/seed';
 import { Follower } from '../follow/follower';
 import { NodeFolderSource } from '../follow/node-folder-source';
+import { FolderSeedCache } from './seed-cache';
 import { startSimulator } from './server';
 
 /**
@@ -25,6 +26,7 @@ import { startSimulator } from './server';
  *   MOCK_DATA_DIR=path    where the data is kept across restarts (default node_modules/.cache/kaged-simulator)
  *   MOCK_PERSIST=0        keep nothing: every start seeds afresh
  *   MOCK_RESET=1          discard what was kept and start from the seed
+ *   MOCK_SEED_CACHE=0     seed afresh even when the same code seeded the same seed and scale before (seed-cache.ts)
  */
 function faultsFromEnv(): FaultRule[] {
   const raw = process.env.MOCK_FAULTS;
@@ -70,6 +72,7 @@ function scaleFromEnv(): Scale {
 }
 
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../node_modules/.cache/kaged-simulator', import.meta.url));
+const SEED_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/kaged-simulator-seeds', import.meta.url));
 
 const started = Date.now();
 const simulator = await startSimulator({
@@ -83,6 +86,7 @@ const simulator = await startSimulator({
     liveIntervalMs: Number(process.env.MOCK_LIVE_INTERVAL_MS ?? 6_000),
     requireToken: process.env.MOCK_TOKEN ?? null,
     startupImport: imported,
+    seedCache: process.env.MOCK_SEED_CACHE === '0' ? null : new FolderSeedCache(SEED_CACHE_DIR),
   },
   persistence: process.env.MOCK_PERSIST === '0' ? null : { dir: process.env.MOCK_DATA_DIR ?? DEFAULT_DATA_DIR, fresh: process.env.MOCK_RESET === '1' },
 });

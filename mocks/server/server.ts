@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse } from 'msw';
+import { getResponse, type RequestHandler } from 'msw';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { redeemStreamTicket } from '../daemon/live/stream-tickets';
 import { attachEventClient } from '../handlers/events';
@@ -82,13 +82,57 @@ async function toRequest(req: IncomingMessage, res: ServerResponse, origin: stri
   return new Request(new URL(req.url ?? '/', origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined, signal: aborted.signal });
 }
 
-/** The simulated daemon as a real HTTP and WebSocket server on loopback, over the same handlers as the browser. */
+/** What a request gets while the data is still being loaded or seeded: a daemon starting up, try again shortly. */
+function starting(res: ServerResponse, req: IncomingMessage): void {
+  const body = JSON.stringify({ code: 'unavailable', message: 'The simulated daemon is starting (loading or seeding its data); try again in a moment.', details: null });
+  res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', ...cors(req) }).end(body);
+}
+
+/**
+ * The simulated daemon as a real HTTP and WebSocket server on loopback, over the same handlers as
+ * the browser. It listens before its data is loaded or seeded: a request meanwhile gets 503
+ * (Retry-After: 1) saying it is starting, never an answer from data not yet complete.
+ */
 export async function startSimulator(options: Partial<ServerOptions> = {}): Promise<RunningSimulator> {
   const daemonOptions: DaemonOptions = { ...DEFAULT_OPTIONS, keepSeed: true, ...options.daemon };
   const persistence = options.persistence ? new Persistence(new FolderBackend(options.persistence.dir), { seed: daemonOptions.seed, scale: daemonOptions.scale }) : null;
-  const daemon = await SimulatedDaemon.open(loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false);
+  let ready: { daemon: SimulatedDaemon; handlers: RequestHandler[] } | null = null;
   const sockets = new Set<WebSocket>();
   let refuseUntil = 0;
+  const host = options.host ?? '127.0.0.1';
+  let origin = `http://${host}`;
+  const server = createServer((req, res) => {
+    void (async () => {
+      if (req.method === 'OPTIONS') {
+        res.writeHead(204, cors(req)).end();
+        return;
+      }
+      if (!ready) return starting(res, req);
+      const { daemon, handlers } = ready;
+      const request = await toRequest(req, res, origin);
+      const started = performance.now();
+      const response = (await getResponse(handlers, request)) ??
+        Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
+      noteWrite(daemon, request.method, new URL(request.url));
+      if (res.destroyed) return;
+      await send(req, res, response, performance.now() - started);
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
+      res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));
+    });
+  });
+  // Idle keep-alive connections stay open longer than clients keep them (Node's 5 s default races
+  // a client reusing the socket just as the server closes it: ECONNRESET on a healthy daemon).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host}:${port}`;
+
+  const daemon = await SimulatedDaemon.open(loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false).catch((error: unknown) => {
+    server.close();
+    throw error;
+  });
   const { handlers, faults } = createHandlers(daemon, {
     drop(refuseMs) {
       refuseUntil = Date.now() + refuseMs;
@@ -102,32 +146,6 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
     },
   });
   faults.set(options.faults ?? []);
-
-  const host = options.host ?? '127.0.0.1';
-  let origin = `http://${host}`;
-  const server = createServer((req, res) => {
-    void (async () => {
-      if (req.method === 'OPTIONS') {
-        res.writeHead(204, cors(req)).end();
-        return;
-      }
-      const request = await toRequest(req, res, origin);
-      const started = performance.now();
-      const response = (await getResponse(handlers, request)) ??
-        Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
-      noteWrite(daemon, request.method, new URL(request.url));
-      if (res.destroyed) return;
-      await send(req, res, response, performance.now() - started);
-    })().catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
-      res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));
-    });
-  });
-
-  // Idle keep-alive connections stay open longer than clients keep them (Node's 5 s default races
-  // a client reusing the socket just as the server closes it: ECONNRESET on a healthy daemon).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
 
   const wss = new WebSocketServer({ noServer: true });
   server.on('upgrade', (req, socket, head) => {
@@ -151,9 +169,7 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
-  const { port } = server.address() as AddressInfo;
-  origin = `http://${host}:${port}`;
+  ready = { daemon, handlers };
   return {
     url: `${origin}/api/v1`,
     daemon,

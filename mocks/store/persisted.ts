@@ -13,6 +13,7 @@ import { Store } from './store';
 export const PERSISTED_FIELDS = {
   projects: 'value',
   sessions: 'entries',
+  dropped: 'entries',
   audit: 'log',
   events: 'log',
   idempotency: 'value',
@@ -135,12 +136,11 @@ export class SnapshotDiffer {
         const saved = this.savedKeys.get(field) ?? new Set<string>();
         const put: Record<string, string> = {};
         for (const [key, entry] of map) {
-          if (!(everything || !saved.has(key) || touched.has(key))) continue;
-          // A session whose messages are dropped is saved once they are back (never without them).
-          if (field === 'sessions' && store.dropped.has(key)) store.touched.add(key);
-          else put[key] = JSON.stringify(entry);
+          if (everything || !saved.has(key) || touched.has(key)) put[key] = JSON.stringify(entry);
         }
-        const remove = [...saved].filter((key) => !map.has(key));
+        // A dropped session's record goes with its saved form: its messages back in memory, it is
+        // still saved without them until it changes (then saved whole, and its record removed).
+        const remove = [...saved].filter((key) => !map.has(key) && (field !== 'dropped' || everything || touched.has(key)));
         if (Object.keys(put).length > 0 || remove.length > 0 || everything) {
           batch.entries[field] = { put, remove: everything ? [] : remove };
           changed = true;

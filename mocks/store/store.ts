@@ -46,7 +46,11 @@ export class Store {
   readonly imports: ImportRegistry = { jobs: [], files: {} };
   /** Followed transcript files (--follow): what was read of each, by session (plain data). */
   follows: FollowRegistry = { groups: {} };
-  /** Followed sessions whose messages are not in memory (read again from their files when asked). Not persisted: a saved session always has its messages. */
+  /**
+   * Followed sessions whose messages are not in memory (read again from their files when asked).
+   * Persisted beside the session, which is saved without its messages once dropped: a restart
+   * loads it dropped (its records, checkpoints and figures; its messages read again when asked).
+   */
   readonly dropped = new Map<string, DroppedSession>();
   /** The dry-run proposals answered, so the rest of a list answered in part is read, not run again. Not persisted. */
   readonly dryRunProposals = new DryRunProposals();
