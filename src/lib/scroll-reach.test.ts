@@ -58,6 +58,24 @@ describe('overscan tuned to the scroll speed', () => {
     expect(reach.rest()).toBe(false);
   });
 
+  it('counts a slow frame of a fast scroll as the scroll (a loaded machine), not as a jump', () => {
+    // 16,000 px/s (0.47 rows a ms) in 100 ms frames, then one frame of 250 ms: 118 rows, more than
+    // three views of 19, at the same speed. The next frame needs as many rows ahead.
+    const reach = new ScrollReach();
+    for (let frame = 0; frame <= 5; frame += 1) reach.note(100 + 47 * frame, 19, frame * 100);
+    reach.note(335 + 118, 19, 750);
+    expect(reach.ahead(750)).toBe(MAX_AHEAD_ROWS);
+    // The same long move the other way, or from a still view, is a jump.
+    const turned = new ScrollReach();
+    for (let frame = 0; frame <= 5; frame += 1) turned.note(1_000 + 47 * frame, 19, frame * 100);
+    turned.note(1_235 - 118, 19, 750);
+    expect(turned.ahead(750)).toBe(0);
+    const still = new ScrollReach();
+    still.note(100, 19, 0);
+    still.note(218, 19, 250);
+    expect(still.ahead(250)).toBe(0);
+  });
+
   it('does not draw fewer rows ahead after a shorter move while the view keeps moving one way', () => {
     const reach = new ScrollReach();
     // 8 rows, then a run of 2-row moves (a second after the long one): the reach stays at 16.

@@ -22,8 +22,14 @@ export interface ViewRange {
 export const REST_ROWS = 3;
 /** The next move may be this much longer than the longest recent one (a slower frame). */
 const MARGIN = 2;
-/** A move of more views than this is a jump (to the end, to a row), not a scroll: it says nothing of the next. */
+/**
+ * A move of more views than this is a jump (to the end, to a row), not a scroll, and says nothing of
+ * the next: unless the view was already moving that way at about that speed (a slow frame of a
+ * fast scroll on a loaded machine moves further, and the next frame will too).
+ */
 const JUMP_VIEWS = 3;
+/** A long move is still the scroll's when its speed (rows per ms) is at most this times the recent moves'. */
+const SCROLL_SPEED_SPREAD = 3;
 /**
  * Moves older than this say nothing about the next (the scroll stopped, or started again). Long:
  * on a loaded machine a frame can take a quarter of a second, and its move is the one to cover.
@@ -35,19 +41,30 @@ export const MAX_AHEAD_ROWS = 150;
 /** How far (rows) and which way the view moved between its recent renders. */
 export class ScrollReach {
   private first: number | null = null;
-  private moves: { at: number; by: number }[] = [];
+  private firstAt = 0;
+  private moves: { at: number; by: number; speed: number }[] = [];
   /** The reach given while the view keeps moving one way: it does not shrink until the view rests or turns. */
   private held = 0;
 
   /** The view's first row at a render, at time `at` (ms), with `viewRows` rows in view. */
   note(first: number, viewRows: number, at: number): void {
+    this.moves = this.moves.filter((m) => at - m.at <= MEMORY_MS);
     if (this.first !== null && first !== this.first) {
       const by = first - this.first;
-      if (Math.abs(by) > JUMP_VIEWS * Math.max(1, viewRows)) this.moves = [];
-      else this.moves.push({ at, by });
+      const move = { at, by, speed: Math.abs(by) / Math.max(1, at - this.firstAt) };
+      if (Math.abs(by) <= JUMP_VIEWS * Math.max(1, viewRows) || this.continues(move)) this.moves.push(move);
+      else this.moves = [];
     }
     this.first = first;
-    this.moves = this.moves.filter((m) => at - m.at <= MEMORY_MS).slice(-4);
+    this.firstAt = at;
+    this.moves = this.moves.slice(-4);
+  }
+
+  /** The move goes the way the recent ones went, at no more than a few times their speed: the same scroll. */
+  private continues(move: { by: number; speed: number }): boolean {
+    const last = this.moves[this.moves.length - 1];
+    if (last === undefined || Math.sign(last.by) !== Math.sign(move.by)) return false;
+    return move.speed <= SCROLL_SPEED_SPREAD * Math.max(...this.moves.map((m) => m.speed));
   }
 
   /** The view came to rest: nothing ahead until it moves again. Whether it had been moving. */
