@@ -70,7 +70,8 @@ function contentSecurityPolicy(): Plugin {
 /**
  * `npm start`'s first visit after an install: the dev server prepares the app's dependencies
  * before the first script can run (seconds), so index.html says so in the page's root at once
- * (React replaces it on its first render). Dev only: a build's page has its scripts at hand.
+ * (React replaces it on its first render; until then the entry says each step it takes,
+ * src/app/starting-notice.ts). Dev only: a build's page has its scripts at hand.
  */
 function startingNotice(): Plugin {
   return {
@@ -79,7 +80,7 @@ function startingNotice(): Plugin {
     transformIndexHtml(html) {
       const notice =
         '<div role="status" style="font: 14px/1.5 system-ui, sans-serif; padding: 24px 32px; color: CanvasText; background: Canvas">' +
-        '<strong>Compactor is starting.</strong><br />The development server is preparing the app\'s modules; on the first start after an install this takes a few seconds. The page opens by itself.</div>';
+        '<strong>Compactor is starting.</strong><br /><span data-starting-step>The development server is preparing the app\'s modules; on the first start after an install this takes a few seconds.</span> The page opens by itself.</div>';
       return html.replace('<div id="root"></div>', `<div id="root">${notice}</div>`);
     },
   };

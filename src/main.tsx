@@ -10,6 +10,7 @@ import { App } from './app/app';
 import { firstScreen } from './lib/first-screen';
 import { prefetchRoute, preloadRoute } from './app/router';
 import { showStartupFailure } from './app/startup-failure';
+import { sayStartingStep } from './app/starting-notice';
 import { createQueryClient, followConnectionChanges, followReachability } from './app/query-client';
 import { loadRuntimeConfig } from './config/runtime-config';
 import { useSettingsStore } from './config/settings-store';
@@ -21,6 +22,7 @@ startThemeSync();
 // Demo mode (`npm start` without KAGED_API_URL): the simulated daemon runs inside the browser.
 // Production builds drop this branch (import.meta.env.DEV is false there).
 if (import.meta.env.DEV && __KAGED_SIMULATED__) {
+  sayStartingStep('Starting the simulated daemon in this browser: on the first visit it generates its sessions (a few seconds); later visits reuse what this browser kept.');
   try {
     const { startSimulatedDaemon } = await import('../mocks/browser');
     await startSimulatedDaemon();

@@ -130,7 +130,10 @@ async function devStart(bench: Bench, run: number): Promise<void> {
   const devUrl = `http://127.0.0.1:${devPort}`;
   await assertPortFree('the dev server', `${devUrl}/`, 'BENCH_DEV_PORT');
   const started = Date.now();
-  const env: Record<string, string> = { KAGED_API_URL: '' };
+  // As `npm start` runs it: the bench's own process has NODE_ENV=production by now (its build), and a
+  // dev server started with it serves import.meta.env.DEV false: no simulated daemon, every API call
+  // answered with index.html.
+  const env: Record<string, string> = { KAGED_API_URL: '', NODE_ENV: 'development' };
   const server = await startServer('the dev server', process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), '--host', '127.0.0.1', '--port', String(devPort), '--strictPort', '--force'], env, `${devUrl}/`, 120_000);
   try {
     await bench.devStart(run, devUrl, Date.now() - started);
