@@ -880,6 +880,7 @@ export class Bench {
   private async paintedScroll(page: Page, cdp: CDPSession, name: string, list: ListName, where: ListGeometry, speed: number): Promise<void> {
     const figs = paintFigures(list, speed);
     await page.locator(where.scroller).scrollIntoViewIfNeeded();
+    await waitForStillList(page, where.scroller);
     const g = await page.evaluate(measureList, where);
     if (g.rowHeight <= 0) throw new Error(`${list}: its rows (${where.row}) have no height`);
     const target = Math.min(g.scrollTop + (speed * this.options.scrollSeconds), g.fullHeight - g.clientHeight);
@@ -895,10 +896,17 @@ export class Bench {
     const state = await this.state(page);
     const tasks = state.longTasks.filter((t) => t.start >= run.start && t.start <= run.end);
     this.keep(name, state, run.start, run.end);
-    // A frame shows a blank when at least half a row of its body is missing.
+    // A frame shows a blank when at least half a row of its body is missing. The frames are read at
+    // the body's place before the scroll: if the page's layout moved the list meanwhile (a panel
+    // above it drawn late), they would count the panel below as blank rows. Such a run says so and
+    // gives no painted-frame figure (the layout shift itself is the page's defect, not the list's).
+    const moved = Math.abs((await page.evaluate(listTop, where.scroller)) - g.top);
     const limit = g.rowHeight / 2 / g.body.height;
-    this.book.add(figs.blank, (100 * shares.filter((x) => x >= limit).length) / Math.max(1, shares.length));
-    this.book.add(figs.area, (100 * shares.reduce((a, b) => a + b, 0)) / Math.max(1, shares.length));
+    if (moved > 1) console.log(`  ${name}: the list moved ${Math.round(moved)} px during the scroll (the page's layout changed); this run's painted-frame figures are left out`);
+    else {
+      this.book.add(figs.blank, (100 * shares.filter((x) => x >= limit).length) / Math.max(1, shares.length));
+      this.book.add(figs.area, (100 * shares.reduce((a, b) => a + b, 0)) / Math.max(1, shares.length));
+    }
     this.book.add(figs.tasks, (tasks.length * 10_000) / Math.max(1, rows));
     this.book.add(figs.p95, percentile(run.frames, 95));
     this.book.add(figs.frames, during.length);
@@ -943,6 +951,23 @@ const AUDIT_LIST: ListGeometry = { scroller: SEL.auditScroll, row: SEL.auditRow,
 const DIFF_LIST: ListGeometry = { scroller: SEL.diffTable, row: SEL.diffRow, header: null };
 
 /** Runs in the page: the list's body on screen (CSS px of the viewport), its row height and how far it can scroll. */
+/** The list's top in the window (px), read in the page. */
+function listTop(scroller: string): number {
+  return document.querySelector(scroller)?.getBoundingClientRect().top ?? Number.NaN;
+}
+
+/** Waits (at most 15 s) until the list has stayed in place for a second: panels above it drawn late move it. */
+async function waitForStillList(page: Page, scroller: string): Promise<void> {
+  let last = await page.evaluate(listTop, scroller);
+  let stillSince = Date.now();
+  for (const until = Date.now() + 15_000; Date.now() < until && Date.now() - stillSince < 1_000; ) {
+    await page.waitForTimeout(100);
+    const top = await page.evaluate(listTop, scroller);
+    if (Math.abs(top - last) > 1) stillSince = Date.now();
+    last = top;
+  }
+}
+
 function measureList(where: ListGeometry) {
   const el = document.querySelector(where.scroller);
   if (!el) throw new Error(`no element matches ${where.scroller}`);
@@ -954,6 +979,7 @@ function measureList(where: ListGeometry) {
   const top = Math.max(0, rect.top + el.clientTop + head);
   const bottom = Math.min(window.innerHeight, rect.top + el.clientTop + el.clientHeight);
   return {
+    top: rect.top,
     body: { x, y: top, width: Math.min(el.clientWidth, window.innerWidth - x), height: bottom - top },
     rowHeight,
     scrollTop: el.scrollTop,
