@@ -9,7 +9,7 @@ import { tokenLimits, type TokenLimits } from '../../src/domain/accounting/thres
 import { estimateTokens } from './estimate';
 import { firePostCompact, firePreCompact, type PreCompactEffects } from './observers';
 import { computePins, type PredicateError } from './pins';
-import { pruneToolOutputs } from './prune';
+import { pruneToolOutputs, type PruneResult } from './prune';
 import { buildRecord } from './record';
 import { runCheckpoint } from './strategies/checkpoint';
 import type { StrategyContext } from './strategies/context';
@@ -39,9 +39,17 @@ function failureEvent(scope: AuditScope, input: CompactionInput, exec: Execution
   return failedEvent(scope, input.config.strategy, fallback, exec.failed_reason ?? 'strategy failed', exec.chain);
 }
 
+/** What the pipeline's first steps made of its input: the active list with its pins, and the pruning pass over it. */
+export interface PreparedList {
+  /** The active list, pins computed, before pruning. */
+  pinned: Message[];
+  pruning: PruneResult;
+}
+
 interface Prepared {
   /** The active list after pruning, pins computed. */
   messages: Message[];
+  list: PreparedList;
   predicate_errors: PredicateError[];
   estimate: number;
   limits: TokenLimits;
@@ -71,6 +79,7 @@ function prepare(input: CompactionInput): Prepared {
   const messages = pruned.messages;
   return {
     messages,
+    list: { pinned: pinned.messages, pruning: pruned },
     predicate_errors: errors,
     estimate: estimateTokens(messages, input.reservedOutput + (input.baseTokens ?? 0)),
     limits: withTrigger(tokenLimits(input.window.tokens, config.upper_threshold, config.lower_threshold), input.triggerTokens),
@@ -103,8 +112,17 @@ function strategyContext(input: CompactionInput, p: Prepared, pre: PreCompactEff
 }
 
 export function runCompaction(input: CompactionInput): CompactionOutcome {
-  const { config, trigger, ids } = input;
+  return runCompactionShowing(input).outcome;
+}
+
+/** runCompaction, with the list its first steps prepared (a dry run shows the proposal over it, and needs not prepare it again). */
+export function runCompactionShowing(input: CompactionInput): { outcome: CompactionOutcome; prepared: PreparedList } {
   const p = prepare(input);
+  return { outcome: decide(input, p), prepared: p.list };
+}
+
+function decide(input: CompactionInput, p: Prepared): CompactionOutcome {
+  const { config, trigger, ids } = input;
   const { messages, predicate_errors, estimate, limits } = p;
 
   if (trigger === 'threshold_crossed' && !input.dryRun && estimate < limits.upper) {

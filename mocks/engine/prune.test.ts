@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateMessageTokens, estimateTextTokens, estimateTokens } from './estimate';
-import { prunedNotice, pruneToolOutputs } from './prune';
+import { prunedNotice, prunedNoticeTokens, pruneToolOutputs } from './prune';
 import { call, deepFreeze, filler, msg, result } from './test-support/build';
 import { loadOpenAiChat } from './test-support/load-transcripts';
 import type { Message, PruneConfig } from './types';
@@ -101,5 +101,14 @@ describe('pruneToolOutputs', () => {
     const tail = messages.slice(lastPruned + 1).filter((m) => m.role === 'tool');
     expect(tail.reduce((n, m) => n + estimateTextTokens(m.content), 0)).toBeLessThanOrEqual(10_000);
     expect(out.messages).toHaveLength(messages.length);
+  });
+});
+
+describe('prunedNoticeTokens', () => {
+  it("is the notice's own count, remembered or not, past the bound of sizes it remembers", () => {
+    const sizes = Array.from({ length: 12_000 }, (_, k) => k * 7 + 1);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const n of sizes) expect(prunedNoticeTokens(n)).toBe(estimateTextTokens(prunedNotice(n)));
+    }
   });
 });

@@ -16,6 +16,21 @@ export function prunedNotice(tokens: number): string {
   return `[Pruned — ${tokens} tokens]`;
 }
 
+/** The notice's tokens per output size: a dry run of a long history asks for thousands, of a few dozen sizes. Bounded. */
+const noticeTokensBySize = new Map<number, number>();
+const NOTICE_SIZES_LIMIT = 10_000;
+
+/** estimateTextTokens(prunedNotice(tokens)), remembered per size (the notice is a function of the size alone). */
+export function prunedNoticeTokens(tokens: number): number {
+  let n = noticeTokensBySize.get(tokens);
+  if (n === undefined) {
+    n = estimateTextTokens(prunedNotice(tokens));
+    if (noticeTokensBySize.size >= NOTICE_SIZES_LIMIT) noticeTokensBySize.clear();
+    noticeTokensBySize.set(tokens, n);
+  }
+  return n;
+}
+
 /**
  * Walks tool results newest → oldest, accumulating their output tokens (protected tools are
  * skipped, neither counted nor pruned). Once the running total exceeds protect_tokens, that
@@ -39,10 +54,9 @@ export function pruneToolOutputs(messages: readonly Message[], config: PruneConf
     const tokens = Math.max(0, messageTokens(m) - MESSAGE_OVERHEAD_TOKENS);
     seen += tokens;
     if (seen <= config.protect_tokens) continue;
-    const notice = prunedNotice(tokens);
-    const noticeTokens = estimateTextTokens(notice);
+    const noticeTokens = prunedNoticeTokens(tokens);
     if (noticeTokens >= tokens) continue;
-    replacements.set(i, notice);
+    replacements.set(i, prunedNotice(tokens));
     saved += tokens - noticeTokens;
   }
 

@@ -53,9 +53,10 @@ const PATHS_CACHE_LIMIT = 5_000;
 
 /**
  * extractFilePaths over texts joined by line breaks, searching each text once: no path crosses a
- * line break, so the paths of the joined text are each text's, in order, deduplicated.
+ * line break, so the paths of the joined text are each text's, in order, deduplicated. The texts are
+ * read only until `limit` paths are found (a long window's first texts usually hold them).
  */
-export function extractFilePathsOf(texts: readonly string[], limit = KEY_FACTS_MAX): string[] {
+export function extractFilePathsOf(texts: Iterable<string>, limit = KEY_FACTS_MAX): string[] {
   const found = new Set<string>();
   for (const text of texts) {
     let paths = pathsOfText.get(text);
@@ -138,21 +139,47 @@ function cap(text: string, maxTokens: number): { text: string; truncated: boolea
   return { text: chars > 0 ? cut : '', truncated: true };
 }
 
+/** A message's texts a path may be found in, in order: its content, then its calls' arguments. */
+function* textsOf(window: readonly Message[]): Generator<string> {
+  for (const m of window) {
+    yield m.content;
+    for (const c of m.tool_calls) yield c.arguments;
+  }
+}
+
+/** The window's messages by what the summary says of them, in one pass (in list order). */
+function sortWindow(window: readonly Message[]) {
+  const users: Message[] = [];
+  const assistantsWithText: Message[] = [];
+  const toolResults: Message[] = [];
+  const priorSummaries: Message[] = [];
+  let assistants = 0;
+  let callCount = 0;
+  let inputTokens = 0;
+  for (const m of window) {
+    if (m.role === 'user') users.push(m);
+    else if (m.role === 'assistant') {
+      assistants += 1;
+      if (m.content.trim() !== '') assistantsWithText.push(m);
+    } else if (m.role === 'tool') toolResults.push(m);
+    if (m.metadata.kind === 'compaction_summary') priorSummaries.push(m);
+    callCount += m.tool_calls.length;
+    inputTokens += messageTokens(m);
+  }
+  return { users, assistantsWithText, toolResults, priorSummaries, assistants, callCount, inputTokens };
+}
+
 /** Summarizes a window (in list order). Pure: the same window and options give the same text. */
 export function simulateSummary(window: readonly Message[], options: SummaryOptions): SimulatedSummary {
-  const users = window.filter((m) => m.role === 'user');
-  const assistantsWithText = window.filter((m) => m.role === 'assistant' && m.content.trim() !== '');
-  const toolResults = window.filter((m) => m.role === 'tool');
-  const priorSummaries = window.filter((m) => m.metadata.kind === 'compaction_summary');
-  const callCount = window.reduce((n, m) => n + m.tool_calls.length, 0);
-  const keyFacts = extractFilePathsOf(window.flatMap((m) => [m.content, ...m.tool_calls.map((c) => c.arguments)]));
+  const { users, assistantsWithText, toolResults, priorSummaries, assistants, callCount, inputTokens } = sortWindow(window);
+  const keyFacts = extractFilePathsOf(textsOf(window));
   const firstUser = users[0];
   const lastAssistant = assistantsWithText[assistantsWithText.length - 1];
 
   const goalSource = firstUser ?? options.task ?? null;
   const goal = goalSource ? excerpt(goalSource.content, 600) : '(no operator message found)';
   const progress = [
-    `${window.length} messages summarized: ${users.length} operator, ${window.filter((m) => m.role === 'assistant').length} assistant, ${toolResults.length} tool results`,
+    `${window.length} messages summarized: ${users.length} operator, ${assistants} assistant, ${toolResults.length} tool results`,
     `Tool calls: ${callCount} (${toolUsage(window)})`,
     `Tool results reporting errors: ${toolResults.filter(failedResult).length}`,
   ];
@@ -191,7 +218,7 @@ export function simulateSummary(window: readonly Message[], options: SummaryOpti
   return {
     text: capped.text,
     key_facts: keyFacts,
-    input_tokens: window.reduce((n, m) => n + messageTokens(m), 0),
+    input_tokens: inputTokens,
     output_tokens: estimateTextTokens(capped.text),
     truncated: capped.truncated,
   };

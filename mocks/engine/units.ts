@@ -67,20 +67,26 @@ export function groupUnits(
   });
 
   return members.map((positions, u) => {
-    const msgs = positions.map((p) => messages[p] as Message);
+    const msgs: Message[] = new Array<Message>(positions.length);
+    let pinned = false;
+    let tokens = 0;
+    for (let k = 0; k < positions.length; k++) {
+      const m = messages[positions[k] as number] as Message;
+      msgs[k] = m;
+      if (!pinned && isPinned(m)) pinned = true;
+      tokens += messageTokens(m);
+    }
     const head = msgs[0] as Message;
-    const answered = new Set(msgs.filter((m) => m.role === 'tool').map((m) => m.tool_call_id));
-    const missing = kinds[u] === 'tool_exchange' ? head.tool_calls.map((c) => c.id).filter((id) => !answered.has(id)) : [];
-    return {
-      key: head.id,
-      kind: kinds[u] ?? 'single',
-      messages: msgs,
-      positions,
-      pinned: msgs.some(isPinned),
-      tokens: msgs.reduce((sum, m) => sum + messageTokens(m), 0),
-      missing_results: missing,
-    };
+    const kind = kinds[u] ?? 'single';
+    return { key: head.id, kind, messages: msgs, positions, pinned, tokens, missing_results: kind === 'tool_exchange' ? missingResults(head, msgs) : [] };
   });
+}
+
+/** Call ids of a tool exchange's head that no result of the unit answers. */
+function missingResults(head: Message, msgs: readonly Message[]): string[] {
+  const answered = new Set<string | null>();
+  for (const m of msgs) if (m.role === 'tool') answered.add(m.tool_call_id);
+  return head.tool_calls.map((c) => c.id).filter((id) => !answered.has(id));
 }
 
 /** The unit holding the list's last message: the turn in flight, never superseded. */

@@ -1,4 +1,4 @@
-import { runCompaction } from '../../engine/pipeline';
+import { runCompactionShowing, type PreparedList } from '../../engine/pipeline';
 import type { CompactionInput, CompactionOutcome, ObserverPlugin } from '../../engine/engine-types';
 import { resolveCompactionConfig } from '../../engine/defaults';
 import { findPlugin } from '../../store/plugin-catalog';
@@ -120,6 +120,11 @@ export function engineInput(store: Store, session: SessionState, agent: AgentSta
 
 /** Runs the compaction pipeline for one agent against its current active list. Changes nothing. */
 export function runPipeline(store: Store, session: SessionState, agent: AgentState, opts: RunOptions): CompactionOutcome {
-  return runCompaction({ ...pipelineInput(store, session, agent, opts), trigger: opts.trigger, dryRun: opts.dryRun });
+  return runPipelineShowing(store, session, agent, opts).outcome;
+}
+
+/** runPipeline, with the agent's active list as the pipeline prepared it (pins, pruning) for a dry run's view. */
+export function runPipelineShowing(store: Store, session: SessionState, agent: AgentState, opts: RunOptions): { outcome: CompactionOutcome; prepared: PreparedList } {
+  return runCompactionShowing({ ...pipelineInput(store, session, agent, opts), trigger: opts.trigger, dryRun: opts.dryRun });
 }
 

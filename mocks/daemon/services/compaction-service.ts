@@ -1,11 +1,11 @@
-import { applyCompaction } from '../../engine/apply';
 import { computePins } from '../../engine/pins';
 import { prunedSizes, pruneToolOutputs } from '../../engine/prune';
 import type { CompactedOutcome } from '../../engine/engine-types';
+import type { PreparedList } from '../../engine/pipeline';
 import type { Store } from '../../store/store';
 import type { AgentState, CompactionRecord, CompactRequest, CompactResult, Message, Schemas, SessionState } from '../../store/types';
-import { commitOutcome, reindex } from '../compaction/compaction-commit';
-import { requestValues, runPipeline } from '../compaction/compaction-input';
+import { commitOutcome } from '../compaction/compaction-commit';
+import { requestValues, runPipeline, runPipelineShowing } from '../compaction/compaction-input';
 import { DaemonError, notFound } from '../errors';
 import { remember } from './idempotent';
 import { requireAgent, requireSession } from '../read-models/lookups';
@@ -36,17 +36,56 @@ export function manualCompact(store: Store, sessionId: string, request: CompactR
   });
 }
 
-/** The proposal as the diff shows it: the active list, superseded where proposed, with the summary in place. */
-function proposedList(active: readonly Message[], outcome: CompactedOutcome): Message[] {
-  return reindex(applyCompaction(active, outcome));
+/**
+ * The proposal as the diff shows it: the active list, superseded where proposed, with the summary in
+ * place and every index renumbered. What applyCompaction then reindex (compaction-commit.ts) give,
+ * made in one pass: each message is copied at most once (a dry run of a long history copies
+ * thousands).
+ */
+export function proposedList(active: readonly Message[], outcome: Pick<CompactedOutcome, 'record' | 'superseded_ids' | 'summary_message'>): Message[] {
+  const gone = new Set(outcome.superseded_ids);
+  const summary = outcome.summary_message;
+  const out: Message[] = [];
+  const add = (m: Message, superseded: boolean): void => {
+    const index = out.length;
+    if (superseded) out.push({ ...m, superseded: true, superseded_by: outcome.record.id, index });
+    else out.push(m.index === index ? m : { ...m, index });
+  };
+  // Idempotent: a summary already in the list is not inserted twice.
+  let placed = summary === null || active.some((m) => m.id === summary.id);
+  for (const m of active) {
+    const superseded = gone.has(m.id);
+    if (!placed && superseded && summary) {
+      add(summary, false);
+      placed = true;
+    }
+    add(m, superseded);
+  }
+  if (!placed && summary) add(summary, false);
+  return out;
 }
 
-/** A proposal in the dry-run shape: the record, and the agent's active list with the proposal applied. */
-export function proposalView(session: SessionState, agent: AgentState, compacted: CompactedOutcome, overrides: Omit<CompactRequest, 'agent_path'>, strategy: Schemas['Strategy']): Schemas['DryRunResult'] {
-  const values = requestValues(session, agent, overrides);
-  const active = computePins(activeMessages(agent), values.always_keep).messages;
+/** The agent's active list with its pins and the pruning pass, as the pipeline prepares it under `values`. */
+function prepareList(agent: AgentState, values: Schemas['CompactionConfigValues']): PreparedList {
+  const pinned = computePins(activeMessages(agent), values.always_keep).messages;
+  return { pinned, pruning: pruneToolOutputs(pinned, values.prune, (m) => m.pin !== null) };
+}
+
+/**
+ * A proposal in the dry-run shape: the record, and the agent's active list with the proposal applied.
+ * `prepared` is the list the pipeline ran on, when it just ran (a dry run); else it is made again.
+ */
+export function proposalView(
+  session: SessionState,
+  agent: AgentState,
+  compacted: CompactedOutcome,
+  overrides: Omit<CompactRequest, 'agent_path'>,
+  strategy: Schemas['Strategy'],
+  prepared: PreparedList = prepareList(agent, requestValues(session, agent, overrides)),
+): Schemas['DryRunResult'] {
+  const { pinned: active, pruning } = prepared;
   // The pruning pre-pass the engine ran first (the same pure step): shown, so the figures add up.
-  const pruned = prunedSizes(active, pruneToolOutputs(active, values.prune, (m) => m.pin !== null));
+  const pruned = prunedSizes(active, pruning);
   return {
     record: { ...compacted.record, dry_run: true, strategy },
     before_estimate: compacted.record.threshold_estimate,
@@ -60,10 +99,10 @@ export function dryRun(store: Store, sessionId: string, request: CompactRequest)
   const session = requireSession(store, sessionId);
   const agent = requireAgent(store, session, request.agent_path);
   const { agent_path: _agentPath, dry_run: _dryRun, ...overrides } = request;
-  const outcome = runPipeline(store, session, agent, { trigger: 'operator_manual', request: overrides, dryRun: true });
+  const { outcome, prepared } = runPipelineShowing(store, session, agent, { trigger: 'operator_manual', request: overrides, dryRun: true });
   const compacted = outcome.kind === 'pending' ? outcome.proposal : outcome.kind === 'compacted' ? outcome : null;
   if (!compacted) throw new DaemonError(500, 'dry_run_failed', `The dry run produced no proposal (${outcome.kind}).`);
-  return proposalView(session, agent, compacted, overrides, outcome.kind === 'pending' ? 'checkpoint' : compacted.record.strategy);
+  return proposalView(session, agent, compacted, overrides, outcome.kind === 'pending' ? 'checkpoint' : compacted.record.strategy, prepared);
 }
 
 /** PATCH /sessions/{id}/compactions/{cid}: flag and notes, optimistic on version. */

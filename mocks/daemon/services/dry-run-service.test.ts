@@ -43,7 +43,7 @@ describe('the dry run answered in part, the rest from the same proposal', () => 
     expect(whole.messages_total).toBe(whole.messages.length);
     expect(whole.messages.length).toBeGreaterThan(10);
 
-    const runs = vi.spyOn(engine, 'runPipeline');
+    const runs = vi.spyOn(engine, 'runPipelineShowing');
     const part = answerDryRun(store, SESSION, request, 5);
     expect(part.messages).toEqual(whole.messages.slice(0, 5));
     expect(part.messages_total).toBe(whole.messages.length);

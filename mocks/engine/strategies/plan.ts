@@ -83,7 +83,8 @@ export function makeSummaryMessage(ctx: StrategyContext, text: string, at: Messa
 
 /** The plan that supersedes `units` and, if there is summary text, puts it where they were. */
 export function buildPlan(ctx: StrategyContext, units: readonly Unit[], draft: SummaryDraft | null): Plan {
-  const gone = new Set(units.flatMap((u) => u.messages.map((m) => m.id)));
+  const gone = new Set<string>();
+  for (const u of units) for (const m of u.messages) gone.add(m.id);
   const superseded = ctx.messages.filter((m) => gone.has(m.id));
   const first = superseded[0];
   const text = first ? composeSummary(draft?.text ?? null, ctx.injections) : null;

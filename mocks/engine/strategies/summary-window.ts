@@ -29,7 +29,8 @@ export function selectSummaryWindow(ctx: StrategyContext): SummaryWindow {
 
 /** The window's messages in list order, summarized; `author` is provider:model or plugin:<name>. */
 export function summarizeUnits(ctx: StrategyContext, units: readonly Unit[], author: string): SimulatedSummary {
-  const ids = new Set(units.flatMap((u) => u.messages.map((m) => m.id)));
+  const ids = new Set<string>();
+  for (const u of units) for (const m of u.messages) ids.add(m.id);
   const taskId = firstOperatorMessageId(ctx.messages);
   return simulateSummary(
     ctx.messages.filter((m) => ids.has(m.id)),

@@ -216,6 +216,13 @@ describe('alignment edge cases', () => {
     expect(rows.filter((r) => r.kind === 'moved')).toHaveLength(2);
   });
 
+  it('with an id twice on the left, a message matched on both sides still shows the reorder', () => {
+    const [x, y] = session as [Message, Message];
+    // x left, y kept, then x again: its copy on the right comes after it was shown as moved.
+    const rows = alignRows([x, y, x], [y, x]);
+    expect(rows.map((r) => r.key)).toEqual([`${x.id}#before`, y.id, `${x.id}#after`, `${x.id}#before`]);
+  });
+
   it('places an added summary with no before and collapses around it', () => {
     const summary: Message = { ...(session[1] as Message), id: 'sum', role: 'system', content: 'summary', metadata: { ...(session[1] as Message).metadata, kind: 'compaction_summary' } };
     const proposed = [session[0] as Message, session[1] as Message, summary, ...session.slice(2).map((m, i) => (i < 8 ? { ...m, superseded: true } : m))];

@@ -25,6 +25,13 @@ export interface AlignOptions {
   afterOnly?: (m: Message) => RowKind;
 }
 
+/** The row of a message on both sides (superseded, pinned or unchanged). */
+function keptRow(b: Message, a: Message): DiffRow {
+  const pin = a.pin ?? b.pin;
+  const kind: RowKind = a.superseded ? 'superseded' : pin !== null ? 'pinned' : 'unchanged';
+  return { key: b.id, before: b, after: a.superseded ? null : a, kind, pin, group: null };
+}
+
 export function alignRows(before: readonly Message[], after: readonly Message[], options: AlignOptions = {}): DiffRow[] {
   const classifyNew = options.afterOnly ?? afterOnlyKind;
   const beforeIds = new Set<string>();
@@ -33,6 +40,9 @@ export function alignRows(before: readonly Message[], after: readonly Message[],
   for (const m of after) afterIds.add(m.id);
   // Ids already emitted out of order on the left (a reordered proposal); their right copy comes later.
   const movedOut = new Set<string>();
+  // With no id twice on the left, the same id on both sides is the same message kept in place: none
+  // of the checks before that branch can hold (its id is on the left, not yet emitted, and on the right).
+  const distinctBefore = beforeIds.size === before.length;
 
   const rows: DiffRow[] = [];
   let i = 0;
@@ -40,7 +50,11 @@ export function alignRows(before: readonly Message[], after: readonly Message[],
   while (i < before.length || j < after.length) {
     const b = before[i];
     const a = after[j];
-    if (a !== undefined && !beforeIds.has(a.id)) {
+    if (distinctBefore && b !== undefined && a !== undefined && b.id === a.id) {
+      rows.push(keptRow(b, a));
+      i++;
+      j++;
+    } else if (a !== undefined && !beforeIds.has(a.id)) {
       rows.push({ key: a.id, before: null, after: a, kind: classifyNew(a), pin: a.pin, group: null });
       j++;
     } else if (a !== undefined && movedOut.has(a.id)) {
@@ -51,9 +65,7 @@ export function alignRows(before: readonly Message[], after: readonly Message[],
       rows.push({ key: b.id, before: b, after: null, kind: 'superseded', pin: b.pin, group: null });
       i++;
     } else if (b !== undefined && a !== undefined && b.id === a.id) {
-      const pin = a.pin ?? b.pin;
-      const kind: RowKind = a.superseded ? 'superseded' : pin !== null ? 'pinned' : 'unchanged';
-      rows.push({ key: b.id, before: b, after: a.superseded ? null : a, kind, pin, group: null });
+      rows.push(keptRow(b, a));
       i++;
       j++;
     } else if (b !== undefined) {
@@ -124,6 +136,12 @@ export function buildDiffModel(before: readonly Message[], after: readonly Messa
   const groups = groupRows(rows);
   const blocks = buildBlocks(rows, groups);
   return { rows, groups, blocks, hunks: hunksOf(blocks), totals: totalsOf(rows, groups) };
+}
+
+/** The whole model's totals alone (no blocks or hunks): a whole proposal's figures. */
+export function diffTotals(before: readonly Message[], after: readonly Message[]): DiffTotals {
+  const rows = alignRows(before, after);
+  return totalsOf(rows, groupRows(rows));
 }
 
 /**

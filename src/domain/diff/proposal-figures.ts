@@ -1,5 +1,5 @@
 import type { Schemas } from '../contract/types';
-import { beforeOfProposal, buildDiffModel } from './align';
+import { beforeOfProposal, diffTotals } from './align';
 import type { DiffTotals } from './diff-model';
 
 type DryRunResult = Schemas['DryRunResult'];
@@ -101,7 +101,7 @@ export function headerTotals(result: DryRunResult, totals: DiffTotals): HeaderTo
 /** A whole proposal's figures, for an answer that carries only its first messages (what the daemon sends beside them). */
 export function wholeFigures(result: DryRunResult): DryRunFigures {
   const f = proposalFigures(result);
-  const t = headerTotals(result, buildDiffModel(beforeOfProposal(result.messages, result.record), result.messages).totals);
+  const t = headerTotals(result, diffTotals(beforeOfProposal(result.messages, result.record), result.messages));
   return {
     superseded_count: f.supersededCount,
     superseded_tokens: f.superseded,
