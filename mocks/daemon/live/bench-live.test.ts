@@ -35,6 +35,7 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
 
     expect(clock.waits).toEqual([20, 20, 20]);
     expect(result.sent.map((s) => s.sent_at_ms)).toEqual([1_000_000, 1_000_020, 1_000_040, 1_000_060]);
+    expect(result.sent.map((s) => s.due_at_ms)).toEqual([1_000_000, 1_000_020, 1_000_040, 1_000_060]);
     expect(result.achieved_rate).toBeCloseTo(50);
     expect(frames.map((f) => f.type)).toEqual(['compaction.completed', 'session.updated', 'compaction.completed', 'session.updated', 'compaction.completed', 'session.updated', 'compaction.completed', 'session.updated']);
     for (const frame of frames) expect(validateComponent('EventFrame', frame)).toBeNull();
@@ -47,6 +48,24 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
     expect(ids).toContain(newest?.id);
     expect(newest?.operator_flag).toBeNull();
     expect(store.auditOf('compaction.completed', 'ses_gen_refactor').filter((e) => ids.includes(e.compaction_id ?? '')).length).toBe(4);
+  });
+
+  it('keeps each frame\'s due time by the rate asked when it cannot keep the rate (sends then without waiting, late)', async () => {
+    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const clock = fakeClock();
+    let t = 0;
+    const slow: BurstClock = { now: () => clock.now() + t, wait: clock.wait };
+    // Each compaction frame costs 30 ms to send: more than the 20 ms between two at 50 a second.
+    store.subscribe((f) => {
+      if (f.type === 'compaction.completed') t += 30;
+    });
+
+    const result = await emitLiveBurst(store, { session_id: 'ses_gen_refactor', count: 4, rate: 50 }, slow);
+
+    expect(clock.waits).toEqual([]);
+    expect(result.sent.map((s) => s.due_at_ms - 1_000_000)).toEqual([0, 20, 40, 60]);
+    expect(result.sent.map((s) => s.sent_at_ms - 1_000_000)).toEqual([0, 30, 60, 90]);
+    expect(result.achieved_rate).toBeCloseTo(1000 / 30);
   });
 
   it('announces the session after each record as the session view would (kept as it goes, not recounted)', async () => {

@@ -18,8 +18,13 @@ export interface LiveBurstResult {
   session_id: string;
   count: number;
   rate: number;
-  /** Each record's id and the wall-clock time (epoch ms) its compaction.completed frame was published. */
-  sent: { id: string; sent_at_ms: number }[];
+  /**
+   * Each record's id, the wall-clock time (epoch ms) its compaction.completed frame was published,
+   * and when it was due by the rate asked (the first frame's due time is the burst's start): a
+   * simulator that falls behind sends late, and a latency counted from the send alone would not
+   * show the wait before it.
+   */
+  sent: { id: string; sent_at_ms: number; due_at_ms: number }[];
   /** From the first frame to the last. */
   duration_ms: number;
   /** The rate actually kept: (count - 1) / duration. */
@@ -96,7 +101,7 @@ export async function emitLiveBurst(store: Store, request: LiveBurstRequest, clo
       actor: 'harness',
       data: { after_estimate: record.after_estimate, superseded_count: record.superseded_message_ids.length, summary_message_id: record.summary_message_id, plugins_fired: [], duration_ms: record.duration_ms },
     });
-    sent.push({ id: record.id, sent_at_ms: clock.now() });
+    sent.push({ id: record.id, sent_at_ms: clock.now(), due_at_ms: due });
     store.publish('compaction.completed', session.id, { record });
     session.updated_at = record.created_at;
     store.publish('session.updated', session.id, { session: summaryAfter(record) });

@@ -94,7 +94,7 @@ describe('FrameFeed', () => {
 });
 
 describe('FrameFeed with pacing', () => {
-  function paced() {
+  function paced(waiting = { count: 0 }) {
     let now = 1_000_000;
     const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
     const published: number[][] = [];
@@ -102,7 +102,7 @@ describe('FrameFeed with pacing', () => {
     const feed = new FrameFeed({
       onPaced: (paced) => pacedTold.push(paced),
       publish: (frames) => published.push(frames.map((f) => f.seq)),
-      waiting: () => 0,
+      waiting: () => waiting.count,
       onBehind: () => undefined,
       onDrop: () => undefined,
       now: () => now,
@@ -174,6 +174,31 @@ describe('FrameFeed with pacing', () => {
       h.burst(5);
       h.advance(100);
     }
+    expect(h.pacedTold).toEqual([true, false]);
+  });
+
+  it('counts what still waits to be handled: a page slower than the stream is paced though it handles fewer frames a second than the rate', () => {
+    const waiting = { count: 0 };
+    const h = paced(waiting);
+    // The page handles 30 frames a turn (under the rate of 100 a second), while more keep coming than it handles.
+    h.burst(30);
+    h.advance(16);
+    waiting.count = 60;
+    h.burst(30);
+    expect(h.pacedTold).toEqual([true]);
+    h.advance(16);
+    h.burst(30);
+    // Held for the gap: fewer, larger batches.
+    expect(h.published.map((b) => b.length)).toEqual([30]);
+    const held = h.timers.filter((t) => t.ms > 0 && t.ms <= 60 && !t.cleared);
+    expect(held.map((t) => t.ms)).toEqual([44]);
+    h.advance(28);
+    held[0]?.run();
+    expect(h.published.map((b) => b.length)).toEqual([30, 60]);
+    // Caught up: nothing waits, and the last second held too few frames.
+    waiting.count = 0;
+    h.advance(1_100);
+    h.timers.filter((t) => t.ms === 500 && !t.cleared).at(-1)?.run();
     expect(h.pacedTold).toEqual([true, false]);
   });
 

@@ -92,7 +92,7 @@ export class FrameFeed {
     const now = this.o.now();
     this.rate.add(now, this.arrived);
     this.arrived = 0;
-    const rate = this.rate.perSecond(now);
+    const rate = this.streamRate(now);
     this.judgeRate(rate);
     if (this.o.pacing !== null && this.buffer.length > 0) {
       const wait = holdFor(now, this.lastPublishAt, rate, this.o.pacing);
@@ -137,8 +137,19 @@ export class FrameFeed {
     this.buffer = [];
   }
 
+  /**
+   * How heavy the stream is: the frames handled over the last second and those received and not
+   * handled yet. A page slower than the stream handles fewer frames a second than come, however
+   * many come: counted by what it handled alone, a stream of 2,000 frames a second on a busy
+   * machine looked like 990, was never paced, and the page fell further behind applying every
+   * frame's batch (and redrawing the charts) instead of fewer, larger ones.
+   */
+  private streamRate(now: number): number {
+    return this.rate.perSecond(now) + this.o.waiting();
+  }
+
   /** Whether the stream is above the pacing rate; while it is, looked at again until it is not (no frame may come to say so). */
-  private judgeRate(rate = this.rate.perSecond(this.o.now())): void {
+  private judgeRate(rate = this.streamRate(this.o.now())): void {
     const { pacing } = this.o;
     if (pacing === null) return;
     const paced = rate > pacing.aboveRate;

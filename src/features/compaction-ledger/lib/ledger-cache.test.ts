@@ -120,6 +120,16 @@ describe('a batch of live records', () => {
     expect(insertRecordsInPages(data, [], EMPTY_SEARCH)).toBe(data);
   });
 
+  it('knows, batch after batch, which records each page holds: one that came in an earlier batch, or sits on a later page, is replaced, never listed twice', () => {
+    let data = pages([[rec('c', 3)], [rec('b', 2)], [rec('a', 1)]], 3, true);
+    data = insertRecordsInPages(data, [rec('d', 4)], EMPTY_SEARCH);
+    data = insertRecordsInPages(data, [rec('e', 5), { ...rec('d', 4), version: 2, operator_flag: 'good' as const }], EMPTY_SEARCH);
+    data = insertRecordsInPages(data, [{ ...rec('a', 1), version: 2, operator_flag: 'bad' as const }, rec('f', 6)], EMPTY_SEARCH);
+    expect(flattenPages(data).map((r) => r.id)).toEqual(['f', 'e', 'd', 'c', 'b', 'a']);
+    expect(flattenPages(data).map((r) => r.operator_flag)).toEqual([null, null, 'good', null, null, 'bad']);
+    expect(ledgerTotal(data)).toBe(6);
+  });
+
   it('copies each page it joins once, and shares the rest: the records loaded before stay the same objects', () => {
     const loaded = [rec('c', 3), rec('b', 2)];
     const data = pages([loaded, [rec('a', 1)]], 3, true);
