@@ -15,7 +15,7 @@ import { AgentTree } from './agent-tree';
 import { ConfigHistory } from './config-history';
 import { KnobGroupSection } from './knob-group';
 import { KnobGroupsNav } from './knob-groups-nav';
-import { KnobsPreviewDialog } from './knobs-preview-dialog';
+import { KnobsPreviewDialog } from './knobs-dialogs';
 import '../../../components/compact-fields.css';
 import '../../../components/dialog.css';
 import './knobs-notices.css';

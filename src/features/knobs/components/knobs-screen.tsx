@@ -8,9 +8,8 @@ import { agentsWithEdits, pendingChangesOf, useKnobEdits } from '../hooks/use-kn
 import { useKnobsData, type KnobsData } from '../hooks/use-knobs-data';
 import { useSaveKnobs } from '../hooks/use-save-knobs';
 import { AgentKnobs } from './agent-knobs';
-import { ConflictDialog } from './conflict-dialog';
+import { ConflictDialog, ReviewDialog } from './knobs-dialogs';
 import { KnobsNotices } from './knobs-notices';
-import { ReviewDialog } from './review-dialog';
 import './knobs-screen.css';
 
 type DryRunResult = Schemas['DryRunResult'];
