@@ -204,6 +204,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'mocks/**/*.test.ts', 'e2e/**/*.test.ts'],
     environment: 'node',
+    // The engine of outside patterns, installed as the simulator installs it (the app loads it on demand).
+    setupFiles: ['src/domain/knobs/outside-pattern-engine.ts'],
     testTimeout: 30_000,
     // Hooks that seed a simulator (beforeAll) get as long as tests: the 2-core CI machine is shared.
     hookTimeout: 30_000,

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Agent, Schemas } from '../../../domain/contract/types';
@@ -6,6 +6,7 @@ import { previewRequest } from '../../../domain/knobs/compact-request';
 import { knobsHref } from '../../../lib/routes';
 import { useHasPendingEdits } from '../hooks/use-knob-edits';
 import { useKnobForm } from '../hooks/use-knob-form';
+import { loadPatternEngine } from '../hooks/use-pattern-engine';
 import type { KnobsData } from '../hooks/use-knobs-data';
 import { editableItems, groupOfKey, layoutKnobGroups, type KnobItem } from '../lib/knob-layout';
 import { choicesFor, modelChoicesByKind } from '../lib/model-options';
@@ -49,6 +50,8 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const groups = useMemo(() => layoutKnobGroups(builtin, data.pluginViews, attachedNames), [builtin, data.pluginViews, attachedNames]);
   const items = useMemo(() => editableItems(groups), [groups]);
   const attached = useMemo(() => attachedPluginsOf(attachedNames, data.pluginViews), [attachedNames, data.pluginViews]);
+  // The engine of outside patterns, after the form is drawn (before, a pattern is not checked yet; nothing shows a problem before the operator acts).
+  useEffect(() => void loadPatternEngine(), []);
   const form = useKnobForm({ sessionId, agentPath: agent.agent_path, config, parent, groups, items, validator, attached, edits, serverErrors, prompts: data.knownPrompts });
 
   // One list of choices per kind of model picker (with or without its null choice), not one per knob and render.
