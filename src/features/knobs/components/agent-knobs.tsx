@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Agent, Schemas } from '../../../domain/contract/types';
 import { previewRequest } from '../../../domain/knobs/compact-request';
+import { afterNextFrame } from '../../../lib/idle';
 import { knobsHref } from '../../../lib/routes';
 import { useHasPendingEdits } from '../hooks/use-knob-edits';
 import { useKnobForm } from '../hooks/use-knob-form';
@@ -50,8 +51,8 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const groups = useMemo(() => layoutKnobGroups(builtin, data.pluginViews, attachedNames), [builtin, data.pluginViews, attachedNames]);
   const items = useMemo(() => editableItems(groups), [groups]);
   const attached = useMemo(() => attachedPluginsOf(attachedNames, data.pluginViews), [attachedNames, data.pluginViews]);
-  // The engine of outside patterns, after the form is drawn (before, a pattern is not checked yet; nothing shows a problem before the operator acts).
-  useEffect(() => void loadPatternEngine(), []);
+  // The engine of outside patterns, once the form has been drawn (before, a pattern is not checked yet; nothing shows a problem before the operator acts).
+  useEffect(() => afterNextFrame(() => void loadPatternEngine()), []);
   const form = useKnobForm({ sessionId, agentPath: agent.agent_path, config, parent, groups, items, validator, attached, edits, serverErrors, prompts: data.knownPrompts });
 
   // One list of choices per kind of model picker (with or without its null choice), not one per knob and render.

@@ -8,7 +8,7 @@ import { agentsWithEdits, pendingChangesOf, useKnobEdits } from '../hooks/use-kn
 import { useKnobsData, type KnobsData } from '../hooks/use-knobs-data';
 import { useSaveKnobs } from '../hooks/use-save-knobs';
 import { AgentKnobs } from './agent-knobs';
-import { ConflictDialog, ReviewDialog } from './knobs-dialogs';
+import { ConflictDialog, ReviewDialog, usePreloadKnobsDialogs } from './knobs-dialogs';
 import { KnobsNotices } from './knobs-notices';
 import './knobs-screen.css';
 
@@ -52,6 +52,7 @@ function KnobsEditor({ sessionId, agentPath, group, renderPreview, data }: Knobs
   const save = useSaveKnobs(sessionId, withEdits, baseVersionOf, selected);
   const clearDraft = usePendingEditsStore((s) => s.clearDraft);
   const failure = save.failure;
+  usePreloadKnobsDialogs();
 
   return (
     <div className="knobs">
