@@ -17,10 +17,13 @@ const SESSION_ROW = 'table[aria-label="Sessions"] tbody tr';
 
 /** The shell's secondary requests: the dropdowns' and connection details' code, the spiral watch. */
 const SHELL = [/\/assets\/(select-menu|connection-details|spiral-badge)-/, /\/api\/v1\/compaction-health\/spirals/];
-/** The session view's: the charts' code, the checkpoints. */
-const SESSION_VIEW = [...SHELL, /\/assets\/(CartesianChart|stats-charts)-/, /\/api\/v1\/sessions\/[^/]+\/checkpoints/];
-/** The sessions list's: also the dialogs' and menus' libraries (the session view needs them for its toolbar). */
-const SESSIONS_LIST = [...SHELL, /\/assets\/ui-vendor-/];
+/** The dialogs' and menus' libraries: no screen needs them for its first data. */
+const UI_VENDOR = /\/assets\/ui-vendor-/;
+/** The session view's: the charts' code, the checkpoints, the ledger toolbar's menus. */
+const SESSION_VIEW = [...SHELL, UI_VENDOR, /\/assets\/(CartesianChart|stats-charts|ledger-menus|save-conflict-dialog)-/, /\/api\/v1\/sessions\/[^/]+\/checkpoints/];
+const SESSIONS_LIST = [...SHELL, UI_VENDOR];
+/** The knobs': the dialogs, the preview's diff, the engine of the manifests' patterns. */
+const KNOBS = [...SHELL, UI_VENDOR, /\/assets\/(review-dialog|conflict-dialog|knobs-preview-dialog|version-compare-dialog|dry-run-diff|outside-pattern-engine)-/];
 
 function recordRequests(page: Page): string[] {
   const urls: string[] = [];
@@ -88,4 +91,24 @@ test('the sessions list: the spiral watch and the menus wait for the first row',
   expect(held).toBe(true);
   expect(await secondaryBeforeFirst(page, SESSIONS_LIST), 'asked for before the first row').toEqual([]);
   await expect.poll(() => urls.some((url) => url.includes('/api/v1/compaction-health/spirals'))).toBe(true);
+});
+
+test("the knobs: the dialogs', the diff's and the patterns' code wait for the form, then load", async ({ page }) => {
+  const urls = recordRequests(page);
+  // The agent's settings (the second wave, after the session) are slow to come.
+  let held = false;
+  await page.route(/\/api\/v1\/sessions\/[^/]+\/compaction-config\?/, async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, HELD_MS));
+    }
+    await route.continue();
+  });
+  await watchFirst(page, '.kf');
+  await page.goto(`/sessions/${SESSION}/knobs`);
+  await expect(page.locator('.kf').first()).toBeVisible();
+  expect(held).toBe(true);
+  expect(await secondaryBeforeFirst(page, KNOBS), 'asked for before the knobs').toEqual([]);
+  await expect.poll(() => urls.some((url) => /\/assets\/outside-pattern-engine-/.test(url))).toBe(true);
+  await expect.poll(() => urls.some((url) => /\/assets\/review-dialog-/.test(url))).toBe(true);
 });

@@ -4,16 +4,29 @@
  * stays usable), and it appears once its code can be had again, without a reload.
  */
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { resetDaemon } from './support/daemon';
+import { clearFaults, injectFaults, resetDaemon } from './support/daemon';
 import { sessionRows } from './support/ui';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PAGE_DOWN = 'This page could not be loaded';
+const SESSION = 'ses_gen_refactor';
+const LEDGER_MENUS = /\/assets\/ledger-menus-[^/]*\.js$/;
 
 /** Makes the chunks matching `chunk` fail to download until the answered function is called. */
 async function blockCode(page: Page, chunk: RegExp): Promise<() => Promise<void>> {
   await page.route(chunk, (route) => route.abort('connectionfailed'));
   return () => page.unroute(chunk);
+}
+
+/** Holds back the chunks matching `chunk` (they arrive late) until the answered function is called. */
+async function holdCode(page: Page, chunk: RegExp): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(chunk, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** A mark in the page's window: still there after the part appeared means no reload happened. */
@@ -28,6 +41,10 @@ async function stillTheSamePage(page: Page): Promise<void> {
 
 test.beforeEach(async ({ request }) => {
   await resetDaemon(request);
+});
+
+test.afterEach(async ({ request }) => {
+  await clearFaults(request);
 });
 
 test("the health view's charts not downloading: the view stays with a message in their place, and they appear by themselves once they can be had", async ({ page }) => {
@@ -88,4 +105,97 @@ test("a dialog's code not downloading: the dialog says so in its frame, closes a
   await dialog.getByRole('button', { name: 'Retry' }).click();
   await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
   await stillTheSamePage(page);
+});
+
+test("a ledger filter pressed (by the keyboard) before its menu's code is in opens once it is, and works by the keyboard", async ({ page }) => {
+  const release = await holdCode(page, LEDGER_MENUS);
+  await page.goto(`/sessions/${SESSION}`);
+  const trigger = page.getByRole('button', { name: 'Trigger: any' });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(trigger).toBeFocused();
+
+  release();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitemcheckbox').first()).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(menu.getByRole('menuitemcheckbox').first()).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  const chosen = page.getByRole('button', { name: /^Trigger: (?!any)/ });
+  await expect(chosen).toBeFocused();
+  await expect(page).toHaveURL(/trigger=/);
+});
+
+test("a ledger menu's trigger holding the focus keeps it when the menu's code arrives, and opens by the keyboard", async ({ page }) => {
+  const release = await holdCode(page, LEDGER_MENUS);
+  const asked = page.waitForRequest(LEDGER_MENUS);
+  await page.goto(`/sessions/${SESSION}`);
+  const trigger = page.getByRole('button', { name: 'Strategy: any' });
+  // Asked for once the first screen is drawn; held back meanwhile.
+  await asked;
+  await trigger.focus();
+  release();
+  // The menu's own trigger (radix gives it an id) took the stand-in's place, and the focus with it.
+  await expect(trigger).toHaveAttribute('id', /.+/);
+  await expect(trigger).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menu').getByRole('menuitemcheckbox').first()).toBeVisible();
+});
+
+test("a ledger menu's code not downloading: the page stays, the trigger says so, and pressing it once it can be had opens it", async ({ page }) => {
+  const unblock = await blockCode(page, LEDGER_MENUS);
+  const menuAsked = page.waitForEvent('requestfailed', (r) => LEDGER_MENUS.test(new URL(r.url()).pathname));
+  await page.goto(`/sessions/${SESSION}`);
+  await menuAsked;
+  const columns = page.getByRole('button', { name: 'Columns' });
+  await columns.click();
+  await expect(columns).toHaveAttribute('title', 'Its menu did not download: pressing tries again');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.locator('[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]').first()).toBeVisible();
+  await markPage(page);
+
+  await unblock();
+  await expect(async () => {
+    if ((await page.getByRole('menu').count()) === 0) await columns.click();
+    await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await stillTheSamePage(page);
+});
+
+test("the knobs' review pressed before its dialog's code is in: its frame, titled, then the dialog", async ({ page }) => {
+  const release = await holdCode(page, /\/assets\/review-dialog-[^/]*\.js$/);
+  await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=trigger`);
+  const upper = page.getByRole('spinbutton', { name: 'Upper threshold' });
+  await upper.fill('90');
+  await upper.press('Tab');
+  await page.getByRole('button', { name: 'Review and save…' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save 1 change? (loading)' })).toBeVisible();
+  release();
+  const dialog = page.getByRole('alertdialog', { name: 'Save 1 change?' });
+  await expect(dialog.getByRole('row').filter({ hasText: 'Upper threshold' })).toContainText('90 %');
+  await expect(page.getByRole('dialog', { name: /loading/ })).toHaveCount(0);
+});
+
+test("a knob's pattern before its engine's code is in: not flagged yet; Review and save pressed meanwhile waits for it, then shows the problem", async ({ page, request }) => {
+  // The project's prompts unknown (their read fails), so the prompt path is typed, checked by the manifest's pattern.
+  await injectFaults(request, [{ method: 'GET', path: '^/prompts$', fault: 'status:404' }]);
+  const release = await holdCode(page, /\/assets\/outside-pattern-engine-[^/]*\.js$/);
+  await page.goto(`/sessions/${SESSION}/knobs?agent=primary&group=summarize`);
+  const field = page.getByRole('combobox', { name: 'Summarizer prompt' }).or(page.getByRole('textbox', { name: 'Summarizer prompt' }));
+  await field.fill('prompts/not-a-path.md');
+  await field.press('Tab');
+  const knob = page.locator('.kf').filter({ has: field });
+  await expect(knob.getByRole('alert')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Review and save…' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  release();
+  await expect(knob.getByRole('alert')).toContainText('does not match');
+  await expect(page.getByRole('alert').filter({ hasText: /fixing first/ })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

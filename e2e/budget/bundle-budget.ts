@@ -42,13 +42,8 @@ export interface Budget {
   /** Modules the shell loads on demand before any screen's first data (counted on every screen). */
   shell: string[];
   screens: ScreenBudget[];
-  /** JavaScript before a screen's first data, brotli bytes. */
+  /** JavaScript before a screen's first data, brotli bytes: every screen. */
   screenBrotli: number;
-  /**
-   * Screens allowed more than `screenBrotli` for now, each with the figure it may not exceed: a
-   * ratchet over the goal (e2e/bench/README.md says why and what would bring each under it).
-   */
-  screenBrotliOver: Record<string, number>;
   /** Any one chunk, gzip bytes. */
   chunkGzip: number;
 }
@@ -69,10 +64,6 @@ export const BUDGET: Budget = {
     { name: 'threshold lab', page: 'src/pages/threshold-lab-page.tsx', needs: ['session-view', 'get-sessions-session-id-compaction-config'].map(validator) },
   ],
   screenBrotli: 200 * 1024,
-  // Measured 2026-11-27 (e2e/bench/README.md, First screen on a slow link): each carries the dialogs'
-  // and menus' libraries (ui-vendor, 48 KB) for its toolbars, and knobs its whole editor. Each +1 KB
-  // 2026-11-28: the lazy parts' local failure and retry (components/lazy-part.tsx, 0.5 KB) in the shared code.
-  screenBrotliOver: { 'session view': 237 * 1024, knobs: 275 * 1024 },
   chunkGzip: 250 * 1024,
 };
 
@@ -110,7 +101,6 @@ export interface ScreenReport {
   /** Its files, largest first (brotli). */
   files: FileSize[];
   brotli: number;
-  limit: number;
 }
 
 export interface BudgetReport {
@@ -137,11 +127,10 @@ export function checkBudget(manifest: Manifest, sizes: Sizes, budget: Budget = B
       .map((file) => ({ file, bytes: sizes.brotli(file) }))
       .sort(bySize);
     const brotli = files.reduce((sum, f) => sum + f.bytes, 0);
-    const limit = budget.screenBrotliOver[screen.name] ?? budget.screenBrotli;
-    if (brotli > limit) {
-      problems.push(`The ${screen.name} downloads ${kb(brotli)} of JavaScript (brotli) before its first data, over the ${kb(limit)} limit: ${files.map((f) => `${f.file} ${kb(f.bytes)}`).join(', ')}`);
+    if (brotli > budget.screenBrotli) {
+      problems.push(`The ${screen.name} downloads ${kb(brotli)} of JavaScript (brotli) before its first data, over the ${kb(budget.screenBrotli)} limit: ${files.map((f) => `${f.file} ${kb(f.bytes)}`).join(', ')}`);
     }
-    return { name: screen.name, files, brotli, limit };
+    return { name: screen.name, files, brotli };
   });
   const chunks = [...new Set(Object.values(manifest).map((c) => c.file))]
     .filter((file) => file.endsWith('.js'))
@@ -155,7 +144,7 @@ export function checkBudget(manifest: Manifest, sizes: Sizes, budget: Budget = B
 
 /** The report as printed after a build. */
 export function formatReport(report: BudgetReport, budget: Budget = BUDGET): string {
-  const screens = report.screens.map((s) => `${s.name} ${kb(s.brotli)}${s.limit === budget.screenBrotli ? '' : ` (allowed ${kb(s.limit)} for now)`}`);
+  const screens = report.screens.map((s) => `${s.name} ${kb(s.brotli)}`);
   const lines = [
     `JavaScript before the first data (brotli, goal ${kb(budget.screenBrotli)}): ${screens.join(', ')}`,
     `Largest chunk: ${report.chunks[0] ? `${report.chunks[0].file} ${kb(report.chunks[0].bytes)}` : 'none'} gzip of ${kb(budget.chunkGzip)} allowed`,

@@ -2,6 +2,8 @@
 // message, messages plugins marked always_keep via metadata, and operator predicates.
 // Pins are computed, never trusted from input.
 
+// The simulator checks outside patterns as the daemon would, from the start: it installs their engine.
+import '../../src/domain/knobs/outside-pattern-engine';
 import { compileOutsidePattern, type OutsidePattern } from '../../src/domain/knobs/outside-pattern';
 import type { AlwaysKeepPredicate, Message, Pin } from './types';
 

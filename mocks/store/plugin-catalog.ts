@@ -1,3 +1,5 @@
+// The simulator checks outside patterns as the daemon would, from the start: it installs their engine.
+import '../../src/domain/knobs/outside-pattern-engine';
 import { checkManifest, type ManifestCheck } from '../../src/domain/knobs/manifest-check';
 import { MODEL_ALIAS_NAMES, PLUGINS } from './catalog';
 

@@ -17,3 +17,11 @@ export function useIdleGate(ready = true, timeoutMs = 800): boolean {
   }, [open, ready, firstScreenDone, timeoutMs]);
   return open;
 }
+
+/** Downloads the code of a part drawn on demand (a dialog) once the idle gate opens: asked for then, it is there at once. */
+export function usePreloadWhenIdle(part: { preload: () => Promise<unknown> }): void {
+  const open = useIdleGate();
+  useEffect(() => {
+    if (open) void part.preload().catch(() => undefined);
+  }, [open, part]);
+}

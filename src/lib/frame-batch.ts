@@ -1,3 +1,4 @@
+import { afterNextFrame } from './idle';
 /**
  * One render per animation frame for cache notifications: react-query tells its observers about
  * each change in a task of its own (a setTimeout per change), so fifty live frames a second made
@@ -78,11 +79,6 @@ export function frameBatchScheduler(options: FrameBatchOptions = {}): FrameBatch
       runQueue();
     },
   });
-}
-
-/** Runs `run` in a task of its own as soon as the next frame has been drawn. */
-function afterNextFrame(run: () => void): void {
-  requestAnimationFrame(() => setTimeout(run, 0));
 }
 
 /** Rounds of callbacks scheduled by callbacks that one flush runs before leaving the rest to the next frame. */

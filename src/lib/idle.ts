@@ -9,3 +9,8 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
   const handle = setTimeout(run, 0);
   return () => clearTimeout(handle);
 }
+
+/** Runs `run` in a task of its own as soon as the next frame has been drawn. */
+export function afterNextFrame(run: () => void): void {
+  requestAnimationFrame(() => setTimeout(run, 0));
+}

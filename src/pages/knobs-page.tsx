@@ -1,13 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
-import { DryRunDiff } from '../components/diff/dry-run-diff';
+import type { DryRunDiffProps } from '../components/diff/dry-run-diff';
 import { ErrorState } from '../components/error-state';
+import { LazyPart } from '../components/lazy-part';
+import { Skeleton } from '../components/skeleton';
+import { usePreloadWhenIdle } from '../hooks/use-idle-gate';
+import { lazyComponent } from '../lib/lazy-component';
 import { isNotFound } from '../lib/api/api-error';
 import { sessionQuery } from '../lib/api/endpoints/get-session';
 import { promptsQuery } from '../lib/api/endpoints/list-prompts';
 import { KnobsScreen } from '../features/knobs/components/knobs-screen';
 import { SessionCrumbs } from './session-crumbs';
 import { SessionNotFound } from './session-not-found';
+
+/** The diff (its virtual list included) is drawn only in the preview dialog: its code comes after the knobs. */
+const DryRunDiff = lazyComponent<DryRunDiffProps>(() => import('../components/diff/dry-run-diff').then((m) => m.DryRunDiff));
 
 /** /sessions/:sessionId/knobs?agent=…&group=…: an agent's compaction knobs, with the shared dry-run diff for previews. */
 export function KnobsPage() {
@@ -16,6 +23,7 @@ export function KnobsPage() {
   const { data: session, error } = useQuery(sessionQuery(sessionId));
   // The same query the knobs screen reads for the prompt field's suggestions: its failure is said here.
   const prompts = useQuery(promptsQuery());
+  usePreloadWhenIdle(DryRunDiff);
   if (isNotFound(error)) {
     return <SessionNotFound sessionId={sessionId} />;
   }
@@ -30,7 +38,11 @@ export function KnobsPage() {
         sessionId={sessionId}
         agentPath={search.get('agent')}
         group={search.get('group')}
-        renderPreview={(result) => <DryRunDiff result={result} ariaLabel="Preview of the pending settings" />}
+        renderPreview={(result) => (
+          <LazyPart what="the preview's diff" fallback={<Skeleton height={320} />}>
+            <DryRunDiff result={result} ariaLabel="Preview of the pending settings" />
+          </LazyPart>
+        )}
       />
     </div>
   );

@@ -1,3 +1,5 @@
+// The simulator checks outside patterns as the daemon would, from the start: it installs their engine.
+import '../../../src/domain/knobs/outside-pattern-engine';
 import { applyConfigWrite, type ConfigDraft, type WriteResult } from '../../../src/domain/knobs/config-write';
 import type { AttachedPlugin } from '../../../src/domain/knobs/cross-field';
 import { ancestry, flattenConfig, resolveInheritance, unflattenConfig, type FlatValues } from '../../../src/domain/knobs/inheritance';

@@ -126,7 +126,7 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
   );
 }
 
-interface DryRunDiffProps {
+export interface DryRunDiffProps {
   result: DryRunResult;
   initialRect?: Rect;
   /** Replaces the default header figures' extras. */

@@ -1,7 +1,9 @@
+import { RE2JS } from 're2js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { indexKnobs, type Knob } from './knob-kinds';
 import { snapToStep, stepDecimals } from './knob-schema-check';
 import { createKnobValidator } from './knob-validator';
+import { setPatternEngine } from './outside-pattern';
 
 const BUILTIN: Knob[] = [
   { type: 'range', key: 'upper_threshold', label: 'Upper', min: 0.05, max: 0.99, step: 0.01, unit: '× window', default: 0.85 },
@@ -60,6 +62,19 @@ describe('createKnobValidator: enum, text, boolean, model alias', () => {
     expect(check('summarize.prompt', `project:/${'a'.repeat(30)}`)).toBe('is 39 characters; at most 30 allowed');
     expect(check('plugin_knobs.hindsight.marker', 'MUSTNOT')).toBe('is 7 characters; at most 5 allowed');
     expect(check('summarize.prompt', 5)).toBe('must be text');
+  });
+  it('text: before the engine of outside patterns is installed, a pattern is not checked yet (neither passed nor failed), then it is', () => {
+    setPatternEngine(null);
+    try {
+      expect(check('summarize.prompt', '/etc/passwd')).toBeNull();
+      expect(validator.listProblems('prune.protected_tools', ['Read']).items).toEqual([null]);
+      // What needs no engine is refused as before.
+      expect(check('summarize.prompt', `project:/${'a'.repeat(30)}`)).toBe('is 39 characters; at most 30 allowed');
+    } finally {
+      setPatternEngine(RE2JS);
+    }
+    expect(check('summarize.prompt', '/etc/passwd')).toBe('"/etc/passwd" does not match ^(project|config):/\\S+$');
+    expect(validator.listProblems('prune.protected_tools', ['Read']).items[0]).not.toBeNull();
   });
   it('boolean: true or false only', () => {
     expect(check('summarize.enabled', false)).toBeNull();

@@ -9,8 +9,15 @@
 // backtracking engine instead; and a pattern longer than MAX_PATTERN_LENGTH is refused before
 // anything compiles it. The alternatives (a worker with a deadline, a cap on the value's length)
 // would have made every check asynchronous, or still let a 30-character value take minutes.
+//
+// The engine is 40 KB (brotli) of the knobs screen's code, which its first data does not need: it is
+// installed, not imported, here (outside-pattern-engine.ts installs it when imported; the knobs
+// screen imports it once the form is drawn, the simulator and the tests at start). Until then a
+// pattern that passes every check but the engine's own is "not checked yet": it neither fails nor
+// matches a value (a check that must be complete, before a save or a preview, waits for the
+// engine: features/knobs/hooks/use-knob-form.ts), and nothing is cached.
 
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 
 /** The longest pattern compiled at all (a manifest's patterns are short; a hostile one may not be). */
 export const MAX_PATTERN_LENGTH = 1_000;
@@ -21,7 +28,35 @@ export interface OutsidePattern {
   test(text: string): boolean;
 }
 
-export type CompiledPattern = { pattern: OutsidePattern; problem: null } | { pattern: null; problem: string };
+/** `pending`: the engine is not installed yet, and no other check refused the pattern. */
+export type CompiledPattern = { pattern: OutsidePattern; problem: null } | { pattern: null; problem: string } | { pattern: null; problem: null; pending: true };
+
+/** What the outside patterns are run by (re2js's RE2JS). */
+export type PatternEngine = Pick<typeof RE2JS, 'compile' | 'translateRegExp'>;
+
+let engine: PatternEngine | null = null;
+/** Compiled patterns by source: a form checks the same few on every keystroke. */
+const cache = new Map<string, CompiledPattern>();
+const CACHE_SIZE = 256;
+const engineListeners = new Set<() => void>();
+
+/** Installs the engine (outside-pattern-engine.ts does, when imported); null uninstalls it (tests). */
+export function setPatternEngine(next: PatternEngine | null): void {
+  engine = next;
+  cache.clear();
+  for (const listener of engineListeners) listener();
+}
+
+/** Whether the engine is installed: until then, patterns that compile are not checked yet. */
+export function patternEngineReady(): boolean {
+  return engine !== null;
+}
+
+/** Calls `listener` when the engine is installed. */
+export function subscribePatternEngine(listener: () => void): () => void {
+  engineListeners.add(listener);
+  return () => engineListeners.delete(listener);
+}
 
 /** ECMAScript's \s (WhiteSpace and LineTerminator), as members of an RE2 class. */
 const SPACE = '\\t\\n\\v\\f\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}';
@@ -82,29 +117,28 @@ function compileUncached(source: string): CompiledPattern {
   }
   const { text, refused } = rewrite(source);
   if (refused !== null) return { pattern: null, problem: `${refused}: ${REFUSED}` };
+  if (engine === null) return { pattern: null, problem: null, pending: true };
   try {
-    const re = RE2JS.compile(RE2JS.translateRegExp(text));
+    const re = engine.compile(engine.translateRegExp(text));
     return { pattern: { source, test: (value) => re.test(value) }, problem: null };
   } catch (error) {
     return { pattern: null, problem: `cannot be run by a linear-time engine (${firstLine(error)})` };
   }
 }
 
-const cache = new Map<string, CompiledPattern>();
-const CACHE_SIZE = 256;
-
-/** Compiles an outside pattern once (a bounded cache: a form checks the same few on every keystroke). */
+/** Compiles an outside pattern once (a bounded cache; not while the engine is not installed). */
 export function compileOutsidePattern(source: string): CompiledPattern {
   let compiled = cache.get(source);
   if (compiled === undefined) {
     compiled = compileUncached(source);
+    if (compiled.problem === null && compiled.pattern === null) return compiled;
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     cache.set(source, compiled);
   }
   return compiled;
 }
 
-/** Why an outside pattern cannot be used (a phrase to follow the pattern: "is not a valid …"), or null. */
+/** Why an outside pattern cannot be used (a phrase to follow the pattern: "is not a valid …"), or null (also while not checked yet). */
 export function patternProblem(source: string): string | null {
   return compileOutsidePattern(source).problem;
 }

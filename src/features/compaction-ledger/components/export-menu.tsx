@@ -1,5 +1,6 @@
-import { DropdownMenu } from 'radix-ui';
+import { LazyMenu, type LazyMenuProps } from '../../../components/lazy-menu';
 import { formatCount } from '../../../domain/format';
+import { lazyComponent } from '../../../lib/lazy-component';
 import type { useLedgerExport } from '../hooks/use-export';
 import { Chevron } from './filter-menu';
 import './export-menu.css';
@@ -9,31 +10,30 @@ export interface ExportMenuProps {
   exporter: ReturnType<typeof useLedgerExport>;
 }
 
+const ExportMenuCode = lazyComponent<ExportMenuProps & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.ExportMenu));
+
 /** CSV or JSONL of every record of the view (not only the loaded rows). */
 export function ExportMenu({ total, exporter }: ExportMenuProps) {
   const { state, start, cancel, clear } = exporter;
   const busy = state.phase === 'fetching';
   return (
     <div className="ledger-export">
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="filter" disabled={busy || total === 0} aria-label="Export the filtered ledger">
-          <span>Export</span>
-          <Chevron />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
-            <DropdownMenu.Label className="ledger-export__label">{formatCount(total)} events of this view</DropdownMenu.Label>
-            <DropdownMenu.Item className="filter__item" onSelect={() => void start('csv')}>
-              <span className="filter__item-label">CSV</span>
-              <span className="filter__hint">one row per event</span>
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="filter__item" onSelect={() => void start('jsonl')}>
-              <span className="filter__item-label">JSONL</span>
-              <span className="filter__hint">full records</span>
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <LazyMenu
+        what="the export menu"
+        menu={ExportMenuCode}
+        trigger={{
+          className: 'filter',
+          label: 'Export the filtered ledger',
+          disabled: busy || total === 0,
+          content: (
+            <>
+              <span>Export</span>
+              <Chevron />
+            </>
+          ),
+        }}
+        props={{ total, exporter }}
+      />
       <span className="ledger-export__status" role="status" aria-live="polite">
         {state.phase === 'fetching' && (
           <>

@@ -1,4 +1,5 @@
-import { DropdownMenu } from 'radix-ui';
+import { LazyMenu, type LazyMenuProps } from '../../../components/lazy-menu';
+import { lazyComponent } from '../../../lib/lazy-component';
 import '../../../components/filter-menu.css';
 
 export interface FilterOption<T extends string> {
@@ -7,63 +8,16 @@ export interface FilterOption<T extends string> {
   hint?: string;
 }
 
-interface MultiFilterProps<T extends string> {
+export interface MultiFilterProps<T extends string> {
   label: string;
   options: readonly FilterOption<T>[];
   selected: readonly T[];
   /** One value ticked or unticked (applied to the newest selection, so quick clicks add up). */
-  onToggle: (value: T, checked: boolean) => void;
+  onToggle(value: T, checked: boolean): void;
   onClear: () => void;
 }
 
-function summary<T extends string>(options: readonly FilterOption<T>[], selected: readonly T[]): string {
-  if (selected.length === 0) return 'any';
-  if (selected.length === 1) return options.find((o) => o.value === selected[0])?.label ?? String(selected[0]);
-  return `${selected.length} of ${options.length}`;
-}
-
-/** A filter choosing any number of values (none chosen: any value). Stays open while choosing. */
-export function MultiFilter<T extends string>({ label, options, selected, onToggle, onClear }: MultiFilterProps<T>) {
-  const active = selected.length > 0;
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={active ? 'filter filter--active' : 'filter'} aria-label={`${label}: ${summary(options, selected)}`}>
-        <span className="filter__label">{label}:</span>
-        <span className="filter__value">{summary(options, selected)}</span>
-        <Chevron />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="filter__menu" align="start" sideOffset={4}>
-          {options.map((option) => (
-            <DropdownMenu.CheckboxItem
-              key={option.value}
-              className="filter__item"
-              checked={selected.includes(option.value)}
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(checked) => onToggle(option.value, checked)}
-            >
-              <span className="filter__check" aria-hidden="true">
-                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-              </span>
-              <span className="filter__item-label">{option.label}</span>
-              {option.hint && <span className="filter__hint num">{option.hint}</span>}
-            </DropdownMenu.CheckboxItem>
-          ))}
-          {active && (
-            <>
-              <DropdownMenu.Separator className="filter__separator" />
-              <DropdownMenu.Item className="filter__item filter__item--clear" onSelect={onClear}>
-                Any {label.toLowerCase()}
-              </DropdownMenu.Item>
-            </>
-          )}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-interface SingleFilterProps {
+export interface SingleFilterProps {
   label: string;
   /** '' is "any". */
   value: string;
@@ -72,33 +26,52 @@ interface SingleFilterProps {
   onChange: (value: string) => void;
 }
 
-/** A filter choosing one value or any. */
-export function SingleFilter({ label, value, options, anyLabel, onChange }: SingleFilterProps) {
-  const current = options.find((o) => o.value === value);
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={value ? 'filter filter--active' : 'filter'} aria-label={`${label}: ${current?.label ?? anyLabel}`}>
+/** The columns menu's choices (ledger-toolbar.tsx computes them). */
+export interface ColumnChoice {
+  columns: readonly { id: string; label: string; shown: boolean; fitted: boolean }[];
+  onChoose: (id: string, shown: boolean) => void;
+  onShowAll: () => void;
+  onFit: () => void;
+  hidden: number;
+  chosen: boolean;
+}
+
+// The menus' code (radix DropdownMenu) is not needed to draw the ledger: the toolbar's menus are one chunk, loaded by LazyMenu.
+const MultiFilterMenu = lazyComponent<MultiFilterProps<string> & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.MultiFilterMenu));
+const SingleFilterMenu = lazyComponent<SingleFilterProps & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.SingleFilterMenu));
+
+function summary<T extends string>(options: readonly FilterOption<T>[], selected: readonly T[]): string {
+  if (selected.length === 0) return 'any';
+  if (selected.length === 1) return options.find((o) => o.value === selected[0])?.label ?? String(selected[0]);
+  return `${selected.length} of ${options.length}`;
+}
+
+/** What a filter's trigger shows: its label and value. */
+function filterTrigger(label: string, value: string, active: boolean) {
+  return {
+    className: active ? 'filter filter--active' : 'filter',
+    label: `${label}: ${value}`,
+    content: (
+      <>
         <span className="filter__label">{label}:</span>
-        <span className="filter__value">{current?.label ?? anyLabel}</span>
+        <span className="filter__value">{value}</span>
         <Chevron />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="filter__menu" align="start" sideOffset={4}>
-          <DropdownMenu.RadioGroup value={value} onValueChange={onChange}>
-            {[{ value: '', label: anyLabel }, ...options].map((option) => (
-              <DropdownMenu.RadioItem key={option.value || '(any)'} value={option.value} className="filter__item">
-                <span className="filter__check" aria-hidden="true">
-                  <DropdownMenu.ItemIndicator>●</DropdownMenu.ItemIndicator>
-                </span>
-                <span className="filter__item-label">{option.label}</span>
-                {option.hint && <span className="filter__hint num">{option.hint}</span>}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+      </>
+    ),
+  };
+}
+
+/** A filter choosing any number of values (none chosen: any value). Stays open while choosing. */
+export function MultiFilter<T extends string>(props: MultiFilterProps<T>) {
+  const { label, options, selected } = props;
+  return <LazyMenu what={`the ${label} filter`} menu={MultiFilterMenu} trigger={filterTrigger(label, summary(options, selected), selected.length > 0)} props={props} />;
+}
+
+/** A filter choosing one value or any. */
+export function SingleFilter(props: SingleFilterProps) {
+  const { label, value, options, anyLabel } = props;
+  const current = options.find((o) => o.value === value);
+  return <LazyMenu what={`the ${label} filter`} menu={SingleFilterMenu} trigger={filterTrigger(label, current?.label ?? anyLabel, value !== '')} props={props} />;
 }
 
 export function Chevron() {

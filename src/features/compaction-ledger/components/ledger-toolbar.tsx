@@ -1,10 +1,11 @@
-import { DropdownMenu } from 'radix-ui';
 import { memo, useEffect, useRef, useState } from 'react';
+import { LazyMenu, type LazyMenuProps } from '../../../components/lazy-menu';
+import { lazyComponent } from '../../../lib/lazy-component';
 import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibility';
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { activeFilterCount, EMPTY_SEARCH, toggleValue, type LedgerSearch } from '../../../domain/ledger-search';
-import { Chevron, MultiFilter, SingleFilter, type FilterOption } from './filter-menu';
+import { Chevron, MultiFilter, SingleFilter, type ColumnChoice, type FilterOption } from './filter-menu';
 import { OriginFilter } from './origin-filter';
 import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
 import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../domain/time-range';
@@ -158,6 +159,8 @@ const LedgerFilters = memo(function LedgerFilters({ search, onSearchChange, plug
   );
 });
 
+const ColumnsMenuCode = lazyComponent<ColumnChoice & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.ColumnsMenu));
+
 /** Which columns show (remembered in this browser). */
 const ColumnsMenu = memo(function ColumnsMenu({ withSession = false }: { withSession?: boolean }) {
   const visibility = useLedgerColumns((s) => s.visibility);
@@ -166,48 +169,26 @@ const ColumnsMenu = memo(function ColumnsMenu({ withSession = false }: { withSes
   const fitted = useFittedColumns(withSession);
   const choosable = withSession ? HIDEABLE_COLUMNS : HIDEABLE_COLUMNS.filter((c) => c.id !== SESSION_COLUMN);
   const hidden = choosable.filter((c) => fitted.visibility[c.id] === false).length;
-  const chosen = Object.keys(visibility).length > 0;
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="filter" aria-label={`Columns${hidden ? `: ${hidden} hidden` : ''}`}>
+  const choice: ColumnChoice = {
+    columns: choosable.map((c) => ({ id: c.id, label: c.label, shown: fitted.visibility[c.id] !== false, fitted: fitted.autoHidden.includes(c.id) })),
+    onChoose: (id, shown) => setVisibility({ ...visibility, [id]: shown }),
+    onShowAll: () => setVisibility(Object.fromEntries(HIDEABLE_COLUMNS.map((c) => [c.id, true]))),
+    onFit: reset,
+    hidden,
+    chosen: Object.keys(visibility).length > 0,
+  };
+  const trigger = {
+    className: 'filter',
+    label: `Columns${hidden ? `: ${hidden} hidden` : ''}`,
+    content: (
+      <>
         <span>Columns</span>
         {hidden > 0 && <span className="filter__hint num">{hidden} hidden</span>}
         <Chevron />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="filter__menu" align="end" sideOffset={4}>
-          {choosable.map((column) => (
-            <DropdownMenu.CheckboxItem
-              key={column.id}
-              className="filter__item"
-              checked={fitted.visibility[column.id] !== false}
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(checked) => setVisibility({ ...visibility, [column.id]: checked })}
-            >
-              <span className="filter__check" aria-hidden="true">
-                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-              </span>
-              <span className="filter__item-label">{column.label}</span>
-              {fitted.autoHidden.includes(column.id) && <span className="filter__hint">hidden to fit</span>}
-            </DropdownMenu.CheckboxItem>
-          ))}
-          <DropdownMenu.Group className="filter__actions">
-            <DropdownMenu.Separator className="filter__separator" />
-            <DropdownMenu.Item
-              className="filter__item filter__item--clear"
-              disabled={hidden === 0}
-              onSelect={() => setVisibility(Object.fromEntries(HIDEABLE_COLUMNS.map((c) => [c.id, true])))}
-            >
-              Show all columns
-            </DropdownMenu.Item>
-            <DropdownMenu.Item className="filter__item filter__item--clear" disabled={!chosen} onSelect={reset}>
-              Fit columns to the width
-            </DropdownMenu.Item>
-          </DropdownMenu.Group>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+      </>
+    ),
+  };
+  return <LazyMenu what="the columns menu" menu={ColumnsMenuCode} trigger={trigger} props={choice} />;
 });
 
 interface LedgerToolbarRowProps extends LedgerToolbarProps, ExportMenuProps {

@@ -1,11 +1,13 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Agent, Schemas } from '../../../domain/contract/types';
 import { previewRequest } from '../../../domain/knobs/compact-request';
+import { afterNextFrame } from '../../../lib/idle';
 import { knobsHref } from '../../../lib/routes';
 import { useHasPendingEdits } from '../hooks/use-knob-edits';
 import { useKnobForm } from '../hooks/use-knob-form';
+import { loadPatternEngine } from '../hooks/use-pattern-engine';
 import type { KnobsData } from '../hooks/use-knobs-data';
 import { editableItems, groupOfKey, layoutKnobGroups, type KnobItem } from '../lib/knob-layout';
 import { choicesFor, modelChoicesByKind } from '../lib/model-options';
@@ -15,7 +17,7 @@ import { AgentTree } from './agent-tree';
 import { ConfigHistory } from './config-history';
 import { KnobGroupSection } from './knob-group';
 import { KnobGroupsNav } from './knob-groups-nav';
-import { KnobsPreviewDialog } from './knobs-preview-dialog';
+import { KnobsPreviewDialog } from './knobs-dialogs';
 import '../../../components/compact-fields.css';
 import '../../../components/dialog.css';
 import './knobs-notices.css';
@@ -49,6 +51,8 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const groups = useMemo(() => layoutKnobGroups(builtin, data.pluginViews, attachedNames), [builtin, data.pluginViews, attachedNames]);
   const items = useMemo(() => editableItems(groups), [groups]);
   const attached = useMemo(() => attachedPluginsOf(attachedNames, data.pluginViews), [attachedNames, data.pluginViews]);
+  // The engine of outside patterns, once the form has been drawn (before, a pattern is not checked yet; nothing shows a problem before the operator acts).
+  useEffect(() => afterNextFrame(() => void loadPatternEngine()), []);
   const form = useKnobForm({ sessionId, agentPath: agent.agent_path, config, parent, groups, items, validator, attached, edits, serverErrors, prompts: data.knownPrompts });
 
   // One list of choices per kind of model picker (with or without its null choice), not one per knob and render.

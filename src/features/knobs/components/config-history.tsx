@@ -7,7 +7,7 @@ import type { Schemas } from '../../../domain/contract/types';
 import { displayKnobValue, knobName } from '../../../domain/knobs/knob-values';
 import { useKnobLabels } from '../../../hooks/use-knob-labels';
 import { configHistoryQuery } from '../api/config-history';
-import { VersionCompareDialog } from './version-compare-dialog';
+import { VersionCompareDialog } from './knobs-dialogs';
 import './config-history.css';
 
 type ConfigChangeEvent = Schemas['ConfigChangeEvent'];

@@ -5,8 +5,13 @@ import '../../../components/dialog.css';
 import './config-history.css';
 import './review-dialog.css';
 
-/** A save met a newer version (409): both versions side by side, and the operator chooses. */
-export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (choice: 'mine' | 'theirs' | 'later') => void }) {
+export interface ConflictDialogProps {
+  conflict: Conflict | null;
+  onResolve: (choice: 'mine' | 'theirs' | 'later') => void;
+}
+
+/** A save met a newer version (409): both versions side by side, and the operator chooses (its own chunk: knobs-dialogs.tsx opens it). */
+export function ConflictDialog({ conflict, onResolve }: ConflictDialogProps) {
   const clashes = conflict ? staleConflicts(conflict.edits, conflict.details.changes_since) : [];
   return (
     <AlertDialog.Root open={conflict !== null} onOpenChange={(open) => !open && onResolve('later')}>

@@ -7,7 +7,7 @@ import '../../../components/dialog.css';
 import './knobs-notices.css';
 import './knobs-preview-dialog.css';
 
-interface KnobsPreviewDialogProps {
+export interface KnobsPreviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   agentPath: string;

@@ -8,9 +8,8 @@ import { agentsWithEdits, pendingChangesOf, useKnobEdits } from '../hooks/use-kn
 import { useKnobsData, type KnobsData } from '../hooks/use-knobs-data';
 import { useSaveKnobs } from '../hooks/use-save-knobs';
 import { AgentKnobs } from './agent-knobs';
-import { ConflictDialog } from './conflict-dialog';
+import { ConflictDialog, ReviewDialog, usePreloadKnobsDialogs } from './knobs-dialogs';
 import { KnobsNotices } from './knobs-notices';
-import { ReviewDialog } from './review-dialog';
 import './knobs-screen.css';
 
 type DryRunResult = Schemas['DryRunResult'];
@@ -53,6 +52,7 @@ function KnobsEditor({ sessionId, agentPath, group, renderPreview, data }: Knobs
   const save = useSaveKnobs(sessionId, withEdits, baseVersionOf, selected);
   const clearDraft = usePendingEditsStore((s) => s.clearDraft);
   const failure = save.failure;
+  usePreloadKnobsDialogs();
 
   return (
     <div className="knobs">

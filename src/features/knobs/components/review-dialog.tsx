@@ -5,7 +5,7 @@ import type { AgentPending } from '../lib/pending-changes';
 import '../../../components/dialog.css';
 import './review-dialog.css';
 
-interface ReviewDialogProps {
+export interface ReviewDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   pending: readonly AgentPending[];

@@ -4,7 +4,7 @@ import { displayKnobValue, knobName } from '../../../domain/knobs/knob-values';
 import { compareVersions } from '../lib/config-versions';
 import '../../../components/dialog.css';
 
-interface VersionCompareDialogProps {
+export interface VersionCompareDialogProps {
   config: Schemas['AgentCompactionConfig'];
   events: readonly Schemas['ConfigChangeEvent'][];
   a: number;

@@ -38,7 +38,8 @@ export function useKnobChecks(values: Readonly<FlatValues>, options: KnobCheckOp
     clear: (key) => setChecks((c) => cleared(c, key)),
     checkAll: () => {
       setChecks(checkedAll);
-      return problems;
+      // Computed now, not from the last render: the engine of outside patterns may have come since.
+      return validateKnobValues(values, options);
     },
   };
 }

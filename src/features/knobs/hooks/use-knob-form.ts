@@ -3,6 +3,7 @@ import type { Schemas } from '../../../domain/contract/types';
 import type { AttachedPlugin } from '../../../domain/knobs/cross-field';
 import { flattenConfig } from '../../../domain/knobs/inheritance';
 import type { KnobValidator } from '../../../domain/knobs/knob-validator';
+import { patternEngineReady } from '../../../domain/knobs/outside-pattern';
 import { pendingEditsKey, storedBaseVersion, usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { revertEdits } from '../lib/config-versions';
 import { problemsNotice, savedValues, shownValues } from '../lib/knob-form';
@@ -10,6 +11,7 @@ import type { EditableItem, KnobGroupView, KnobItem } from '../lib/knob-layout';
 import { inheritedValue, knobState } from '../lib/knob-origin';
 import { editValue, resetToInherited, type PendingEdits } from '../lib/pending-changes';
 import { useKnobChecks } from './use-knob-checks';
+import { loadPatternEngine } from './use-pattern-engine';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 type ConfigChangeEvent = Schemas['ConfigChangeEvent'];
@@ -59,11 +61,19 @@ export function useKnobForm({ sessionId, agentPath, config, parent, groups, item
     setDraft(sessionId, agentPath, resetToInherited(edits, config, resetKeys), baseVersion);
     for (const key of resetKeys) checks.clear(key);
   };
-  /** Runs `then` when every knob is valid; otherwise shows every problem and says where they are. */
+  /**
+   * Runs `then` when every knob is valid; otherwise shows every problem and says where they are.
+   * Asked before the engine of outside patterns is in (it loads once the form is drawn), it waits
+   * for it; if it cannot be had, the daemon's checks stand in for its (use-pattern-engine.ts).
+   */
   const whenValid = (then: () => void) => {
-    const problems = checks.checkAll();
-    setAsked(problems.size > 0);
-    if (problems.size === 0) then();
+    const check = () => {
+      const problems = checks.checkAll();
+      setAsked(problems.size > 0);
+      if (problems.size === 0) then();
+    };
+    if (patternEngineReady()) check();
+    else void loadPatternEngine().then(check);
   };
   const inherited = (key: string) => inheritedValue(key, parent, items.find((i) => i.key === key)?.defaultValue).value;
   /** The values of an earlier `version` as unsaved edits (over the others), from the saves after it; false when those are not all known. */

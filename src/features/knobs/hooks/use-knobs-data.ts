@@ -10,6 +10,7 @@ import { builtinKnobSchemaQuery } from '../../../lib/api/endpoints/get-knob-sche
 import { modelsQuery } from '../api/list-models';
 import { knobIndex, formValidator } from '../lib/knob-form';
 import { readPluginListing } from '../lib/plugin-view';
+import { usePatternEngineReady } from './use-pattern-engine';
 import { promptChoices } from '../lib/prompt-choices';
 
 type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
@@ -30,7 +31,10 @@ export function useKnobsData(sessionId: string) {
   const promptList = useMemo(() => promptChoices(prompts.data ?? []), [prompts.data]);
   const promptPaths = useMemo(() => promptList.map((p) => p.path), [promptList]);
   const aliases = useMemo(() => (models.data ?? []).map((m) => m.alias), [models.data]);
-  const pluginViews = useMemo(() => (plugins.data ?? []).map((l) => readPluginListing(l, { modelAliases: aliases })), [plugins.data, aliases]);
+  // The engine of outside patterns arrives after the form is drawn: the manifests (and so the validator) are read again with it.
+  const patterns = usePatternEngineReady();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the manifest check runs the patterns' engine, which `patterns` says is in
+  const pluginViews = useMemo(() => (plugins.data ?? []).map((l) => readPluginListing(l, { modelAliases: aliases })), [plugins.data, aliases, patterns]);
   const index = useMemo(() => (builtin.data ? knobIndex(builtin.data, pluginViews) : null), [builtin.data, pluginViews]);
   const validator = useMemo(() => (index ? formValidator(index, aliases) : null), [index, aliases]);
   const configByAgent = new Map<string, AgentCompactionConfig>();

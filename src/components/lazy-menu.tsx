@@ -1,0 +1,84 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useFirstScreenDone } from '../lib/first-screen';
+import type { PreloadableComponent } from '../lib/lazy-component';
+import { LazyPart } from './lazy-part';
+
+/** A dropdown menu's trigger, drawn the same before its code is in (by LazyMenu) and after (by the menu, as its radix Trigger). */
+export interface MenuTrigger {
+  className: string;
+  label: string;
+  disabled?: boolean;
+  content: ReactNode;
+}
+
+/** What LazyMenu hands the menu it loads: its trigger, whether to open at once (pressed before), and the ref its trigger takes the focus by. */
+export interface LazyMenuProps {
+  trigger: MenuTrigger;
+  defaultOpen: boolean;
+  triggerRef: (element: HTMLElement | null) => void;
+}
+
+/** The LazyMenu (by its id) whose trigger had the focus when it was last replaced (its code arrived): the next one drawn takes it. */
+let focused: string | null = null;
+
+/** A trigger's ref: drawn in place of one that had the focus (which went nowhere since), it takes it. */
+function carryFocus(id: string, last: boolean) {
+  return (element: HTMLElement | null) => {
+    if (element === null || focused !== id) return;
+    if (document.activeElement === null || document.activeElement === document.body) element.focus();
+    if (last) focused = null;
+  };
+}
+
+/**
+ * A dropdown menu whose code (radix DropdownMenu, its positioning and focus handling) is not needed
+ * to draw the first screen: until it has loaded (asked for once the first screen is in, or when
+ * pressed), the same trigger is drawn; pressing it (a click, Enter, Space, ArrowDown) opens the
+ * menu as soon as its code is there, and a trigger holding the focus keeps it when the menu
+ * replaces it. If the code did not download, the trigger stays, saying so; pressing it tries again.
+ */
+export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }: { what: string; menu: PreloadableComponent<P & LazyMenuProps>; trigger: MenuTrigger; props: P }) {
+  const id = useId();
+  const [openRequested, setOpenRequested] = useState(false);
+  const firstScreenDone = useFirstScreenDone();
+  const open = (retry?: () => void) => {
+    setOpenRequested(true);
+    retry?.();
+  };
+  const standIn = (retry?: () => void) => (
+    <button
+      ref={carryFocus(id, false)}
+      type="button"
+      className={trigger.className}
+      aria-label={trigger.label}
+      aria-haspopup="menu"
+      aria-expanded="false"
+      data-state="closed"
+      disabled={trigger.disabled}
+      title={retry && 'Its menu did not download: pressing tries again'}
+      onFocus={() => (focused = id)}
+      onBlur={(event) => {
+        // The focus moved on (not the trigger replaced, which leaves it on nothing).
+        const element = event.currentTarget;
+        queueMicrotask(() => {
+          if (focused === id && (event.relatedTarget !== null || element.isConnected)) focused = null;
+        });
+      }}
+      onPointerEnter={() => void Menu.preload().catch(() => undefined)}
+      onClick={() => open(retry)}
+      onKeyDown={(event) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        open(retry);
+      }}
+    >
+      {trigger.content}
+    </button>
+  );
+  if (!firstScreenDone && !openRequested) return standIn();
+  return (
+    <LazyPart what={what} fallback={standIn()} failed={standIn}>
+      <Menu {...props} trigger={trigger} defaultOpen={openRequested} triggerRef={carryFocus(id, true)} />
+    </LazyPart>
+  );
+}
