@@ -62,7 +62,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   const base = agent.base_tokens ?? 0;
   const units = groupUnits(active);
   const supersede = units.filter((u) => !u.pinned).flatMap((u) => u.messages.map((m) => m.id));
-  const id = store.nextId('cmp');
+  const id = store.nextId('cmp', agent.agent_path);
   const summarizerModel = ic.summarizer ? findModel(ic.summarizer.model.includes(':') ? ic.summarizer.model : `${agentModel(agent).provider}:${ic.summarizer.model}`) : null;
   const usage = ic.summarizer?.usage ?? null;
   const pluginCost = summarizerModel && usage ? modelCost({ model: summarizerModel.id, prices: pricesOf(summarizerModel) }, usageOf(usage)) : null;
@@ -122,7 +122,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   record.before_parts = sentParts(before, base);
   record.after_parts = sentParts(after, base);
   session.checkpoints.push({
-    id: store.nextId('chk'),
+    id: store.nextId('chk', agent.agent_path),
     session_id: session.id,
     agent_path: agent.agent_path,
     reason: 'pre_compaction',
