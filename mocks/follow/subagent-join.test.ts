@@ -3,10 +3,11 @@
 // over kept data, the session comes back quietly with the same ids and the same answers; a
 // subagent file rewritten meanwhile still reads as rewritten.
 
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { importFiles } from '../daemon/transcripts/imports';
 import { dropMessages } from '../daemon/transcripts/resident-sessions';
 import { FolderBackend } from '../store/backends/folder';
 import { restoreStore, type Snapshot } from '../store/persisted';
@@ -23,6 +24,7 @@ const FIXTURES = new URL('../fixtures/transcripts/claude-code/', import.meta.url
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
 const MAIN = `${CLAUDE}.jsonl`;
 const SUBAGENT = `${CLAUDE}__subagents__agent-a4d5611.jsonl`;
+const COMPACTION_AGENT = `${CLAUDE}__subagents__agent-acompact-946d2b.jsonl`;
 
 /** The real session's lines, and a real window with a compaction of its own (another real session's file) as its subagent. */
 function fixtureLines(): { main: string[]; subagent: string } {
@@ -103,6 +105,30 @@ describe('a subagent file that joined its followed session later', () => {
     expect([...store.sessions.keys()]).toEqual([session.id]);
     expect(store.session(session.id)?.followed?.notice).toBeNull();
     expect(sessionAnswers(store, session.id)).toBe(before);
+  });
+
+  it("a compaction agent file that joins after its compaction was read: the record takes the summarizer's model and cost as an import of the whole does, and comes back quietly", async () => {
+    copyFileSync(new URL(MAIN, FIXTURES), join(folder, MAIN));
+    await follow();
+    const id = await followedSessionId(MAIN);
+    const session = await until(() => store.session(id));
+    expect(session.compactions[0]?.summarizer_model).toBeNull();
+    copyFileSync(new URL(COMPACTION_AGENT, FIXTURES), join(folder, COMPACTION_AGENT));
+    const record = await until(() => (session.compactions[0]?.summarizer_model ? session.compactions[0] : null));
+    const reference = new Store();
+    const job = await importFiles(reference, [MAIN, COMPACTION_AGENT].map((name) => ({ name, bytes: readFileSync(new URL(name, FIXTURES)) })));
+    const imported = reference.session(job.sessions[0] ?? '')?.compactions[0];
+    const summarizerOf = (r: typeof record | undefined) => ({ model: r?.summarizer_model, cost: r?.plugin_cost, usd: r?.cost_usd, provenance: r?.provenance });
+    expect(summarizerOf(record)).toEqual(summarizerOf(imported));
+    expect(store.session(id)).toBe(session);
+    expect(session.followed?.notice).toBeNull();
+
+    const before = sessionAnswers(store, id);
+    dropMessages(store, session);
+    await follower?.resident(id);
+    expect(store.session(id)).toBe(session);
+    expect(session.followed?.notice).toBeNull();
+    expect(sessionAnswers(store, id)).toBe(before);
   });
 
   it('its file rewritten while the session was dropped: read again whole, with the notice', async () => {
