@@ -107,6 +107,32 @@ describe('a subagent file that joined its followed session later', () => {
     expect(sessionAnswers(store, session.id)).toBe(before);
   });
 
+  it('one that appears while the simulator is stopped joins the kept session at the restart, quietly: one session, and a drop and re-read answers as before', async () => {
+    const { subagent } = fixtureLines();
+    copyFileSync(new URL(MAIN, FIXTURES), join(folder, MAIN));
+    await follow();
+    const id = await followedSessionId(MAIN);
+    dropMessages(store, await until(() => store.session(id)));
+    const persistence = new Persistence(new FolderBackend(data), { seed: 0, scale: 'normal' });
+    persistence.attach(store, null);
+    await persistence.flush();
+    await persistence.close();
+    await follower?.close();
+
+    writeFileSync(join(folder, SUBAGENT), subagent);
+    store = restoreStore((await new Persistence(new FolderBackend(data), { seed: 0, scale: 'normal' }).load()) as Snapshot);
+    await follow();
+    const session = await until(() => (store.session(id)?.agents.length === 2 ? store.session(id) : null));
+    expect([...store.sessions.keys()]).toEqual([id]);
+    expect(session.compactions.map((r) => r.agent_path)).toEqual(['primary', session.agents[1]?.agent_path]);
+    expect(session.followed?.notice).toBeNull();
+    const before = sessionAnswers(store, id);
+    dropMessages(store, session);
+    await follower?.resident(id);
+    expect(store.session(id)).toBe(session);
+    expect(sessionAnswers(store, id)).toBe(before);
+  });
+
   it("a compaction agent file that joins after its compaction was read: the record takes the summarizer's model and cost as an import of the whole does, and comes back quietly", async () => {
     copyFileSync(new URL(MAIN, FIXTURES), join(folder, MAIN));
     await follow();
