@@ -2,12 +2,7 @@ import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, utimes
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { agentMessages } from '../daemon/read-models/agent-messages';
-import { requireCompaction } from '../daemon/read-models/lookups';
-import { sessionLedgerPage } from '../daemon/read-models/queries';
-import { sessionStatsOf } from '../daemon/read-models/stats';
 import { toDetail, toSummary } from '../daemon/read-models/views';
-import { replaySession } from '../daemon/threshold-lab/replay';
 import { importFiles } from '../daemon/transcripts/imports';
 import { dropMessages } from '../daemon/transcripts/resident-sessions';
 import { FolderBackend } from '../store/backends/folder';
@@ -18,6 +13,7 @@ import type { SessionState } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
 import { Follower, type FollowOptions } from './follower';
 import { NodeFolderSource } from './node-folder-source';
+import { sessionAnswers } from './test-support/session-answers';
 import { until } from './test-support/until';
 
 const FIXTURES = new URL('../fixtures/transcripts/', import.meta.url);
@@ -54,31 +50,7 @@ async function importedMessages(name: string, bytes: Uint8Array): Promise<number
   return messagesOf(reference.session(job.sessions[0] ?? ''));
 }
 
-function everyPage<T>(page: (cursor: string) => { items: T[]; next_cursor: string | null }): T[] {
-  const items: T[] = [];
-  for (let cursor: string | null = ''; cursor !== null; ) {
-    const next: { items: T[]; next_cursor: string | null } = page(cursor);
-    items.push(...next.items);
-    cursor = next.next_cursor;
-  }
-  return items;
-}
-
-/** Everything a request can ask of a session that needs its messages, as the wire would carry it. */
-function answers(id: string): string {
-  const session = store.session(id) as SessionState;
-  const all = new URLSearchParams({ limit: '1000' });
-  return JSON.stringify({
-    summary: toSummary(store, session),
-    detail: toDetail(store, session),
-    messages: session.agents.map((a) => everyPage((cursor) => agentMessages(store, id, new URLSearchParams({ agent_path: a.agent_path, include_superseded: 'true', limit: '1000', cursor })))),
-    ledger: sessionLedgerPage(store, id, all),
-    records: session.compactions.map((r) => requireCompaction(store, session, r.id)),
-    stats: session.agents.map((a) => sessionStatsOf(store, id, a.agent_path)),
-    replay: replaySession(store, id, { agent_path: 'primary', settings: [{ set: {} }, { set: { upper_threshold: 0.5, lower_threshold: 0.3 } }], include_recorded_compactions: true }),
-    checkpoints: session.checkpoints,
-  });
-}
+const answers = (id: string) => sessionAnswers(store, id);
 
 beforeEach(() => {
   folder = mkdtempSync(join(tmpdir(), 'resident-'));

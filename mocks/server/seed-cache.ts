@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SeedCache, SeedIdentity } from '../runtime';
@@ -27,12 +27,53 @@ export function codeHash(root = ROOT): string {
   return hash.digest('hex').slice(0, 32);
 }
 
+/** Besides its own, a save keeps the files of this many other code hashes (the most recently used)… */
+export const KEEP_OTHER_HASHES = 3;
+/** …within this many bytes in all, its own files counted first (a normal seed's file is about 30 MB, the bench scale's 200 MB). */
+export const KEEP_BYTES = 1024 ** 3;
+/** A temporary file this old was left by a process killed while writing it (a write takes seconds). */
+export const STALE_TMP_MS = 60 * 60_000;
+
+/** A file of the cache folder: its name, size and when it was last written or loaded (its mtime). */
+export interface SeedCacheEntry {
+  name: string;
+  bytes: number;
+  used_ms: number;
+}
+
+const CACHE_FILE = /^([0-9a-f]{32})-[^/]+\.json$/;
+
+/**
+ * What a checkout of code `own` removes from a cache folder it may share with other checkouts (one
+ * node_modules/.cache): never a file of its own hash; of the others', those beyond the
+ * KEEP_OTHER_HASHES most recently used hashes or beyond KEEP_BYTES (the most recently used kept
+ * first); a temporary file only once stale; nothing it does not recognise.
+ */
+export function prunable(entries: readonly SeedCacheEntry[], own: string, now: number): string[] {
+  let bytes = entries.filter((e) => CACHE_FILE.exec(e.name)?.[1] === own).reduce((n, e) => n + e.bytes, 0);
+  const kept = new Set<string>();
+  const remove: string[] = [];
+  for (const entry of [...entries].sort((a, b) => b.used_ms - a.used_ms)) {
+    const hash = CACHE_FILE.exec(entry.name)?.[1];
+    if (entry.name.endsWith('.tmp')) {
+      if (now - entry.used_ms > STALE_TMP_MS) remove.push(entry.name);
+    } else if (hash !== undefined && hash !== own) {
+      if ((kept.has(hash) || kept.size < KEEP_OTHER_HASHES) && bytes + entry.bytes <= KEEP_BYTES) {
+        kept.add(hash);
+        bytes += entry.bytes;
+      } else remove.push(entry.name);
+    }
+  }
+  return remove;
+}
+
 /**
  * The freshly seeded data of each seed and scale, kept in a folder between starts of the loopback
  * server (seeding takes seconds, restoring it a fraction of one). A file is named by the hash of
  * the code that made it and its seed and scale, so it cannot go stale: changed code reads none of
- * it (and the first save under the new hash removes the old files). Not the operator's data:
- * MOCK_PERSIST=0 and MOCK_RESET=1 use it too, as it gives exactly what seeding gives.
+ * it. Other checkouts may share the folder: a save removes only what `prunable` says (older
+ * hashes beyond the newest few and a budget of bytes), and a load marks its file used. Not the
+ * operator's data: MOCK_PERSIST=0 and MOCK_RESET=1 use it too, as it gives exactly what seeding gives.
  */
 export class FolderSeedCache implements SeedCache {
   constructor(
@@ -45,8 +86,12 @@ export class FolderSeedCache implements SeedCache {
   }
 
   async load(identity: SeedIdentity): Promise<Snapshot | null> {
+    const path = this.path(identity);
     try {
-      return JSON.parse(await readFile(this.path(identity), 'utf8')) as Snapshot;
+      const snapshot = JSON.parse(await readFile(path, 'utf8')) as Snapshot;
+      const now = new Date();
+      await utimes(path, now, now).catch(() => {}); // used: the newest files are the ones kept
+      return snapshot;
     } catch {
       return null; // none yet (or unreadable): seeded
     }
@@ -54,17 +99,26 @@ export class FolderSeedCache implements SeedCache {
 
   /**
    * Written once the start is done (the server listens first), whole then renamed, so a reader never
-   * sees half of one; a temporary file left by a process killed meanwhile goes with the next save.
+   * sees half of one; then what is stale goes (`prunable`). Settles once done; never fails (a
+   * cache not written is seeded again next time).
    */
-  save(identity: SeedIdentity, snapshot: Snapshot): void {
-    setImmediate(() => {
-      const path = this.path(identity);
-      const tmp = join(this.dir, `${process.pid}.tmp`);
-      void mkdir(this.dir, { recursive: true })
-        .then(() => writeFile(tmp, JSON.stringify(snapshot)))
-        .then(() => rename(tmp, path))
-        .then(() => Promise.all(readdirSync(this.dir).filter((f) => !f.startsWith(this.code)).map((f) => rm(join(this.dir, f), { force: true }))))
-        .catch((e: unknown) => console.warn(`simulator seed cache: could not write ${path}: ${String(e)}`));
-    });
+  save(identity: SeedIdentity, snapshot: Snapshot): Promise<void> {
+    const path = this.path(identity);
+    const tmp = `${path}.${process.pid}.tmp`;
+    return new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => mkdir(this.dir, { recursive: true }))
+      .then(() => writeFile(tmp, JSON.stringify(snapshot)))
+      .then(() => rename(tmp, path))
+      .then(() => this.prune())
+      .catch((e: unknown) => console.warn(`simulator seed cache: could not write ${path}: ${String(e)}`));
+  }
+
+  private async prune(): Promise<void> {
+    const entries: SeedCacheEntry[] = [];
+    for (const name of await readdir(this.dir)) {
+      const stats = await stat(join(this.dir, name)).catch(() => null); // removed meanwhile by another checkout
+      if (stats?.isFile()) entries.push({ name, bytes: stats.size, used_ms: stats.mtimeMs });
+    }
+    await Promise.all(prunable(entries, this.code, Date.now()).map((name) => rm(join(this.dir, name), { force: true })));
   }
 }

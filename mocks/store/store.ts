@@ -80,7 +80,11 @@ export class Store {
     return this.clock().toISOString();
   }
 
-  nextId(prefix: string): string {
+  /**
+   * A new id. `_agentPath` names the agent a recorded compaction's ids are for: the daemon's counter
+   * needs none, a dropped session's re-read hands its own ids out by it (resident-sessions.ts).
+   */
+  nextId(prefix: string, _agentPath?: string): string {
     this.idCounter += 1;
     return `${prefix}_${this.idCounter.toString(36).padStart(5, '0')}`;
   }

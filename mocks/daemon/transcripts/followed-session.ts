@@ -15,7 +15,8 @@ import type { Store } from '../../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../../store/types';
 import { IMPORTED_PROJECT } from './imports';
 import { agentModel } from '../settings/model-windows';
-import { addTranscriptAgentSteps, drain, extendTranscriptAgentSteps, seedTranscriptSessionSteps, usageOf, type ReplayCursor } from './transcript-session';
+import { addTranscriptAgentSteps, drain, extendTranscriptAgentSteps, seedTranscriptSessionSteps, type ReplayCursor } from './transcript-session';
+import { joinSummarizer, usageOf } from './recorded-calls';
 import { toSummary } from '../read-models/views';
 
 /** What the follower is doing (GET /__mock/follow, the start-up lines). */
@@ -66,8 +67,8 @@ function transcriptMessages(agent: AgentState): Message[] {
   return agent.messages.filter((m) => m.metadata.kind !== 'compaction_summary');
 }
 
-function recordedCount(session: SessionState, agent: AgentState): number {
-  return session.compactions.filter((r) => r.agent_path === agent.agent_path && r.provenance.origin === 'recorded').length;
+function recordedOf(session: SessionState, agent: AgentState): CompactionRecord[] {
+  return session.compactions.filter((r) => r.agent_path === agent.agent_path && r.provenance.origin === 'recorded');
 }
 
 /**
@@ -77,7 +78,7 @@ function recordedCount(session: SessionState, agent: AgentState): number {
  */
 function cursorOf(session: SessionState, agent: AgentState, t: ImportedTranscript): ReplayCursor | null {
   const held = transcriptMessages(agent);
-  const compactions = recordedCount(session, agent);
+  const compactions = recordedOf(session, agent).length;
   if (t.compactions.length < compactions) return null;
   let same = 0;
   while (same < held.length && same < t.messages.length && sameMessage(held[same] as Message, t.messages[same] as ImportedMessage)) same += 1;
@@ -119,6 +120,11 @@ function* extendSteps(store: Store, session: SessionState, t: ImportedTranscript
   const cursors = pairs.map(([agent, transcript]) => cursorOf(session, agent, transcript));
   if (cursors.some((c) => c === null)) return false;
   for (const [k, [agent, transcript]] of pairs.entries()) {
+    // A compaction agent file that joined since: the records it belongs to take its summarizer.
+    for (const [j, record] of recordedOf(session, agent).entries()) {
+      const ic = transcript.compactions[j];
+      if (ic) joinSummarizer(agent, record, ic);
+    }
     yield* extendTranscriptAgentSteps(store, session, agent, transcript, cursors[k] as ReplayCursor);
     resize(agent, transcript);
     reprice(agent, transcript);

@@ -69,17 +69,18 @@ export function dropMessages(store: Store, session: SessionState): void {
 
 /**
  * A store in which the transcript is replayed with the ids the session's records and checkpoints
- * got the first time (they came from the daemon's counter, in this same order).
+ * got the first time (from the daemon's counter), each agent's in its own order: a read of the
+ * whole replays the primary, then each subagent, where a subagent file that joined a followed
+ * session later got its ids between the primary's.
  */
 function replayStore(held: Store, session: SessionState): Store {
   const scratch = new Store();
-  const ids: Record<string, string[]> = { cmp: session.compactions.map((r) => r.id), chk: session.checkpoints.map((c) => c.id) };
-  const next = { cmp: 0, chk: 0 };
-  scratch.nextId = (prefix: string) => {
-    const list = ids[prefix];
-    const k = prefix === 'cmp' || prefix === 'chk' ? next[prefix]++ : -1;
-    return list?.[k] ?? `${prefix}_replay_${k}`;
-  };
+  const ids = new Map<string, string[]>();
+  const handOut = (key: string, id: string) => ids.set(key, [...(ids.get(key) ?? []), id]);
+  for (const r of session.compactions) handOut(`cmp ${r.agent_path}`, r.id);
+  for (const c of session.checkpoints) handOut(`chk ${c.agent_path}`, c.id);
+  let replayed = 0;
+  scratch.nextId = (prefix: string, agentPath?: string) => ids.get(`${prefix} ${agentPath ?? ''}`)?.shift() ?? `${prefix}_replay_${replayed++}`;
   for (const [model, window] of held.windowOverrides) scratch.windowOverrides.set(model, window);
   return scratch;
 }

@@ -4,18 +4,17 @@
 // compaction of its own here: simulated events appear only where the operator asks for one.
 
 import { contextParts, type ContextParts } from '../../../src/domain/accounting/context';
-import { addCosts, priceUsage, type TokenUsage } from '../../../src/domain/accounting/cost';
+import { addCosts, priceUsage } from '../../../src/domain/accounting/cost';
 import type { Provenance } from '../../../src/domain/accounting/provenance';
 import { harnessDefaultWindow } from '../../../src/domain/accounting/window';
 import { applyCompaction } from '../../engine/apply';
-import { modelCost } from '../../engine/cost';
 import { computePins } from '../../engine/pins';
 import { buildRecord } from '../../engine/record';
 import { extractFilePaths } from '../../engine/summarizer';
 import { groupUnits } from '../../engine/units';
 import { profileTokens } from '../../importers/token-profile';
-import type { ImportedCompaction, ImportedMessage, ImportedTranscript, ImportedUsage, TokenProfile } from '../../../src/domain/transcripts/types';
-import { findModel, pricesOf } from '../../store/catalog';
+import type { ImportedCompaction, ImportedMessage, ImportedTranscript, TokenProfile } from '../../../src/domain/transcripts/types';
+import { pricesOf } from '../../store/catalog';
 import type { Store } from '../../store/store';
 import type { AgentState, CompactionRecord, Message, SessionState } from '../../store/types';
 import { effectiveConfig } from '../settings/config';
@@ -24,12 +23,8 @@ import { agentModel, windowOf } from '../settings/model-windows';
 import { newAgent, newSession } from '../seeding/new-session';
 import { toMessage } from '../live/simulation';
 import { attachRereads } from './transcript-reread';
+import { recordedSummarizer, usageOf } from './recorded-calls';
 import { activeMessages } from '../read-models/views';
-
-/** A recorded call's usage in the accounting module's terms (input is the uncached input). */
-export function usageOf(u: ImportedUsage): TokenUsage {
-  return { input: u.input_tokens, cache_read: u.cache_read_input_tokens, cache_write: u.cache_creation_input_tokens, output: u.output_tokens };
-}
 
 /** Appends recorded messages as they are, each call charged at what it recorded (cache-aware). No harness runs. */
 function appendRecorded(session: SessionState, agent: AgentState, m: ImportedMessage, id: string): void {
@@ -62,10 +57,8 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   const base = agent.base_tokens ?? 0;
   const units = groupUnits(active);
   const supersede = units.filter((u) => !u.pinned).flatMap((u) => u.messages.map((m) => m.id));
-  const id = store.nextId('cmp');
-  const summarizerModel = ic.summarizer ? findModel(ic.summarizer.model.includes(':') ? ic.summarizer.model : `${agentModel(agent).provider}:${ic.summarizer.model}`) : null;
-  const usage = ic.summarizer?.usage ?? null;
-  const pluginCost = summarizerModel && usage ? modelCost({ model: summarizerModel.id, prices: pricesOf(summarizerModel) }, usageOf(usage)) : null;
+  const id = store.nextId('cmp', agent.agent_path);
+  const { model: summarizerModel, cost: pluginCost } = recordedSummarizer(agent, ic);
   const summary: Message = {
     ...toMessage({ role: 'user', content: ic.summary, tool_calls: [], tool_call_id: null, tool_name: null, created_at: ic.created_at, is_error: false, usage: null, external_id: null }, session, agent, `${id}_summary`),
     metadata: { token_estimate: summaryTokens, kind: 'compaction_summary', always_keep: false, always_keep_source: null, compaction_id: id, compactor_cost: pluginCost },
@@ -99,7 +92,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
       summary: ic.summary,
       key_facts: summaryStatus === 'recorded' ? extractFilePaths(ic.summary) : [],
       cost: pluginCost,
-      summarizer_model: summarizerModel?.id ?? null,
+      summarizer_model: summarizerModel,
       after_estimate: after,
       reached: true,
     },
@@ -122,7 +115,7 @@ function importRecordedCompaction(store: Store, session: SessionState, agent: Ag
   record.before_parts = sentParts(before, base);
   record.after_parts = sentParts(after, base);
   session.checkpoints.push({
-    id: store.nextId('chk'),
+    id: store.nextId('chk', agent.agent_path),
     session_id: session.id,
     agent_path: agent.agent_path,
     reason: 'pre_compaction',
