@@ -47,6 +47,9 @@ export interface SeedCache {
 
 export const DEFAULT_OPTIONS: DaemonOptions = { seed: 24, scale: 'normal', live: true, liveIntervalMs: 6_000, requireToken: null };
 
+/** The fixture transcripts seeding reads, or a function loading them (called once, when first needed). */
+export type Fixtures = readonly ImportedTranscript[] | (() => readonly ImportedTranscript[]);
+
 /** How the daemon's data came to be at start: restored from what was saved, seeded, or the seed's copy a seed cache kept. */
 export type Origin = 'restored' | 'seeded' | 'cached seed';
 
@@ -66,8 +69,11 @@ export class SimulatedDaemon {
   /** Brings a followed session's dropped messages back before a request about it (mocks/follow/follower.ts resident); null when nothing is followed. */
   resident: ((sessionId: string) => Promise<void>) | null = null;
 
+  private fixtures: readonly ImportedTranscript[] | null = null;
+
   constructor(
-    private readonly transcripts: readonly ImportedTranscript[],
+    /** The fixture transcripts seeding reads, or how to load them: loaded only when something is seeded (not from kept data or a seed cache). */
+    private readonly transcripts: Fixtures,
     public options: DaemonOptions,
     restored: { store: Store; snapshot: Snapshot } | null = null,
     private readonly persistence: Persistence | null = null,
@@ -87,7 +93,7 @@ export class SimulatedDaemon {
    * Starts from what `persistence` saved for the same seed and scale, else from the seed.
    * `fresh` discards what was saved first (MOCK_RESET=1, ?mock-reset).
    */
-  static async open(transcripts: readonly ImportedTranscript[], options: DaemonOptions, persistence: Persistence | null, fresh = false): Promise<SimulatedDaemon> {
+  static async open(transcripts: Fixtures, options: DaemonOptions, persistence: Persistence | null, fresh = false): Promise<SimulatedDaemon> {
     if (persistence && fresh) await persistence.backend.clear();
     const snapshot = persistence ? await persistence.load() : null;
     const cached = !snapshot && options.seedCache && !options.startupImport ? await options.seedCache.load({ seed: options.seed, scale: options.scale }) : null;
@@ -109,7 +115,8 @@ export class SimulatedDaemon {
   private seed(): Store {
     const kept = this.seeded.get(this.seedKey());
     if (kept) return restoreSeed(kept);
-    const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.transcripts });
+    this.fixtures ??= typeof this.transcripts === 'function' ? this.transcripts() : this.transcripts;
+    const store = seedStore({ seed: this.options.seed, scale: this.options.scale, transcripts: this.fixtures });
     const { startupImport, seedCache, keepSeed } = this.options;
     if (startupImport) applyStartupImport(store, startupImport);
     const cache = startupImport ? null : (seedCache ?? null);

@@ -30,11 +30,18 @@ export const FOLLOW_FIG = {
   indexed: fig('follow.start.all_indexed', 'start-up: the server answers → every transcript indexed (in the background)', 'ms', { beside: ['follow.indexed.share'] }),
   indexedShare: fig('follow.indexed.share', 'sessions the list answers ÷ transcripts in the folder', 'ratio', { worse: 'lower' }),
   folderMb: fig('follow.folder.mb', 'the folder followed (transcripts generated)', 'MB', { worse: 'lower' }),
-  rss: fig('follow.memory.peak_rss', "the simulator's peak resident memory (VmHWM) while indexing and following", 'MB', { beside: ['follow.folder.mb', 'follow.memory.rss_indexed'] }),
-  rssIndexed: fig('follow.memory.rss_indexed', "the simulator's resident memory once every transcript is indexed (VmRSS)", 'MB', { beside: ['follow.memory.heap_indexed', 'follow.memory.dropped'] }),
+  rss: fig('follow.memory.peak_rss', "the simulator's peak resident memory (VmHWM) while indexing and following", 'MB', { beside: ['follow.folder.mb', 'follow.memory.rss_indexed', 'follow.memory.peak_heap'] }),
+  peakHeap: fig('follow.memory.peak_heap', "the simulator's highest JavaScript heap used (sampled by it after each transcript read and twice a second: GET /__mock/follow memory_mb.peak)", 'MB', { beside: ['follow.memory.peak_external', 'follow.memory.peak_array_buffers'] }),
+  peakExternal: fig('follow.memory.peak_external', "the simulator's highest memory held outside the heap (process.memoryUsage external: Buffers, typed arrays), sampled so", 'MB'),
+  peakArrayBuffers: fig('follow.memory.peak_array_buffers', "of that, the highest in ArrayBuffers (file bytes being read; arrayBuffers), sampled so", 'MB'),
+  rssIndexed: fig('follow.memory.rss_indexed', "the simulator's resident memory once every transcript is indexed (VmRSS)", 'MB', { beside: ['follow.memory.heap_indexed', 'follow.memory.external_indexed', 'follow.memory.dropped'] }),
   heapIndexed: fig('follow.memory.heap_indexed', "the simulator's JavaScript heap used once every transcript is indexed", 'MB'),
-  rssSteady: fig('follow.memory.rss_steady', "the simulator's resident memory after a quiet period once indexed (BENCH_FOLLOW_STEADY_S)", 'MB', { beside: ['follow.memory.heap_steady', 'follow.memory.dropped'] }),
+  externalIndexed: fig('follow.memory.external_indexed', "the simulator's memory outside the heap once indexed (external; of it arrayBuffers beside)", 'MB', { beside: ['follow.memory.array_buffers_indexed'] }),
+  arrayBuffersIndexed: fig('follow.memory.array_buffers_indexed', "the simulator's ArrayBuffers once indexed", 'MB'),
+  rssSteady: fig('follow.memory.rss_steady', "the simulator's resident memory after a quiet period once indexed (BENCH_FOLLOW_STEADY_S)", 'MB', { beside: ['follow.memory.heap_steady', 'follow.memory.external_steady', 'follow.memory.dropped'] }),
   heapSteady: fig('follow.memory.heap_steady', "the simulator's JavaScript heap used after the quiet period", 'MB'),
+  externalSteady: fig('follow.memory.external_steady', "the simulator's memory outside the heap after the quiet period (external; of it arrayBuffers beside)", 'MB', { beside: ['follow.memory.array_buffers_steady'] }),
+  arrayBuffersSteady: fig('follow.memory.array_buffers_steady', "the simulator's ArrayBuffers after the quiet period", 'MB'),
   dropped: fig('follow.memory.dropped', 'followed sessions holding no messages (idle, not viewed: read again from their files when asked) ÷ followed', 'ratio', { worse: 'lower' }),
   rereadP50: fig('follow.dropped.first_request.p50', 'a session dropped from memory: its first request (GET /sessions/{id}: its files read again), p50', 'ms', { beside: ['follow.memory.rss_steady', 'follow.dropped.restored'] }),
   rereadP95: fig('follow.dropped.first_request.p95', 'a session dropped from memory: its first request, p95', 'ms', { beside: ['follow.dropped.first_request.p50'] }),
@@ -98,7 +105,22 @@ interface Progress {
   groups_total: number;
   groups_done: number;
   sessions_dropped: number;
-  memory_mb: { rss: number; heap_used: number } | null;
+  memory_mb: (Memory & { peak: Memory }) | null;
+}
+
+/** MB, as GET /__mock/follow reports them (mocks/follow/memory-meter.ts). */
+interface Memory {
+  rss: number;
+  heap_used: number;
+  external: number;
+  array_buffers: number;
+}
+
+/** The heap, outside it and ArrayBuffers, as the simulator last sampled them. */
+function addMemory(book: FigureBook, memory: Memory | null | undefined, figs: { heap: FigureSpec; external: FigureSpec; arrayBuffers: FigureSpec }): void {
+  book.add(figs.heap, memory?.heap_used ?? Number.NaN);
+  book.add(figs.external, memory?.external ?? Number.NaN);
+  book.add(figs.arrayBuffers, memory?.array_buffers ?? Number.NaN);
 }
 
 async function json<T>(url: string, timeoutMs = 5_000): Promise<T | null> {
@@ -179,21 +201,21 @@ export async function followRun(book: FigureBook, browser: Browser, opts: Follow
       if (Date.now() - listening > 30 * 60_000) throw new Error(`the folder was not indexed in 30 min (${JSON.stringify(progress)})`);
       if (Date.now() - logged > 60_000) {
         logged = Date.now();
-        console.log(`  ${Math.round((logged - listening) / 1000)} s: ${progress?.groups_done ?? '?'} of ${progress?.groups_total ?? '?'} indexed, RSS ${Math.round(rssMb(server.pid, 'VmRSS'))} MB`);
+        console.log(`  ${Math.round((logged - listening) / 1000)} s: ${progress?.groups_done ?? '?'} of ${progress?.groups_total ?? '?'} indexed, RSS ${Math.round(rssMb(server.pid, 'VmRSS'))} MB (heap ${progress?.memory_mb?.heap_used ?? '?'}, external ${progress?.memory_mb?.external ?? '?'}, of it ArrayBuffers ${progress?.memory_mb?.array_buffers ?? '?'})`);
       }
       await sleep(100);
     }
     book.add(FOLLOW_FIG.firstSessions, first);
     book.add(FOLLOW_FIG.indexed, Date.now() - listening);
     book.add(FOLLOW_FIG.rssIndexed, rssMb(server.pid, 'VmRSS'));
-    book.add(FOLLOW_FIG.heapIndexed, (await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`))?.memory_mb?.heap_used ?? Number.NaN);
+    addMemory(book, (await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`))?.memory_mb, { heap: FOLLOW_FIG.heapIndexed, external: FOLLOW_FIG.externalIndexed, arrayBuffers: FOLLOW_FIG.arrayBuffersIndexed });
     const followed = await followedSessions(urls.daemon);
     book.add(FOLLOW_FIG.indexedShare, followed.length / opts.files);
     // A quiet period (nothing asked, nothing appended): what the simulator holds once it settles.
     await sleep(opts.steadyS * 1000);
     const steady = await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`);
     book.add(FOLLOW_FIG.rssSteady, rssMb(server.pid, 'VmRSS'));
-    book.add(FOLLOW_FIG.heapSteady, steady?.memory_mb?.heap_used ?? Number.NaN);
+    addMemory(book, steady?.memory_mb, { heap: FOLLOW_FIG.heapSteady, external: FOLLOW_FIG.externalSteady, arrayBuffers: FOLLOW_FIG.arrayBuffersSteady });
     book.add(FOLLOW_FIG.dropped, (steady?.sessions_dropped ?? Number.NaN) / followed.length);
     await firstRequests(book, urls.daemon, followed, opts);
 
@@ -232,6 +254,7 @@ export async function followRun(book: FigureBook, browser: Browser, opts: Follow
       await page.close();
     }
     book.add(FOLLOW_FIG.rss, rssMb(server.pid, 'VmHWM'));
+    addMemory(book, (await json<Progress>(`${urls.daemon}/api/v1/__mock/follow`))?.memory_mb?.peak, { heap: FOLLOW_FIG.peakHeap, external: FOLLOW_FIG.peakExternal, arrayBuffers: FOLLOW_FIG.peakArrayBuffers });
   } finally {
     await server.stop();
     rmSync(folder, { recursive: true, force: true });

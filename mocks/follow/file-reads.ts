@@ -13,8 +13,9 @@
 
 import { detectFormat } from '../../src/domain/transcripts/formats';
 import { appendJsonl, type ParsedJsonl } from '../../src/domain/transcripts/jsonl';
-import { macrotask } from '../daemon/transcripts/imports';
-import type { JsonlFormat, PreparableFile } from '../importers/prepare';
+import { macrotask, type ImportPreparer } from '../daemon/transcripts/imports';
+import { prepareImport, type JsonlFormat, type PreparableFile } from '../importers/prepare';
+import type { PreparedImport } from '../importers/units';
 import { MAX_FILE_BYTES, tooLargeMessage } from '../importers/upload';
 import type { FolderSource } from './folder-source';
 
@@ -169,4 +170,16 @@ export class FileReads {
   get bytesHeld(): number {
     return this.heldBytes;
   }
+}
+
+/**
+ * A group's files as an import prepares them. Read once (the start-up backlog), by the import
+ * preparer (a worker in the browser); changed while followed, here: their lines parsed so far are
+ * held, so preparing costs the import of records already parsed, not their parse.
+ */
+export async function prepareReads(files: readonly FileRead[], preparer: ImportPreparer): Promise<PreparedImport> {
+  const held = files.flatMap((f) => (f.kind === 'file' ? [f.file] : []));
+  if (held.length === files.length) return prepareImport(held, { pause: macrotask });
+  const upload = { files: files.flatMap((f) => (f.kind === 'bytes' ? [{ name: f.name, bytes: f.bytes }] : [])) };
+  return (await preparer(upload, () => {})).prepared;
 }

@@ -11,10 +11,10 @@ import { droppable, dropMessages } from '../daemon/transcripts/resident-sessions
 import type { Store } from '../store/store';
 import type { FollowedGroup } from '../store/types';
 import { followedSessionId, groupOf } from './follow-files';
-import { prepareImport } from '../importers/prepare';
-import type { PreparedImport } from '../importers/units';
-import { FileReads, type FileRead } from './file-reads';
+import { FileReads, prepareReads, type FileRead } from './file-reads';
 import type { FileStat, FolderSource } from './folder-source';
+import { MemoryMeter } from './memory-meter';
+import { ReadLimit, type ReadLimits } from './read-limit';
 import { rereadDropped, type RereadTarget } from './reread-dropped';
 
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
@@ -29,12 +29,19 @@ export interface FollowOptions {
   settleMs?: number;
   /** A session asked for (viewed) within this long keeps its messages; an idle one not asked for drops them (read again when asked). Default 2 minutes. */
   viewedMs?: number;
+  /** Start-up backlog files (newest first) whose running sessions keep their messages; the rest drop once read (read again when asked or grown). Default 64 MB. */
+  backlogResidentBytes?: number;
+  /** Reads (a group's files to its session) at once, and their bytes: read-limit.ts. */
+  readLimits?: ReadLimits;
   log?: (line: string) => void;
 }
 
 export class Follower {
   readonly progress: FollowProgress;
+  /** The backlog's, the changes' and the requests' reads, together bounded (read-limit.ts). */
+  readonly readLimit: ReadLimit;
   private readonly reads: FileReads;
+  private readonly memory = new MemoryMeter();
   /** Group → the files of it seen (a file gone is dropped when read). */
   private readonly members = new Map<string, Set<string>>();
   /** Groups changed since read (read first), then the start-up backlog, newest first. */
@@ -51,6 +58,8 @@ export class Follower {
   /** Session → when a request last needed it (resident): kept in memory while viewed. */
   private readonly asked = new Map<string, number>();
   private closed = false;
+  /** Bytes of the start-up backlog's running sessions kept with their messages so far (backlogResidentBytes). */
+  private backlogResident = 0;
 
   constructor(
     private readonly target: FollowTarget,
@@ -58,11 +67,13 @@ export class Follower {
     private readonly options: FollowOptions,
   ) {
     this.reads = new FileReads(source);
-    this.progress = { folder: source.folder, state: 'starting', groups_total: 0, groups_done: 0, indexed_ms: null };
+    this.readLimit = new ReadLimit(options.readLimits);
+    this.progress = { folder: source.folder, state: 'starting', groups_total: 0, groups_done: 0, indexed_ms: null, memory_mb: this.memory.sample() };
     // A reset (/__mock/reset) replaces the store: its followed sessions are read again into the new one.
     this.storeCheck = setInterval(() => {
       if (this.storeSeen && this.target.store !== this.storeSeen) void this.indexAll();
       for (const sessionId of this.asked.keys()) this.dropUnviewed(sessionId);
+      this.progress.memory_mb = this.memory.sample();
     }, 500);
   }
 
@@ -109,6 +120,7 @@ export class Follower {
     this.progress.state = 'indexing';
     this.progress.groups_total = groups.length;
     this.progress.groups_done = 0;
+    this.backlogResident = 0;
     void this.pump();
   }
 
@@ -132,8 +144,9 @@ export class Follower {
         const group = next.done ? this.backlog.shift() : next.value;
         if (group === undefined) break;
         if (!next.done) this.changed.delete(group);
-        await this.readGroup(group, !next.done).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
+        await this.readLimit.run(this.groupBytes(group), () => this.readGroup(group, !next.done)).catch((err: unknown) => this.options.log?.(`following ${group}: ${err instanceof Error ? err.message : String(err)}`));
         if (next.done) this.indexed();
+        this.progress.memory_mb = this.memory.sample();
         await macrotask();
       }
     } finally {
@@ -191,7 +204,7 @@ export class Follower {
       store.follows.groups[group] = { session_id: known.session_id, files: remembered, refused: tooLarge.error };
       return;
     }
-    const prepared = await this.prepare(files);
+    const prepared = await prepareReads(files, this.target.prepareImport ?? prepareInThread);
     if (this.target.store !== store) return;
     const unit = prepared.units[0];
     if (!unit) {
@@ -207,7 +220,11 @@ export class Follower {
     store.follows.groups[group] = { session_id: sessionId, files: remembered, refused: null };
     this.target.changed(sessionId);
     this.idleLater(sessionId, lastWrite);
-    this.dropUnviewed(sessionId);
+    // From the backlog (not seen growing): kept while the newest files' budget lasts, else dropped even if running.
+    const bytes = files.reduce((n, f) => n + f.size, 0);
+    const kept = !growing && running && this.backlogResident + bytes <= (this.options.backlogResidentBytes ?? 64 * 1024 * 1024);
+    if (kept) this.backlogResident += bytes;
+    this.dropUnviewed(sessionId, !growing && !kept);
   }
 
   /**
@@ -221,32 +238,30 @@ export class Follower {
     this.asked.set(sessionId, Date.now());
     if (!store.dropped.has(sessionId)) return;
     const group = Object.keys(store.follows.groups).find((g) => store.follows.groups[g]?.session_id === sessionId);
-    if (group && !(await rereadDropped(this.target, this.source, group, sessionId))) await this.readGroup(group, true, true);
+    // Waiting for its turn, another request may have brought them back already.
+    if (group) {
+      await this.readLimit.run(this.groupBytes(group), async () => {
+        if (this.target.store.dropped.has(sessionId) && !(await rereadDropped(this.target, this.source, group, sessionId))) await this.readGroup(group, true, true);
+      });
+    }
     this.asked.set(sessionId, Date.now());
   }
 
-  /** An idle followed session nobody asked for lately lets go of its messages (resident-sessions.ts). */
-  private dropUnviewed(sessionId: string): void {
+  /** About what reading a group takes: its files' sizes as listed at start, else as last read. */
+  private groupBytes(group: string): number {
+    const known = this.target.store.follows.groups[group]?.files ?? {};
+    return [...(this.members.get(group) ?? [])].reduce((n, name) => n + (this.listed.get(name)?.size ?? known[name]?.bytes ?? 0), 0);
+  }
+
+  /** An idle followed session nobody asked for lately lets go of its messages (resident-sessions.ts); `running`: a running one too. */
+  private dropUnviewed(sessionId: string, running = false): void {
     const store = this.target.store;
     const session = store.sessions.get(sessionId);
-    if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session)) return;
+    if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session, running)) return;
     this.asked.delete(sessionId);
     dropMessages(store, session);
     // Kept data holds it as dropped from now on (a restart loads it so: store/persisted.ts).
     this.target.changed(sessionId);
-  }
-
-  /**
-   * A group's files as an import prepares them. Read once (the start-up backlog), by the import
-   * preparer (a worker in the browser); changed while followed, here: their lines parsed so far are
-   * held (file-reads.ts), so preparing costs the import of records already parsed, not their parse.
-   */
-  private async prepare(files: readonly FileRead[]): Promise<PreparedImport> {
-    const held = files.flatMap((f) => (f.kind === 'file' ? [f.file] : []));
-    if (held.length === files.length) return prepareImport(held, { pause: macrotask });
-    const prepare = this.target.prepareImport ?? prepareInThread;
-    const upload = { files: files.flatMap((f) => (f.kind === 'bytes' ? [{ name: f.name, bytes: f.bytes }] : [])) };
-    return (await prepare(upload, () => {})).prepared;
   }
 
   /**

@@ -179,4 +179,61 @@ describe('followed sessions dropped from memory and read again when asked', () =
       rmSync(data, { recursive: true, force: true });
     }
   });
+
+  it('sessions asked for at once are read back a bounded number at a time, in the order asked, none lost', async () => {
+    const N = 6;
+    for (let k = 0; k < N; k++) copyFixture('claude-code/short.jsonl', `s${k}.jsonl`, true);
+    // The source as the follower reads it: what is read at once, and in which order.
+    let reading = 0;
+    let most = 0;
+    const order: string[] = [];
+    const source = new NodeFolderSource(folder);
+    const read = source.read.bind(source);
+    source.read = async (name, from, maxSize) => {
+      reading += 1;
+      most = Math.max(most, reading);
+      order.push(name);
+      await new Promise((r) => setTimeout(r, 20));
+      try {
+        return await read(name, from, maxSize);
+      } finally {
+        reading -= 1;
+      }
+    };
+    follower = new Follower({ store, changed: () => {} }, source, { idleMs: 200, settleMs: 10, readLimits: { reads: 2, bytes: 1024 ** 3 } });
+    await follower.start();
+    const ids = await Promise.all(Array.from({ length: N }, (_, k) => idOf(`s${k}.jsonl`)));
+    await until(() => ids.every((id) => store.dropped.has(id)));
+    const expected = await importedMessages('short.jsonl', readFileSync(new URL('claude-code/short.jsonl', FIXTURES)));
+    order.length = 0;
+    most = 0;
+    const f = follower;
+    await Promise.all(ids.map((id) => f.resident(id)));
+    expect(most).toBe(2);
+    expect(f.readLimit.peak.reads).toBe(2);
+    expect(order).toEqual(ids.map((_, k) => `s${k}.jsonl`));
+    for (const id of ids) {
+      expect(store.dropped.has(id)).toBe(false);
+      expect(messagesOf(store.session(id))).toBe(expected);
+    }
+  });
+
+  it('a start-up backlog of files written lately keeps only the newest in memory (a budget of bytes): the rest run dropped, and come back when asked', async () => {
+    const N = 5;
+    const size = readFileSync(new URL('claude-code/short.jsonl', FIXTURES)).byteLength;
+    const now = Date.now();
+    for (let k = 0; k < N; k++) {
+      const path = join(folder, copyFixture('claude-code/short.jsonl', `s${k}.jsonl`));
+      utimesSync(path, new Date(now - (N - k) * 1_000), new Date(now - (N - k) * 1_000));
+    }
+    const ids = await Promise.all(Array.from({ length: N }, (_, k) => idOf(`s${k}.jsonl`)));
+    const f = await follow({ idleMs: 60_000, backlogResidentBytes: 2 * size });
+    const expected = await importedMessages('short.jsonl', readFileSync(new URL('claude-code/short.jsonl', FIXTURES)));
+    // Newest first: the two newest fill the budget.
+    expect(ids.map((id) => store.dropped.has(id))).toEqual([true, true, true, false, false]);
+    expect(ids.every((id) => store.session(id)?.status === 'running')).toBe(true);
+    await f.resident(ids[0] as string);
+    expect(store.dropped.has(ids[0] as string)).toBe(false);
+    expect(messagesOf(store.session(ids[0] as string))).toBe(expected);
+  });
 });

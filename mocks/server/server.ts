@@ -129,7 +129,7 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
   const { port } = server.address() as AddressInfo;
   origin = `http://${host}:${port}`;
 
-  const daemon = await SimulatedDaemon.open(loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false).catch((error: unknown) => {
+  const daemon = await SimulatedDaemon.open(() => loadFixturesFromDisk(), daemonOptions, persistence, options.persistence?.fresh ?? false).catch((error: unknown) => {
     server.close();
     throw error;
   });

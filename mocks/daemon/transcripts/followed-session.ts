@@ -19,6 +19,17 @@ import { addTranscriptAgentSteps, drain, extendTranscriptAgentSteps, seedTranscr
 import { joinSummarizer, usageOf } from './recorded-calls';
 import { toSummary } from '../read-models/views';
 
+/** The process's memory, MB (mocks/follow/memory-meter.ts): resident, JavaScript heap used, held outside the heap, of that in ArrayBuffers. */
+export interface MemoryFigures {
+  rss: number;
+  heap_used: number;
+  external: number;
+  array_buffers: number;
+}
+
+/** The memory now and the highest seen since the follower started. */
+export type FollowMemory = MemoryFigures & { peak: MemoryFigures };
+
 /** What the follower is doing (GET /__mock/follow, the start-up lines). */
 export interface FollowProgress {
   folder: string;
@@ -27,13 +38,13 @@ export interface FollowProgress {
   groups_done: number;
   /** Milliseconds from start until every group present at start was read; null until then. */
   indexed_ms: number | null;
+  /** The process's memory, read as the follower works; null where it cannot be read (a browser). */
+  memory_mb: FollowMemory | null;
 }
 
-/** GET /__mock/follow: the progress, the followed sessions whose messages are dropped (resident-sessions.ts), and the process's memory where it can be read (Node). */
-export function followStatus(store: Store, progress: FollowProgress): FollowProgress & { sessions_dropped: number; memory_mb: { rss: number; heap_used: number } | null } {
-  const usage = (globalThis as { process?: { memoryUsage?: () => { rss: number; heapUsed: number } } }).process?.memoryUsage?.();
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-  return { ...progress, sessions_dropped: store.dropped.size, memory_mb: usage ? { rss: mb(usage.rss), heap_used: mb(usage.heapUsed) } : null };
+/** GET /__mock/follow: the progress (with the process's memory) and the followed sessions whose messages are dropped (resident-sessions.ts). */
+export function followStatus(store: Store, progress: FollowProgress): FollowProgress & { sessions_dropped: number } {
+  return { ...progress, sessions_dropped: store.dropped.size };
 }
 
 export interface FollowedUpdate {

@@ -37,14 +37,15 @@ function fingerprint(session: SessionState): string {
 }
 
 /**
- * Whether the session can be dropped and made again from its file alone: followed, idle, every
+ * Whether the session can be dropped and made again from its file alone: followed, idle (or, with
+ * `running`, still running: a start-up backlog beyond what is kept, mocks/follow/follower.ts), every
  * record one its transcript recorded (nothing the simulator or an operator added to its messages),
  * nothing pending.
  */
-export function droppable(store: Store, session: SessionState): boolean {
+export function droppable(store: Store, session: SessionState, running = false): boolean {
   return (
     session.followed !== undefined &&
-    session.status === 'idle' &&
+    (session.status === 'idle' || (running && session.status === 'running')) &&
     !store.dropped.has(session.id) &&
     session.pending_checkpoint_id === null &&
     Object.keys(session.proposals).length === 0 &&
