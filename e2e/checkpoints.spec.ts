@@ -120,9 +120,11 @@ test('rolls back a compaction: choose the checkpoint, preview what comes back, c
 
   await page.goto(`/sessions/${sessionId}`);
   const checkpointsPanel = panel(page, 'Checkpoints');
-  // The point's row names its compaction's strategy, from the session's records.
+  // The point's row names its compaction's strategy, from the session's records. Three reads in a
+  // row (below the fold: the page's first data, then the checkpoints, then as many records as there
+  // are points), each behind the session page's others: CI's 2 cores once took more than 7 s.
   const targetRecord = await apiGet<{ strategy: string }>(request, `/sessions/${sessionId}/compactions/${target.compaction_id}`);
-  await expect(checkpointsPanel.locator(`[data-checkpoint="${target.id}"]`)).toContainText(`${target.compaction_id} · ${targetRecord.strategy} ·`);
+  await expect(checkpointsPanel.locator(`[data-checkpoint="${target.id}"]`)).toContainText(`${target.compaction_id} · ${targetRecord.strategy} ·`, { timeout: 20_000 });
   await checkpointsPanel.locator(`[data-checkpoint="${target.id}"]`).getByRole('button', { name: 'Roll back…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Roll back past a compaction' });
   await expect(dialog.getByRole('combobox', { name: 'Checkpoint' })).toContainText(`Before ${target.compaction_id}`);
