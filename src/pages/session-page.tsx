@@ -34,6 +34,10 @@ export function SessionPage() {
   const { error, isPending } = useQuery(sessionQuery(sessionId));
   // Below the fold: the checkpoints (and their audit trail) are asked for once the first data is drawn.
   const checkpointsReady = useIdleGate(!isPending);
+  // The agents table's height is known only with the session (a row per agent, each row's lines by
+  // its data): the panels below wait for it, so they are drawn in their place and never pushed down
+  // (their data is asked for beside the page's code, session-page-data.ts, and waits in the cache).
+  const placed = !isPending;
   if (isNotFound(error)) {
     return <SessionNotFound sessionId={sessionId} />;
   }
@@ -58,12 +62,16 @@ export function SessionPage() {
       <Panel title="Agents" what="the agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} resetKey={sessionId}>
         <AgentsPanel sessionId={sessionId} />
       </Panel>
-      <SessionCompaction key={sessionId} sessionId={sessionId} />
-      <div id="checkpoints">
-        <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
-          {checkpointsReady ? <CheckpointsPanel sessionId={sessionId} /> : <CheckpointsPanelSkeleton />}
-        </Panel>
-      </div>
+      {placed && (
+        <>
+          <SessionCompaction key={sessionId} sessionId={sessionId} />
+          <div id="checkpoints">
+            <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
+              {checkpointsReady ? <CheckpointsPanel sessionId={sessionId} /> : <CheckpointsPanelSkeleton />}
+            </Panel>
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -103,16 +103,3 @@ export function StatsGridSkeleton() {
     </div>
   );
 }
-
-/** The whole panel while the page's code loads. */
-export function StatsPanelSkeleton() {
-  return (
-    <section className="panel stats-panel" aria-labelledby="stats-title" aria-busy="true">
-      <header className="panel__header">
-        <h2 id="stats-title">Compaction</h2>
-      </header>
-      <HeadlineSkeleton />
-      <StatsGridSkeleton />
-    </section>
-  );
-}
