@@ -114,34 +114,21 @@ test.beforeEach(async ({ request, page }) => {
   await watchLayout(page);
 });
 
-for (const width of [1440, 1024]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+/** Each case once (npm test's time counts): both widths, both agent counts, each answer last. */
+const CASES = [
+  { name: 'opened directly, three agents, at 1440 px', width: 1440, sessionId: THREE_AGENTS, held: null },
+  { name: 'opened directly, one agent, at 1024 px', width: 1024, sessionId: ONE_AGENT, held: null },
+  { name: 'the session read (its agents) answers last, at 1024 px', width: 1024, sessionId: THREE_AGENTS, held: /\/api\/v1\/sessions\/[^/?]+$/ },
+  { name: 'the stats answer last, at 1440 px', width: 1440, sessionId: THREE_AGENTS, held: /\/api\/v1\/sessions\/[^/]+\/compaction-stats/ },
+] as const;
 
-    for (const [what, sessionId] of [
-      ['one agent', ONE_AGENT],
-      ['three agents', THREE_AGENTS],
-    ] as const) {
-      test(`opened directly, ${what}: the ledger does not move while the page loads`, async ({ page }) => {
-        await page.goto(`/sessions/${sessionId}`);
-        await waitForSettled(page);
-        await expectLedgerStill(page);
-      });
-    }
-
-    test('the session read (its agents) answers last: the ledger does not move', async ({ page }) => {
-      await holdFirst(page, /\/api\/v1\/sessions\/[^/?]+$/);
-      await page.goto(`/sessions/${THREE_AGENTS}`);
-      await waitForSettled(page);
-      await expectLedgerStill(page);
-    });
-
-    test('the stats answer last: the ledger does not move', async ({ page }) => {
-      await holdFirst(page, /\/api\/v1\/sessions\/[^/]+\/compaction-stats/);
-      await page.goto(`/sessions/${THREE_AGENTS}`);
-      await waitForSettled(page);
-      await expectLedgerStill(page);
-    });
+for (const c of CASES) {
+  test(`${c.name}: the ledger does not move while the page loads`, async ({ page }) => {
+    await page.setViewportSize({ width: c.width, height: 900 });
+    if (c.held) await holdFirst(page, c.held);
+    await page.goto(`/sessions/${c.sessionId}`);
+    await waitForSettled(page);
+    await expectLedgerStill(page);
   });
 }
 
