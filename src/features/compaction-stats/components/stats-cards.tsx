@@ -38,7 +38,8 @@ export const CARDS = {
     height: 180,
     summaryLine: true,
   },
-  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 34 + 31 * 5 },
+  // The header and five rows (a row is its bar and one line of results; more scroll inside the card).
+  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 26 + 34 * 5 },
   fallbacks: { title: 'Fallbacks', unit: 'events whose strategy fell back to drop, by reason', height: 120 },
 } as const;
 
