@@ -9,11 +9,9 @@ import { useParams } from 'react-router';
 import { Panel } from '../components/panel';
 import { Skeleton } from '../components/skeleton';
 import { projectsQuery } from '../lib/api/endpoints/list-projects';
-import { CheckpointsPanelSkeleton } from '../features/checkpoints/components/checkpoints-panel-skeleton';
 import { ReviewSkeleton } from '../features/checkpoints/components/checkpoint-review-skeleton';
 import { DetailHeaderSkeleton, DetailSkeleton } from '../features/compaction-ledger/components/compaction-detail-skeleton';
 import { LedgerPanelSkeleton } from '../features/compaction-ledger/components/ledger-panel-skeleton';
-import { StatsPanelSkeleton } from '../features/compaction-stats/components/stats-cards';
 import { sessionsQuery } from '../features/sessions/api/list-sessions';
 import { AgentsPanelSkeleton } from '../features/sessions/components/agents-panel-skeleton';
 import { CompactionSummarySkeleton } from '../features/sessions/components/compaction-summary';
@@ -44,6 +42,10 @@ export function SessionsPageSkeleton() {
   );
 }
 
+/**
+ * The session's header and agents: the panels below them wait for the session (session-page.tsx),
+ * as the agents table's height is known only then.
+ */
 export function SessionPageSkeleton() {
   const { sessionId = '' } = useParams();
   const known = useQueryClient()
@@ -53,9 +55,6 @@ export function SessionPageSkeleton() {
     <div className="page">
       <SessionHeaderSkeleton />
       <LoadingPanel title="Agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} />
-      <StatsPanelSkeleton />
-      <LedgerPanelSkeleton />
-      <LoadingPanel title="Checkpoints" skeleton={<CheckpointsPanelSkeleton />} />
     </div>
   );
 }

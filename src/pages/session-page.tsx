@@ -31,9 +31,14 @@ export function SessionPage() {
     .getQueryData(sessionsQuery().queryKey)
     ?.find((s) => s.id === sessionId);
   // The same query the panels read: a missing session is one message, not one per panel.
-  const { error, isPending } = useQuery(sessionQuery(sessionId));
+  const { error, isPending, failureCount } = useQuery(sessionQuery(sessionId));
   // Below the fold: the checkpoints (and their audit trail) are asked for once the first data is drawn.
   const checkpointsReady = useIdleGate(!isPending);
+  // The agents table's height is known only with the session (a row per agent, each row's lines by
+  // its data): the panels below wait for it, so they are drawn in their place and never pushed down
+  // (their data is asked for beside the page's code, session-page-data.ts, and waits in the cache).
+  // A session read that failed (and may be tried again) holds nothing back.
+  const placed = !isPending || failureCount > 0;
   if (isNotFound(error)) {
     return <SessionNotFound sessionId={sessionId} />;
   }
@@ -58,12 +63,16 @@ export function SessionPage() {
       <Panel title="Agents" what="the agents" skeleton={<AgentsPanelSkeleton rows={known?.agent_count} />} resetKey={sessionId}>
         <AgentsPanel sessionId={sessionId} />
       </Panel>
-      <SessionCompaction key={sessionId} sessionId={sessionId} />
-      <div id="checkpoints">
-        <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
-          {checkpointsReady ? <CheckpointsPanel sessionId={sessionId} /> : <CheckpointsPanelSkeleton />}
-        </Panel>
-      </div>
+      {placed && (
+        <>
+          <SessionCompaction key={sessionId} sessionId={sessionId} />
+          <div id="checkpoints">
+            <Panel title="Checkpoints" what="the checkpoints" skeleton={<CheckpointsPanelSkeleton />} resetKey={sessionId}>
+              {checkpointsReady ? <CheckpointsPanel sessionId={sessionId} /> : <CheckpointsPanelSkeleton />}
+            </Panel>
+          </div>
+        </>
+      )}
     </div>
   );
 }

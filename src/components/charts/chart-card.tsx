@@ -6,6 +6,8 @@ interface ChartCardProps {
   unit: string;
   /** One line of figures beside the title. */
   summary?: ReactNode;
+  /** The card has a summary once its data is in: its line is kept while there is none, so nothing below moves when it comes. */
+  summaryLine?: boolean;
   /** What the chart shows, for screen readers (the table has the figures). */
   description: string;
   chart: ReactNode;
@@ -20,7 +22,7 @@ interface ChartCardProps {
  * A titled chart with a Chart/Table switch: the chart only draws prepared data; the table has the
  * same rows. Both occupy the same height, so switching does not move the page.
  */
-export function ChartCard({ title, unit, summary, description, chart, table, height, className, empty }: ChartCardProps) {
+export function ChartCard({ title, unit, summary, summaryLine, description, chart, table, height, className, empty }: ChartCardProps) {
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const titleId = useId();
   return (
@@ -29,7 +31,7 @@ export function ChartCard({ title, unit, summary, description, chart, table, hei
         <div className="chart-card__title">
           <h3 id={titleId}>{title}</h3>
           <span className="chart-card__unit">{unit}</span>
-          {summary && <span className="chart-card__summary num">{summary}</span>}
+          {(summary || summaryLine) && <span className="chart-card__summary num">{summary || '\u00a0'}</span>}
         </div>
         {!empty && (
           <div className="chart-card__switch" role="group" aria-label={`${title}: show as`}>

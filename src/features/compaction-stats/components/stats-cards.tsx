@@ -19,6 +19,7 @@ export const CARDS = {
     description:
       'Floating bars from the tokens after to the tokens before each compaction, oldest to newest, with the upper threshold, the lower threshold and the context window as step lines.',
     height: 330,
+    summaryLine: true,
   },
   triggers: { title: 'Events by trigger', unit: 'events', description: 'Number of compaction events per trigger, every trigger listed.', height: 150 },
   strategies: { title: 'Events by strategy', unit: 'events', description: 'Number of compaction events per strategy, every strategy listed.', height: 126 },
@@ -27,15 +28,18 @@ export const CARDS = {
     unit: 'tokens after ÷ before, per event (lower compresses more)',
     description: 'The compression ratio of each compaction, oldest to newest, with the median as a dashed line.',
     height: 180,
+    summaryLine: true,
   },
-  histogram: { title: 'Summary length', unit: 'tokens per summary', description: 'How many summaries fall in each length range, in tokens.', height: 180 },
+  histogram: { title: 'Summary length', unit: 'tokens per summary', description: 'How many summaries fall in each length range, in tokens.', height: 180, summaryLine: true },
   cost: {
     title: 'Model cost per event',
     unit: 'USD per event (summarizer or compactor plugin)',
     description: 'The model cost of each compaction, oldest to newest, in US dollars.',
     height: 180,
+    summaryLine: true,
   },
-  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 34 + 31 * 5 },
+  // The header and five rows (a row is its bar and one line of results; more scroll inside the card).
+  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 26 + 34 * 5 },
   fallbacks: { title: 'Fallbacks', unit: 'events whose strategy fell back to drop, by reason', height: 120 },
 } as const;
 
@@ -58,7 +62,10 @@ function LoadingCard({ id, className }: { id: ChartCardId; className?: string })
   return <ChartCard {...card} className={className} empty={<Skeleton height="100%" />} chart={null} table={null} />;
 }
 
-/** A card that is not a chart (hook timings, fallbacks): a titled section. */
+/**
+ * A card that is not a chart (hook timings, fallbacks): a titled section of a fixed height, like a
+ * chart's (what does not fit scrolls inside), so the stats arriving late do not move the ledger below.
+ */
 export function StatsSection({ id, className, children }: { id: 'hooks' | 'fallbacks'; className?: string; children: ReactNode }) {
   const titleId = `${id}-title`;
   return (
@@ -69,7 +76,9 @@ export function StatsSection({ id, className, children }: { id: 'hooks' | 'fallb
           <span className="chart-card__unit">{CARDS[id].unit}</span>
         </div>
       </div>
-      {children}
+      <div className="chart-card__body stats-section__body" style={{ height: CARDS[id].height }}>
+        {children}
+      </div>
     </section>
   );
 }
@@ -87,24 +96,11 @@ export function StatsGridSkeleton() {
       <LoadingCard id="histogram" />
       <LoadingCard id="cost" />
       <StatsSection id="hooks" className="stats-grid__wide">
-        <Skeleton height={CARDS.hooks.height} />
+        <Skeleton height="100%" />
       </StatsSection>
       <StatsSection id="fallbacks">
-        <Skeleton height={CARDS.fallbacks.height} />
+        <Skeleton height="100%" />
       </StatsSection>
     </div>
-  );
-}
-
-/** The whole panel while the page's code loads. */
-export function StatsPanelSkeleton() {
-  return (
-    <section className="panel stats-panel" aria-labelledby="stats-title" aria-busy="true">
-      <header className="panel__header">
-        <h2 id="stats-title">Compaction</h2>
-      </header>
-      <HeadlineSkeleton />
-      <StatsGridSkeleton />
-    </section>
   );
 }

@@ -106,7 +106,7 @@ export function StatsCharts(props: StatsChartsProps) {
         table={<CostTable points={costs} />}
       />
       <StatsSection id="hooks" className="stats-grid__wide">
-        {(statsPending ? <Skeleton height={CARDS.hooks.height} /> : statsEmpty) ??
+        {(statsPending ? <Skeleton height="100%" /> : statsEmpty) ??
           (hooks.length === 0 ? (
             <ChartEmpty>No plugin hook fired{agent ? ` for ${agent}` : ''}.</ChartEmpty>
           ) : (
@@ -114,7 +114,7 @@ export function StatsCharts(props: StatsChartsProps) {
           ))}
       </StatsSection>
       <StatsSection id="fallbacks">
-        {(statsPending ? <Skeleton height={CARDS.fallbacks.height} /> : statsEmpty) ?? (fallbacks && <FallbackList summary={fallbacks} ledgerLink={props.ledgerLink({ fallback: true })} />)}
+        {(statsPending ? <Skeleton height="100%" /> : statsEmpty) ?? (fallbacks && <FallbackList summary={fallbacks} ledgerLink={props.ledgerLink({ fallback: true })} />)}
       </StatsSection>
     </div>
   );

@@ -64,6 +64,7 @@ interface StatsPanelProps {
 }
 
 const LIVE_TEXT = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…', offline: 'offline' } as const;
+const LIVE_STATES = Object.keys(LIVE_TEXT) as (keyof typeof LIVE_TEXT)[];
 
 // The header's parts are memoised: the panel renders again with every live batch, they do not change with it.
 
@@ -73,7 +74,14 @@ const LiveState = memo(function LiveState() {
   return (
     <span className={`stats-live stats-live--${status}`} title="The live event stream: new compactions appear here by themselves while it is live.">
       <span className="stats-live__dot" aria-hidden="true" />
-      {LIVE_TEXT[status]}
+      {/* Every state's word in one place, the others hidden: the widest sets the width, so a change of state moves nothing beside it. */}
+      <span className="stats-live__text">
+        {LIVE_STATES.map((s) => (
+          <span key={s} className={s === status ? undefined : 'stats-live__hidden'}>
+            {LIVE_TEXT[s]}
+          </span>
+        ))}
+      </span>
     </span>
   );
 });
