@@ -67,19 +67,12 @@ export default defineConfig({
       use: onTheBuild,
     },
     {
-      // The fault matrix drives many pages at once: it runs last, with the machine to itself. The reads
-      // (all CPU) beside the partial failures (mostly waiting out time limits and the health's 30 s
-      // poll); then the writes alone (beside the reads, under load, their pages missed their limits).
+      // The fault matrix drives many pages at once: it runs last, one file at a time, with the machine
+      // to itself. Its files side by side finished 0.5 min sooner of 7 (the machine is busy either
+      // way) and cases needed their second try: not worth it.
       name: 'fault-matrix',
-      testMatch: /fault-matrix-(reads|partial)\.spec\.ts/,
+      testMatch: /fault-matrix-.*\.spec\.ts/,
       dependencies: ['build', 'demo'],
-      workers: Math.min(2, WORKERS),
-      use: onTheBuild,
-    },
-    {
-      name: 'fault-matrix-writes',
-      testMatch: /fault-matrix-writes\.spec\.ts/,
-      dependencies: ['fault-matrix'],
       workers: 1,
       use: onTheBuild,
     },

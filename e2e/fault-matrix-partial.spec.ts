@@ -3,8 +3,7 @@
  * (projects, health) × every fault; the live stream dropped and the daemon restarted under every
  * screen at once; one read failing silently beside what stands in for it; a hung endpoint named
  * while its request waits. The reads and writes × every fault: fault-matrix-reads.spec.ts and
- * fault-matrix-writes.spec.ts. A file of its own so the fault-matrix project's two workers share
- * the matrix (playwright.config.ts).
+ * fault-matrix-writes.spec.ts.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { dropSockets, resetDaemon, restartDaemon } from './support/daemon';
