@@ -95,6 +95,11 @@ async function expectLedgerStill(page: Page): Promise<void> {
   const inPage = layout.shifts.filter((s) => s.sources.some((source) => !source.endsWith(' in the shell')));
   expect(inPage.reduce((sum, s) => sum + s.value, 0), `layout shifts in the session view: ${JSON.stringify(inPage)}`).toBeLessThan(0.0001);
   expect(await page.evaluate(() => window.scrollY), 'the page did not scroll').toBe(0);
+  // The room kept for the hook timings holds the seeded sessions' five rows whole (a row cut off at
+  // the card's edge reads as a clipped table), results wrapping to two lines included.
+  const hooks = page.locator('.stats-section__body .hook-timings');
+  const room = await hooks.evaluate((e) => ({ shown: e.clientHeight, whole: e.scrollHeight }));
+  expect(room.whole, 'the hook timings fit their card').toBeLessThanOrEqual(room.shown + 1);
 }
 
 /** Holds the first answer of `url` back for HELD_MS: the panels it feeds arrive after the others. */

@@ -38,8 +38,9 @@ export const CARDS = {
     height: 180,
     summaryLine: true,
   },
-  // The header and five rows (a row is its bar and one line of results; more scroll inside the card).
-  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 26 + 34 * 5 },
+  // The header and five rows, each with up to two lines of results (three kinds of result wrap:
+  // the seeded sessions' tables are 195-231 px); a sixth row scrolls inside the card.
+  hooks: { title: 'Plugin hook timings', unit: 'per plugin and hook: milliseconds, and what each call returned', height: 26 + 43 * 5 },
   fallbacks: { title: 'Fallbacks', unit: 'events whose strategy fell back to drop, by reason', height: 120 },
 } as const;
 
