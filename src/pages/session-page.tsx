@@ -31,14 +31,15 @@ export function SessionPage() {
     .getQueryData(sessionsQuery().queryKey)
     ?.find((s) => s.id === sessionId);
   // The same query the panels read: a missing session is one message, not one per panel.
-  const { error, isPending, failureCount } = useQuery(sessionQuery(sessionId));
+  const { error, isPending, failureCount, errorUpdatedAt } = useQuery(sessionQuery(sessionId));
   // Below the fold: the checkpoints (and their audit trail) are asked for once the first data is drawn.
   const checkpointsReady = useIdleGate(!isPending);
   // The agents table's height is known only with the session (a row per agent, each row's lines by
   // its data): the panels below wait for it, so they are drawn in their place and never pushed down
   // (their data is asked for beside the page's code, session-page-data.ts, and waits in the cache).
-  // A session read that failed (and may be tried again) holds nothing back.
-  const placed = !isPending || failureCount > 0;
+  // A session read that failed, ever (a read tried again after a failure is pending once more, its
+  // failure count back to 0: the panels must not go and come with each Retry), holds nothing back.
+  const placed = !isPending || failureCount > 0 || errorUpdatedAt > 0;
   if (isNotFound(error)) {
     return <SessionNotFound sessionId={sessionId} />;
   }
