@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { DAEMON, dropSockets, injectFaults, resetDaemon } from './support/daemon';
-import { expectLive, sessionRows } from './support/ui';
+import { connectionStatus, expectLive, sessionRows } from './support/ui';
 
 /** Requests to the daemon's own origin (cross-origin from the page), with their Authorization header. */
 function watchDaemonRequests(page: Page): Request[] {
@@ -40,7 +40,7 @@ test('the token stays in this tab unless remembered, and the live stream never c
   await expect(page.getByText('Kept for this tab only (session storage) and forgotten when the tab closes.')).toBeVisible();
   await page.getByLabel('Bearer token').fill('s3cret-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(page)).toContainText('Connected');
   await expectLive(page);
 
   const storage = () => page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
@@ -56,7 +56,7 @@ test('the token stays in this tab unless remembered, and the live stream never c
   await page.getByLabel('Remember the token in this browser').check();
   await expect(page.getByText(/Stored unencrypted in this browser’s local storage/)).toBeVisible();
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(page)).toContainText('Connected');
   expect((await storage()).local).toContain('s3cret-token');
   expect((await storage()).session).not.toContain('s3cret-token');
 });
@@ -68,7 +68,7 @@ test('a token saved in one tab is not in a new tab of a fresh session (sessionSt
   await first.goto('/settings');
   await first.getByLabel('Bearer token').fill('tab-only');
   await first.getByRole('button', { name: 'Save and test' }).click();
-  await expect(first.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(first)).toContainText('Connected');
   const second = await context.newPage();
   await second.goto('/settings');
   await expect(second.getByLabel('Operator id')).toBeVisible();
@@ -103,7 +103,7 @@ test('a base URL on another origin: asks before the token goes there, and sends 
   await page.getByLabel('Bearer token').fill('cross-origin-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
   await page.getByRole('button', { name: `Send the token to ${DAEMON}` }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(page)).toContainText('Connected');
   expect(daemonRequests.length).toBeGreaterThan(0);
   expect(daemonRequests.every((r) => r.headers().authorization === 'Bearer cross-origin-token')).toBe(true);
 });
@@ -185,7 +185,7 @@ test('one 404 from POST /events/ticket: that socket falls back to the token, sai
   await page.goto('/settings');
   await page.getByLabel('Bearer token').fill('s3cret-token');
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(page)).toContainText('Connected');
   await expectLive(page);
   await expect.poll(() => sockets.filter((u) => u.includes('ticket=')).length).toBeGreaterThan(0);
 

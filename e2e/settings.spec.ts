@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { clearFaults, injectFaults, resetDaemon } from './support/daemon';
-import { connectionIndicator, expectLive, panel, sessionRows } from './support/ui';
+import { connectionIndicator, connectionStatus, expectLive, panel, sessionRows } from './support/ui';
 
 test('refuses a base URL of the wrong shape', async ({ page, request }) => {
   await resetDaemon(request);
@@ -18,7 +18,7 @@ test('saves, tests the connection, and remembers it across reloads', async ({ pa
   await page.goto('/settings');
   await page.getByLabel('Operator id').fill('kim');
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('status')).toContainText(/Saved\. Connected: kaged .*simulated daemon/);
+  await expect(connectionStatus(page)).toContainText(/Saved\. Connected: kaged .*simulated daemon/);
   await page.reload();
   await expect(page.getByLabel('Operator id')).toHaveValue('kim');
 
@@ -60,7 +60,7 @@ test('the token is masked until shown, and sent as a bearer token', async ({ pag
   await expect(token).toHaveAttribute('type', 'password');
 
   await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected');
+  await expect(connectionStatus(page)).toContainText('Connected');
   const sent = page.waitForRequest((r) => r.url().includes('/api/v1/sessions') && r.headers().authorization === 'Bearer s3cret');
   await page.getByRole('link', { name: 'Sessions' }).click();
   await sent;
@@ -91,7 +91,7 @@ test('panels showing 401 recover without a reload once the token is corrected on
     await clearFaults(request);
     await page.getByLabel('Bearer token').fill('the-right-token');
     await page.getByRole('button', { name: 'Save and test' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+    await expect(connectionStatus(page).filter({ hasText: 'Connected' })).toBeVisible();
     // Back, as the operator goes back: no reload.
     await page.goBack();
     await expect(checkpoints.locator('[data-checkpoint]').first()).toBeVisible({ timeout: 20_000 });

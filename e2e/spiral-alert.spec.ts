@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect as baseExpect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { advanceSession, apiGet, resetDaemon } from './support/daemon';
 import { expectLive } from './support/ui';
 import { SPIRAL_CHECK_GAP_MS } from '../src/domain/spiral-watch';
@@ -29,27 +29,27 @@ async function startSpiral(request: APIRequestContext, sessionId: string): Promi
 
 /**
  * Replaces window.Notification with a recorder of what the page asked to show and of each permission
- * request. 'browser': the permission is the browser's (context.grantPermissions); 'refusing': none
- * granted yet, and a request is refused; 'missing': no Notification API at all.
+ * request. 'granted': the site is allowed already (the browser's own permission is not used: a
+ * headless shell has none to grant); 'refusing': none granted yet, and a request is refused;
+ * 'missing': no Notification API at all.
  */
-async function recordNotifications(page: Page, mode: 'browser' | 'refusing' | 'missing'): Promise<void> {
+async function recordNotifications(page: Page, mode: 'granted' | 'refusing' | 'missing'): Promise<void> {
   await page.addInitScript((mode) => {
     const w = window as unknown as { __notes: unknown[]; __asked: number; Notification?: typeof Notification };
     w.__notes = [];
     w.__asked = 0;
-    const Real = w.Notification;
-    if (mode === 'missing' || !Real) {
+    if (mode === 'missing') {
       delete w.Notification;
       return;
     }
     let refused = false;
     class Recorder {
       static get permission() {
-        return mode === 'browser' ? Real!.permission : refused ? 'denied' : 'default';
+        return mode === 'granted' ? 'granted' : refused ? 'denied' : 'default';
       }
       static requestPermission() {
         w.__asked += 1;
-        if (mode === 'browser') return Real!.requestPermission();
+        if (mode === 'granted') return Promise.resolve('granted');
         refused = true;
         return Promise.resolve('denied');
       }
@@ -77,11 +77,10 @@ async function aMinuteLater(page: Page): Promise<void> {
 }
 
 /** A fresh daemon, the page's clock installed, notifications granted and recorded, Settings open: answers the opt-in box. */
-async function settingsWithNotifications(page: Page, context: BrowserContext, request: APIRequestContext): Promise<Locator> {
+async function settingsWithNotifications(page: Page, request: APIRequestContext): Promise<Locator> {
   await resetDaemon(request);
   await page.clock.install();
-  await context.grantPermissions(['notifications']);
-  await recordNotifications(page, 'browser');
+  await recordNotifications(page, 'granted');
   await page.goto('/settings');
   return page.getByRole('checkbox', { name: 'Notify me when a compaction spiral starts' });
 }
@@ -110,7 +109,7 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
   const before = (await spiralling(request)).map((s) => s.session_id);
   expect(before.length, 'the seed has spirals of its own').toBeGreaterThan(0);
   expect(before).not.toContain(REFACTOR);
-  await recordNotifications(page, 'browser');
+  await recordNotifications(page, 'refusing');
   await openAndWatch(page, '/sessions');
   // The spirals that existed when the page loaded raise nothing.
   await expect(healthLink(page)).toHaveAccessibleName('Health');
@@ -144,8 +143,8 @@ test('a spiral that starts while the page is open raises a badge; opening it sho
   expect(await asked(page)).toBe(0);
 });
 
-test('opted in: one notification per new spiral, not per event, plain and bounded', async ({ page, context, request }) => {
-  const tick = await settingsWithNotifications(page, context, request);
+test('opted in: one notification per new spiral, not per event, plain and bounded', async ({ page, request }) => {
+  const tick = await settingsWithNotifications(page, request);
   await expect(tick).not.toBeChecked();
   await tick.check();
   await expect(tick).toBeChecked();
@@ -175,8 +174,8 @@ test('opted in: one notification per new spiral, not per event, plain and bounde
   for (const n of shown) expect([...n.body].length).toBeLessThanOrEqual(160);
 });
 
-test('opted out again, a new spiral shows the badge and no notification', async ({ page, context, request }) => {
-  const tick = await settingsWithNotifications(page, context, request);
+test('opted out again, a new spiral shows the badge and no notification', async ({ page, request }) => {
+  const tick = await settingsWithNotifications(page, request);
   await tick.check();
   await tick.uncheck();
   await page.reload();

@@ -17,6 +17,14 @@ export function connectionIndicator(page: Page): Locator {
   return page.getByRole('button', { name: /^Connection:/ });
 }
 
+/**
+ * Settings: what "Save and test" says, in the Connection form. The page has other statuses (the
+ * notifications' hint says so when the browser blocks them, as a headless shell does by default).
+ */
+export function connectionStatus(page: Page): Locator {
+  return page.getByRole('form', { name: 'Connection' }).getByRole('status');
+}
+
 export async function expectLive(page: Page, timeout?: number): Promise<void> {
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live', timeout === undefined ? undefined : { timeout });
 }
