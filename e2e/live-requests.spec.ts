@@ -5,7 +5,7 @@
  */
 import { expect as baseExpect, test } from '@playwright/test';
 import { advanceSession, resetDaemon } from './support/daemon';
-import { countText, ledgerCount, listCompactions } from './support/compactions';
+import { countText, idleReads, ledgerCount, listCompactions } from './support/compactions';
 import { connectionIndicator } from './support/ui';
 import { SPIRAL_CHECK_GAP_MS } from '../src/domain/spiral-watch';
 
@@ -17,12 +17,13 @@ test(`a live compaction on an open session page costs at most 3 API requests (${
   test.slow();
   await resetDaemon(request);
   const seeded = await listCompactions(request, SESSION);
+  // Counting starts once the page's own idle-time reads are in (a fixed wait counted them as the
+  // first compaction's on a slow machine).
+  const opened = idleReads(page, SESSION);
   await page.goto(`/sessions/${SESSION}`);
   await expect(connectionIndicator(page)).toHaveAttribute('data-status', 'live');
   await expect(ledgerCount(page)).toHaveText(countText(seeded.total));
-  await page.waitForLoadState('networkidle');
-  // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
-  await page.waitForTimeout(2_000);
+  await opened;
   await page.waitForLoadState('networkidle');
 
   const requests: string[] = [];

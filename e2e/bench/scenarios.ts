@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
 import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
+import { idleReads } from '../support/compactions';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
 import { blankShares, recordPainted, restFrame } from './painted';
@@ -706,12 +707,13 @@ export class Bench {
    */
   async liveCompactions(run: number): Promise<void> {
     await this.scenario(`live-compactions-run${run}`, { watch: { row: SEL.ledgerRow, live: SEL.live } }, async ({ page }) => {
+      // Counting starts once the page's own idle-time reads are in (a fixed wait counted them as the
+      // first compaction's on a slow machine).
+      const opened = idleReads(page, TYPICAL_SESSION);
       await page.goto(`/sessions/${TYPICAL_SESSION}`);
       await this.mark(page, 'row', 'the ledger\'s first row');
       await this.mark(page, 'live', 'the live connection');
-      await page.waitForLoadState('networkidle');
-      // The panels drawn once the page is idle (checkpoints, rollback points) have loaded too.
-      await page.waitForTimeout(2_000);
+      await opened;
       await page.waitForLoadState('networkidle');
       const before = await this.daemonJson<{ total: number }>(`/api/v1/sessions/${TYPICAL_SESSION}/compactions?limit=1`);
       let requests = 0;

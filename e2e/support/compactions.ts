@@ -128,3 +128,18 @@ export function statFigure(page: Page, label: string): Locator {
 export function countText(total: number, filtered = false): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? 'event' : 'events'}${filtered ? ' match' : ''}`;
 }
+
+/**
+ * The reads a session page makes once it is idle (src/hooks/use-idle-gate.ts: up to 10 s after its
+ * first data): the checkpoints panel's rollback-point records and audit trail, and the top bar's
+ * first spiral report. Call before opening the page and await once it shows its data: what the page
+ * asks after that answers what came, not its opening.
+ */
+export function idleReads(page: Page, sessionId: string): Promise<unknown> {
+  const read = (test: (url: URL) => boolean) => page.waitForResponse((r) => test(new URL(r.url())));
+  return Promise.all([
+    read((url) => url.pathname === `/api/v1/sessions/${sessionId}/compactions` && url.searchParams.get('include_rolled_back') === 'true'),
+    read((url) => url.pathname === '/api/v1/audit' && url.searchParams.get('session_id') === sessionId),
+    read((url) => url.pathname === '/api/v1/compaction-health/spirals'),
+  ]);
+}
