@@ -1,13 +1,14 @@
-import { existsSync, statfsSync } from 'node:fs';
+import { statfsSync } from 'node:fs';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { chromiumPath } from './e2e/support/chromium';
 import { DEMO_PORT, mockPort, previewPort, WORKERS } from './e2e/support/ports';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, readonly unknown[]>[number];
 
-// Debian's Chromium when it is installed (CI, the dev machines), else Playwright's own browser
-// (`npx playwright install chromium` on a user's machine). CHROMIUM_PATH overrides both.
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
-const executablePath = process.env.CHROMIUM_PATH ?? systemChromium;
+// A headed run (--headed, --debug) needs the full browser: the runner sees the command line, and
+// its workers inherit E2E_HEADED.
+if (process.argv.some((arg) => arg === '--headed' || arg === '--debug') || process.env.PWDEBUG) process.env.E2E_HEADED = '1';
+const executablePath = chromiumPath(process.env.E2E_HEADED ? 'full' : 'test');
 
 // Playwright tells Chromium to keep its shared memory in /tmp (--disable-dev-shm-usage), for
 // containers whose /dev/shm is 64 MB. Where /dev/shm is large, that only costs writes to disk.

@@ -36,6 +36,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
+import { chromiumPath } from '../support/chromium';
 import { buildApp, buildPeer, ROOT } from './build';
 import { Bench, BIG_SESSION, FIG, TYPICAL_SESSION, type BenchOptions } from './scenarios';
 import { assertPortFree, startServer, type RunningServer } from './servers';
@@ -70,7 +71,8 @@ const withUnit = process.env.BENCH_UNIT !== '0';
 const rebuild = process.env.BENCH_BUILD !== '0' || !existsSync(join(dist, 'index.html'));
 const daemonUrl = `http://127.0.0.1:${mockPort}`;
 const baseUrl = `http://127.0.0.1:${previewPort}`;
-const launch = playwrightConfig.use?.launchOptions ?? {};
+// The full browser, as an operator runs it (the tests may drive the headless shell).
+const launch = { ...playwrightConfig.use?.launchOptions, executablePath: chromiumPath('full') };
 
 const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet', 'follow'] as const;
 type Part = (typeof PARTS)[number];
