@@ -17,6 +17,15 @@ import { MemoryMeter } from './memory-meter';
 import { ReadLimit, type ReadLimits } from './read-limit';
 import { rereadDropped, type RereadTarget } from './reread-dropped';
 
+/** A session asked for within this long keeps its messages (FollowOptions.viewedMs). */
+export const VIEWED_MS = 120_000;
+/**
+ * Bytes of start-up backlog files whose running sessions keep their messages (FollowOptions.
+ * backlogResidentBytes): the newest running sessions up to it, the rest dropped once read
+ * (mocks/README.md, bounded start-up). Apart from the reads' own limit (read-limit.ts).
+ */
+export const BACKLOG_RESIDENT_BYTES = 64 * 1024 * 1024;
+
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */
 export interface FollowTarget extends RereadTarget {
   changed(sessionId: string | null): void;
@@ -222,7 +231,7 @@ export class Follower {
     this.idleLater(sessionId, lastWrite);
     // From the backlog (not seen growing): kept while the newest files' budget lasts, else dropped even if running.
     const bytes = files.reduce((n, f) => n + f.size, 0);
-    const kept = !growing && running && this.backlogResident + bytes <= (this.options.backlogResidentBytes ?? 64 * 1024 * 1024);
+    const kept = !growing && running && this.backlogResident + bytes <= (this.options.backlogResidentBytes ?? BACKLOG_RESIDENT_BYTES);
     if (kept) this.backlogResident += bytes;
     this.dropUnviewed(sessionId, !growing && !kept);
   }
@@ -257,7 +266,7 @@ export class Follower {
   private dropUnviewed(sessionId: string, running = false): void {
     const store = this.target.store;
     const session = store.sessions.get(sessionId);
-    if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? 120_000) || !droppable(store, session, running)) return;
+    if (!session || Date.now() - (this.asked.get(sessionId) ?? 0) < (this.options.viewedMs ?? VIEWED_MS) || !droppable(store, session, running)) return;
     this.asked.delete(sessionId);
     dropMessages(store, session);
     // Kept data holds it as dropped from now on (a restart loads it so: store/persisted.ts).
