@@ -11,7 +11,7 @@
  *   BENCH_DIST=dist-bench        the build folder          BENCH_BUILD=0   reuse the last build
  *   BENCH_UNIT=0                 skip the vitest benchmarks
  *   BENCH_SCROLL_SPEEDS=4000,16000  scrolling speeds, px per second (a trackpad fling, and four times that)
- *   BENCH_SCROLL_SECONDS=8       how long each scroll lasts (every painted frame is recorded)
+ *   BENCH_SCROLL_SECONDS=8       how long each scroll lasts (each made twice: every painted frame recorded, then not)
  *   BENCH_PEER_ROWS=10000        rows the peer renders (all in its DOM)
  *   BENCH_LIVE_RATES=50,200,1000 live bursts, events per second (1,000: about what the simulator keeps up on 2 cores)
  *   BENCH_LIVE_SECONDS=5         length of each live burst
@@ -190,7 +190,7 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.eventDetail(run);
       }
       if (parts.has('scroll')) {
-        console.log(`  scrolling the ledger at ${options.scrollSpeeds.join(' and ')} px/s (painted frames recorded)`);
+        console.log(`  scrolling the ledger at ${options.scrollSpeeds.join(' and ')} px/s (each twice: with the screencast, and without it)`);
         await bench.ledgerScroll(run);
       }
       if (parts.has('peer')) {

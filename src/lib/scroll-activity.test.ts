@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isListScrolling, setListScrolling, whenNotScrolling } from './scroll-activity';
+import { isListScrolling, setListScrolling, whenIdleNotScrolling, whenNotScrolling } from './scroll-activity';
 
 const a = {};
 const b = {};
@@ -41,5 +41,57 @@ describe('scroll activity', () => {
     cancel();
     setListScrolling(a, false);
     expect(run).not.toHaveBeenCalled();
+  });
+
+  describe('an idle moment with no list scrolling', () => {
+    /** A stand-in for whenIdle: the idle moments asked for, run by the test. */
+    const idleMoments = () => {
+      const asked: (() => void)[] = [];
+      const idle = (run: () => void) => {
+        asked.push(run);
+        return () => asked.splice(asked.indexOf(run), 1);
+      };
+      return { asked, idle };
+    };
+
+    it('runs at the first idle moment when no list scrolls', () => {
+      const { asked, idle } = idleMoments();
+      const run = vi.fn();
+      whenIdleNotScrolling(run, 800, idle);
+      expect(run).not.toHaveBeenCalled();
+      asked.shift()?.();
+      expect(run).toHaveBeenCalledTimes(1);
+    });
+
+    it('waits out a scroll under way at the idle moment, then an idle moment again', () => {
+      const { asked, idle } = idleMoments();
+      const run = vi.fn();
+      whenIdleNotScrolling(run, 800, idle);
+      setListScrolling(a, true);
+      asked.shift()?.();
+      expect(run).not.toHaveBeenCalled();
+      expect(asked).toHaveLength(0);
+      setListScrolling(a, false);
+      expect(run).not.toHaveBeenCalled();
+      expect(asked).toHaveLength(1);
+      asked.shift()?.();
+      expect(run).toHaveBeenCalledTimes(1);
+    });
+
+    it('drops cancelled work, before the idle moment or while the scroll is waited out', () => {
+      const { asked, idle } = idleMoments();
+      const early = vi.fn();
+      whenIdleNotScrolling(early, 800, idle)();
+      expect(asked).toHaveLength(0);
+      const late = vi.fn();
+      const cancel = whenIdleNotScrolling(late, 800, idle);
+      setListScrolling(a, true);
+      asked.shift()?.();
+      cancel();
+      setListScrolling(a, false);
+      expect(asked).toHaveLength(0);
+      expect(early).not.toHaveBeenCalled();
+      expect(late).not.toHaveBeenCalled();
+    });
   });
 });

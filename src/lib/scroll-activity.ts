@@ -8,6 +8,8 @@
  * that: half the main thread or more spent on chart renders that never landed (their tick labels
  * measured with getBoundingClientRect, a layout each), until one long task finished them.
  */
+import { whenIdle } from './idle';
+
 const scrolling = new Set<object>();
 const waiting = new Set<() => void>();
 
@@ -33,4 +35,23 @@ export function whenNotScrolling(run: () => void): () => void {
   }
   waiting.add(run);
   return () => waiting.delete(run);
+}
+
+/**
+ * Runs `run` at an idle moment (`idle`: lib/idle.ts's whenIdle, at most `timeoutMs`) with no list
+ * scrolling: an idle moment inside a scroll (a frame with time to spare, or the timeout) waits for
+ * the scroll to end, then for an idle moment again. For secondary work that would land in a
+ * scroll's frames (the charts' code and first drawing, a panel below the fold). Answers the cancel
+ * function.
+ */
+export function whenIdleNotScrolling(run: () => void, timeoutMs: number, idle: typeof whenIdle = whenIdle): () => void {
+  let cancel: () => void = () => undefined;
+  const wait = () => {
+    cancel = idle(() => {
+      if (scrolling.size > 0) cancel = whenNotScrolling(wait);
+      else run();
+    }, timeoutMs);
+  };
+  wait();
+  return () => cancel();
 }
