@@ -63,9 +63,13 @@ describe('the dry run answered in part, the rest from the same proposal', () => 
     const [session, asked] = ['ses_gen_flaky', { agent_path: 'primary', lower_threshold: 0.3 }] as const;
     // Both runs at one instant: the summary message is dated when the dry run runs.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2026-11-28T09:00:00Z') });
-    const whole = answerDryRun(store, session, asked, null);
-    const part = answerDryRun(store, session, asked, 40);
-    vi.useRealTimers();
+    const [whole, part] = (() => {
+      try {
+        return [answerDryRun(store, session, asked, null), answerDryRun(store, session, asked, 40)];
+      } finally {
+        vi.useRealTimers();
+      }
+    })();
     const answered = new Set(part.messages.map((m) => m.id));
     const wholePruned = whole.pruned ?? [];
     expect(wholePruned.filter((p) => !answered.has(p.message_id)).length).toBeGreaterThan(0);
