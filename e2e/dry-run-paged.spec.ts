@@ -18,7 +18,9 @@ interface Answer {
   proposal_id?: string;
   messages: unknown[];
   messages_total?: number;
-  figures?: { superseded_count: number };
+  pruned?: unknown[];
+  record: { superseded_message_ids: string[] };
+  figures?: { superseded_count: number; pruned_count: number };
 }
 
 /** The dry-run POSTs and the proposal's page reads the page sends. */
@@ -87,10 +89,20 @@ test('a preview shows its first rows with the whole figures, then the whole list
   await expect(reading(dialog)).toContainText(`the first ${FIRST} messages (${total} in all)`);
   const superseded = dialog.getByRole('definition').filter({ hasText: / tok$/ }).first();
   await expect(superseded).toContainText(String(answer.figures?.superseded_count));
+  // The lists about messages hold the first messages' entries only; their whole counts come from the figures.
+  const whole = { pruned: answer.figures?.pruned_count ?? 0, superseded: answer.figures?.superseded_count ?? 0 };
+  expect(answer.pruned?.length ?? 0).toBeLessThan(whole.pruned);
+  expect(answer.record.superseded_message_ids.length).toBeLessThan(whole.superseded);
+  const pruned = dialog.getByRole('definition').filter({ hasText: 'tool outputs' });
+  await expect(pruned).toContainText(`${whole.pruned} tool outputs`);
+  const footer = dialog.locator('.mc-footer__status');
+  await expect(footer).toContainText(`supersedes ${whole.superseded} messages`);
 
   release();
   await expect(reading(dialog)).toHaveCount(0);
   await expectWholeList(dialog, total);
+  await expect(pruned).toContainText(`${whole.pruned} tool outputs`);
+  await expect(footer).toContainText(`supersedes ${whole.superseded} messages`);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   expect(seen.posts).toHaveLength(1);
   expect(seen.posts[0]).toContain(`first=${FIRST}`);

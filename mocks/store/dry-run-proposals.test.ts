@@ -5,6 +5,11 @@ import type { Message } from './types';
 const message = (id: string, content = 'x'): Message =>
   ({ id, content, tool_calls: [{ id: 'c1', name: 'read', arguments: '{"path":"a"}' }] }) as unknown as Message;
 const list = (n: number, content = 'x') => Array.from({ length: n }, (_, i) => message(`m${i}`, content));
+/** A kept proposal's list, or what get says instead. */
+const listOf = (kept: DryRunProposals, sessionId: string, id: string) => {
+  const got = kept.get(sessionId, id);
+  return got === null || got === 'expired' ? got : got.messages;
+};
 
 describe('DryRunProposals', () => {
   it('keeps the latest proposals of a session up to the count, the oldest dropped first; a dropped id has expired', () => {
@@ -14,7 +19,7 @@ describe('DryRunProposals', () => {
     expect(kept.ids('s1')).toEqual(ids.slice(2));
     expect(kept.get('s1', ids[0] as string)).toBe('expired');
     expect(kept.get('s1', ids[1] as string)).toBe('expired');
-    expect(kept.get('s1', ids[4] as string)).toHaveLength(5);
+    expect(listOf(kept, 's1', ids[4] as string)).toHaveLength(5);
   });
 
   it('bounds each session on its own', () => {
@@ -23,7 +28,7 @@ describe('DryRunProposals', () => {
     kept.keep('s2', list(1));
     kept.keep('s2', list(1));
     kept.keep('s2', list(1));
-    expect(kept.get('s1', a)).toHaveLength(1);
+    expect(listOf(kept, 's1', a)).toHaveLength(1);
     expect(kept.ids('s2')).toHaveLength(2);
   });
 
@@ -46,6 +51,13 @@ describe('DryRunProposals', () => {
     expect(kept.get('s1', id.replace(/_[a-z0-9]+$/, '_zz'))).toBeNull();
     expect(kept.get('s1', 'prp_other_1')).toBeNull();
     expect(kept.get('s1', 'nonsense')).toBeNull();
+  });
+
+  it('keeps the pruned entries of a proposal by message id', () => {
+    const kept = new DryRunProposals();
+    const entry = { message_id: 'm1', tokens_before: 900, tokens_after: 12 };
+    const got = kept.get('s1', kept.keep('s1', list(3), [entry]));
+    expect(got !== null && got !== 'expired' ? [...got.pruned.entries()] : got).toEqual([['m1', entry]]);
   });
 
   it('estimates a message by its texts', () => {

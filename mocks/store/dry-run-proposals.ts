@@ -1,4 +1,12 @@
-import type { Message } from './types';
+import type { Message, Schemas } from './types';
+
+type PrunedOutput = Schemas['PrunedOutput'];
+
+/** A kept proposal: its list, and the pruned entries of its messages by id (each page carries its own). */
+export interface KeptProposal {
+  messages: readonly Message[];
+  pruned: ReadonlyMap<string, PrunedOutput>;
+}
 
 /** How many dry-run proposals a session keeps, and how many bytes of them (estimated), before the oldest go. */
 export interface ProposalBounds {
@@ -8,9 +16,8 @@ export interface ProposalBounds {
 
 export const PROPOSAL_BOUNDS: ProposalBounds = { count: 8, bytes: 64 * 1024 * 1024 };
 
-interface Kept {
+interface Kept extends KeptProposal {
   id: string;
-  messages: readonly Message[];
   bytes: number;
 }
 
@@ -34,13 +41,13 @@ export class DryRunProposals {
 
   constructor(private readonly bounds: ProposalBounds = PROPOSAL_BOUNDS) {}
 
-  /** Keeps a proposal's list and names it. */
-  keep(sessionId: string, messages: readonly Message[]): string {
+  /** Keeps a proposal's list (and its pruned entries) and names it. */
+  keep(sessionId: string, messages: readonly Message[], pruned: readonly PrunedOutput[] = []): string {
     this.seq += 1;
     const id = `prp_${this.tag}_${this.seq.toString(36)}`;
-    let bytes = 0;
+    let bytes = 80 * pruned.length;
     for (const m of messages) bytes += approxBytes(m);
-    const kept = [...(this.bySession.get(sessionId) ?? []), { id, messages, bytes }];
+    const kept = [...(this.bySession.get(sessionId) ?? []), { id, messages, pruned: new Map(pruned.map((p) => [p.message_id, p])), bytes }];
     let total = kept.reduce((sum, k) => sum + k.bytes, 0);
     // The newest stays even alone over the bytes: it was just answered.
     while (kept.length > 1 && (kept.length > this.bounds.count || total > this.bounds.bytes)) total -= (kept.shift() as Kept).bytes;
@@ -48,10 +55,10 @@ export class DryRunProposals {
     return id;
   }
 
-  /** The kept list, or 'expired' (an id this daemon gave, no longer kept), or null (never given here). */
-  get(sessionId: string, proposalId: string): readonly Message[] | 'expired' | null {
+  /** The kept proposal, or 'expired' (an id this daemon gave, no longer kept), or null (never given here). */
+  get(sessionId: string, proposalId: string): KeptProposal | 'expired' | null {
     const kept = this.bySession.get(sessionId)?.find((k) => k.id === proposalId);
-    if (kept) return kept.messages;
+    if (kept) return kept;
     const seq = /^prp_([a-z0-9]+)_([a-z0-9]+)$/.exec(proposalId);
     return seq && seq[1] === this.tag && parseInt(seq[2] as string, 36) <= this.seq ? 'expired' : null;
   }

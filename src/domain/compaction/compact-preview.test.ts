@@ -39,4 +39,11 @@ describe('preview and commit gate', () => {
     expect(nothingToCompact(stuck)).toMatch(/^Nothing to compact: the strategy supersedes no message, .* 150k tokens, above the lower target of 120k/);
     expect(nothingToCompact(result(1, 1, 0))).toBeNull();
   });
+
+  it('counts what an answer in part supersedes from the whole figures, not from its first messages', () => {
+    const below = result(8_192, 3, 0);
+    // The first 200 messages supersede none; the whole proposal supersedes 40.
+    const part = { ...below, before_estimate: 8_192, record: { ...below.record, superseded_message_ids: [] }, messages: [], messages_total: 900, figures: { superseded_count: 40 } };
+    expect(nothingToCompact(part as unknown as typeof below)).toBeNull();
+  });
 });

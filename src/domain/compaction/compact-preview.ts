@@ -5,7 +5,7 @@
  */
 import { tokenLimits } from '../accounting/thresholds';
 import type { Schemas } from '../contract/types';
-import { proposalFigures } from '../diff/proposal-figures';
+import { proposalFigures, supersededCount } from '../diff/proposal-figures';
 import { formatTokens } from '../format';
 import { requestHash } from './compact-form';
 
@@ -71,7 +71,8 @@ export function commitGate({ preview, currentHash, valid, pending, staleBefore, 
  */
 export function nothingToCompact(result: DryRunResult): string | null {
   const { record } = result;
-  if (record.superseded_message_ids.length > 0) return null;
+  // The whole proposal's count (an answer in part holds only its first messages' superseded ids).
+  if (supersededCount(result) > 0) return null;
   const context = proposalFigures(result).before;
   const { target } = tokenLimits(record.context_window, record.window_upper, record.window_lower);
   if (context <= target) return `Nothing to compact: already below the lower target, ${formatTokens(context)} of ${formatTokens(target)} tokens.`;

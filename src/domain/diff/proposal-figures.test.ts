@@ -37,11 +37,13 @@ describe('proposalFigures', () => {
 });
 
 describe('an answer holding only the first messages (first)', () => {
-  const figures = { superseded_count: 3, superseded_tokens: 900, summary_tokens: 50, pinned: 2, tool_exchanges: 4, parallel_exchanges: 1, split_exchanges: 0 };
+  const figures = { pruned_count: 2, pruned_tokens: 1_500, superseded_count: 3, superseded_tokens: 900, summary_tokens: 50, pinned: 2, tool_exchanges: 4, parallel_exchanges: 1, split_exchanges: 0 };
+  // The lists about messages hold the first messages' entries only: a's (b and d are pruned too, in the rest).
   const part = {
     before_estimate: 2_000,
-    record: { summary_message_id: 's', after_estimate: 1_150 },
+    record: { summary_message_id: 's', after_estimate: 1_150, superseded_message_ids: ['a'] },
     messages: [msg('a', 300, true)],
+    pruned: [{ message_id: 'a', tokens_before: 1_300, tokens_after: 300 }],
     messages_total: 5,
     messages_next_cursor: 'c1',
     figures,
@@ -50,16 +52,21 @@ describe('an answer holding only the first messages (first)', () => {
 
   it('counts the whole proposal from the daemon’s figures until the rest is read', () => {
     expect(isPartial(part)).toBe(true);
-    expect(proposalFigures(part)).toMatchObject({ superseded: 900, supersededCount: 3, summary: 50, balanced: true });
+    expect(proposalFigures(part)).toMatchObject({ pruned: 1_500, prunedCount: 2, superseded: 900, supersededCount: 3, summary: 50, balanced: true });
     expect(headerTotals(part, modelTotals)).toEqual({ pinned: 2, groups: 4, parallelGroups: 1, split: 0 });
   });
 
-  it('with the rest appended, counts its own list again', () => {
-    const whole = withRest(part, [msg('b', 300, true), msg('c', 300, true), msg('s', 50), msg('d', 100)]);
+  it('with the rest appended (its pruned entries and superseded ids with it), counts its own lists again', () => {
+    const whole = withRest(part, {
+      messages: [msg('b', 300, true), msg('c', 300, true), msg('s', 50), msg('d', 100)],
+      pruned: [{ message_id: 'd', tokens_before: 600, tokens_after: 100 }],
+    });
     expect(isPartial(whole)).toBe(false);
     expect(whole.messages.map((m) => m.id)).toEqual(['a', 'b', 'c', 's', 'd']);
+    expect(whole.record.superseded_message_ids).toEqual(['a', 'b', 'c']);
+    expect(whole.pruned?.map((p) => p.message_id)).toEqual(['a', 'd']);
     expect(whole.messages_next_cursor).toBeNull();
-    expect(proposalFigures(whole)).toMatchObject({ superseded: 900, supersededCount: 3, summary: 50 });
+    expect(proposalFigures(whole)).toMatchObject({ pruned: 1_500, prunedCount: 2, superseded: 900, supersededCount: 3, summary: 50 });
     expect(headerTotals(whole, modelTotals)).toEqual({ pinned: 0, groups: 0, parallelGroups: 0, split: 0 });
   });
 

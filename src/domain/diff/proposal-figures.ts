@@ -5,6 +5,7 @@ import type { DiffTotals } from './diff-model';
 type DryRunResult = Schemas['DryRunResult'];
 type DryRunFigures = Schemas['DryRunFigures'];
 type Message = Schemas['Message'];
+type PrunedOutput = Schemas['PrunedOutput'];
 
 /**
  * An answer asked with first holds the first messages of the proposed list: its figures (the whole
@@ -19,9 +20,31 @@ function standIn(result: DryRunResult): DryRunFigures | null {
   return result.figures !== undefined && isPartial(result) ? result.figures : null;
 }
 
-/** The answer with the rest of its proposed list (read from the same proposal) appended. */
-export function withRest(result: DryRunResult, rest: readonly Message[]): DryRunResult {
-  return { ...result, messages: [...result.messages, ...rest], messages_next_cursor: null };
+/** How many messages the proposal supersedes: the record's ids, or the daemon's whole count while the list is answered in part. */
+export function supersededCount(result: Pick<DryRunResult, 'record' | 'messages' | 'messages_total' | 'figures'>): number {
+  return (isPartial(result) ? result.figures?.superseded_count : undefined) ?? result.record.superseded_message_ids.length;
+}
+
+/** The rest of a proposal answered in part: its messages and their pruned entries, as its pages gave them. */
+export interface ProposalRest {
+  messages: readonly Message[];
+  pruned: readonly PrunedOutput[];
+}
+
+/**
+ * The answer with the rest of its proposed list (read from the same proposal) appended, and with it
+ * the rest of the lists about messages: the pruned entries the pages carried, and the record's
+ * superseded ids (the rest's messages marked superseded), so the whole is the answer without first.
+ */
+export function withRest(result: DryRunResult, rest: ProposalRest): DryRunResult {
+  const superseded = rest.messages.filter((m) => m.superseded).map((m) => m.id);
+  return {
+    ...result,
+    record: { ...result.record, superseded_message_ids: [...result.record.superseded_message_ids, ...superseded] },
+    messages: [...result.messages, ...rest.messages],
+    ...(result.pruned || rest.pruned.length > 0 ? { pruned: [...(result.pruned ?? []), ...rest.pruned] } : {}),
+    messages_next_cursor: null,
+  };
 }
 
 export interface PrunedSize {
@@ -54,9 +77,10 @@ export function prunedById(result: Pick<DryRunResult, 'pruned'>): ReadonlyMap<st
 
 export function proposalFigures(result: DryRunResult): ProposalFigures {
   const pruned = prunedById(result);
-  let prunedTokens = 0;
-  for (const p of pruned.values()) prunedTokens += p.tokens_before - p.tokens_after;
   const whole = standIn(result);
+  // Answered in part, the pruned list holds the first messages' entries: the whole sum is the daemon's.
+  let prunedTokens = whole?.pruned_tokens ?? 0;
+  if (!whole) for (const p of pruned.values()) prunedTokens += p.tokens_before - p.tokens_after;
   let superseded = whole?.superseded_tokens ?? 0;
   let supersededCount = whole?.superseded_count ?? 0;
   let summary = whole?.summary_tokens ?? 0;
@@ -74,7 +98,7 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
   return {
     before,
     pruned: prunedTokens,
-    prunedCount: pruned.size,
+    prunedCount: whole?.pruned_count ?? pruned.size,
     superseded,
     supersededCount,
     summary,
@@ -103,6 +127,8 @@ export function wholeFigures(result: DryRunResult): DryRunFigures {
   const f = proposalFigures(result);
   const t = headerTotals(result, diffTotals(beforeOfProposal(result.messages, result.record), result.messages));
   return {
+    pruned_count: f.prunedCount,
+    pruned_tokens: f.pruned,
     superseded_count: f.supersededCount,
     superseded_tokens: f.superseded,
     summary_tokens: f.summary,

@@ -1,6 +1,7 @@
 import { ConfirmContent } from '../../../components/confirm-content';
 import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
+import { supersededCount } from '../../../domain/diff/proposal-figures';
 import '../../../components/dialog.css';
 
 /** "Commit this compaction?": the settings and the effect of the preview about to be committed. */
@@ -33,7 +34,7 @@ export function ConfirmCommit({ preview, onConfirm }: { preview: Preview | null;
             )}
             <dt>Effect</dt>
             <dd className="num">
-              supersedes {formatCount(r.superseded_message_ids.length)} of {formatCount(r.messages_before)} messages, {formatTokens(result.before_estimate)} →{' '}
+              supersedes {formatCount(supersededCount(result))} of {formatCount(r.messages_before)} messages, {formatTokens(result.before_estimate)} →{' '}
               {formatTokens(r.after_estimate)} tokens
             </dd>
           </dl>

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { commitGate, makePreview, type Preview } from '../../../domain/compaction/compact-preview';
 import { toRequest, type AgentCompactionConfig } from '../../../domain/compaction/compact-form';
-import { proposalFigures } from '../../../domain/diff/proposal-figures';
+import { proposalFigures, supersededCount } from '../../../domain/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { compactRequestToDraft } from '../../../domain/knobs/compact-request';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
@@ -85,7 +85,7 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
   const columns: CompareColumn[] = pinned.map((p, i) => ({ preview: p, label: `Proposal ${String.fromCharCode(65 + i)}`, pinned: true }));
   if (preview && !pinned.some((p) => p.id === preview.id)) columns.push({ preview, label: 'Current preview', pinned: false });
   const isPinned = preview !== null && pinned.some((p) => p.id === preview.id);
-  const superseded = preview?.result.record.superseded_message_ids.length ?? 0;
+  const superseded = preview ? supersededCount(preview.result) : 0;
 
   return (
     <div className="mc-body">

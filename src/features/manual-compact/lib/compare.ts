@@ -1,6 +1,7 @@
 /** The comparison of proposals: one row per figure, the better value marked. */
 import { formatCount, formatPercent, formatThreshold, formatTokens, formatUsd } from '../../../domain/format';
 import type { Preview } from '../../../domain/compaction/compact-preview';
+import { supersededCount } from '../../../domain/diff/proposal-figures';
 
 export interface CompareCell {
   text: string;
@@ -50,7 +51,7 @@ export function compareRows(previews: readonly Preview[]): CompareRow[] {
       (p) => `${formatPercent(r(p).compression_ratio)} of before · ${formatPercent(r(p).after_estimate / r(p).context_window)} of window`,
     ),
     numericRow('Messages kept', previews, (p) => r(p).messages_after, (p) => `${formatCount(r(p).messages_after)} of ${formatCount(r(p).messages_before)}`, 'higher'),
-    numericRow('Superseded', previews, (p) => r(p).superseded_message_ids.length, (p) => formatCount(r(p).superseded_message_ids.length), null),
+    numericRow('Superseded', previews, (p) => supersededCount(p.result), (p) => formatCount(supersededCount(p.result)), null),
     numericRow('Summary', previews, (p) => r(p).summary_tokens ?? 0, (p) => (r(p).summary_tokens === null ? '—' : `${formatTokens(r(p).summary_tokens ?? 0)} tok`), null),
     numericRow('Estimated cost', previews, (p) => r(p).cost_usd, (p) => formatUsd(r(p).cost_usd), 'lower', (p) => r(p).summarizer_model ?? undefined),
     {

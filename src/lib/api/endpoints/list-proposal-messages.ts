@@ -5,29 +5,31 @@ import { unwrap } from '../client';
 import { queryKeys } from '../query-keys';
 import type { Schemas } from '../../../domain/contract/types';
 
-type Message = Schemas['Message'];
+type ProposalRest = { messages: Schemas['Message'][]; pruned: Schemas['PrunedOutput'][] };
 
 const PAGE = 1000;
 
 /**
  * GET /sessions/{session_id}/compactions/dry-run/{proposal_id}/messages from a cursor to the end:
  * the rest of a dry run answered in part (?first=), read from that same proposal (the dry run is
- * never run again). It never changes, so it is never read again while cached.
+ * never run again), with the pruned entries of its messages. It never changes, so it is never read
+ * again while cached.
  */
 export function proposalRestQuery(sessionId: string, proposalId: string, cursor: string) {
   return queryOptions({
     queryKey: [...queryKeys.dryRunProposal(sessionId, proposalId), cursor] as const,
-    queryFn: async ({ signal }): Promise<Message[]> => {
-      const rest: Message[] = [];
+    queryFn: async ({ signal }): Promise<ProposalRest> => {
+      const rest: ProposalRest = { messages: [], pruned: [] };
       let next: string | null = cursor;
       do {
-        const page: Schemas['MessagePage'] = unwrap(
+        const page: Schemas['ProposalMessagePage'] = unwrap(
           await api().GET('/sessions/{session_id}/compactions/dry-run/{proposal_id}/messages', {
             params: { path: { session_id: sessionId, proposal_id: proposalId }, query: { cursor: next, limit: PAGE } },
             signal,
           }),
         );
-        rest.push(...page.items);
+        rest.messages.push(...page.items);
+        if (page.pruned) rest.pruned.push(...page.pruned);
         next = page.next_cursor;
       } while (next !== null);
       return rest;
