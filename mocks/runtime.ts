@@ -191,9 +191,10 @@ function prepareSessionViews(store: Store): void {
 /**
  * A Store as a fresh seed of `seeded` would be: its data copied (copyPlain: as structuredClone
  * copies it, in a quarter of the time), its indexes and the generated
- * history rebuilt, the history anchored now (as seeding anchors it).
+ * history rebuilt, the history anchored now (as seeding anchors it). Also the unit tests' seeded
+ * stores (daemon/seeding/test-support/normal-seed.ts).
  */
-function restoreSeed(seeded: Snapshot): Store {
+export function restoreSeed(seeded: Snapshot): Store {
   const store = restoreStore(copyPlain(seeded));
   if (store.historySpec) store.historySpec = { ...store.historySpec, anchor: Date.now() };
   attachHistory(store);

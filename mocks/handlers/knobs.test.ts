@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
 import { checkKnobList, checkManifest } from '../../src/domain/knobs/manifest-check';
+import { seedCacheFromEnv } from '../server/seed-cache';
 import { startSimulator, type RunningSimulator } from '../server/server';
 
 /** The knobs endpoints over real HTTP: every answer is also checked against the contract. */
@@ -9,7 +10,7 @@ const SESSION = 'ses_gen_refactor';
 const EXPLORE = 'primary%2Fexplore';
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 });
 afterAll(async () => {
   await sim.close();

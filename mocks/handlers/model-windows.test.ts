@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
+import { seedCacheFromEnv } from '../server/seed-cache';
 import { startSimulator, type RunningSimulator } from '../server/server';
 
 /** GET/PUT /model-windows over real HTTP: versioned like other config, every answer checked against the contract. */
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 });
 afterAll(async () => {
   await sim.close();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
+import { seedCacheFromEnv } from '../server/seed-cache';
 import { startSimulator, type RunningSimulator } from '../server/server';
 
 /** ?origin=recorded|simulated over real HTTP: the session ledger, the ledger across sessions and the health aggregates. */
@@ -7,7 +8,7 @@ let sim: RunningSimulator;
 const IMPORTED = 'ses_4d5611e5-241';
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 });
 afterAll(async () => {
   await sim.close();

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/domain/contract/validator';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator, type RunningSimulator } from './server';
 import { IMPLAUSIBLE_CASES } from '../daemon/fault-injection/implausible';
 import { bounded, checkAgentTree, checkCost, checkRecord, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/domain/plausibility';
@@ -18,7 +19,7 @@ let sim: RunningSimulator;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 });
 afterAll(async () => {
   await sim.close();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importShapeProblem, type ImportJob } from '../../src/domain/contract/simulator-imports';
 import { validateResponseBody } from '../../src/domain/contract/validator';
 import { FIXTURES_DIR } from '../importers/node-fixtures';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator, type RunningSimulator } from './server';
 
 /** The simulator's import endpoints over real HTTP, their answers checked against their schema. */
@@ -11,7 +12,7 @@ let sim: RunningSimulator;
 let origin: string;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
   origin = sim.url.replace(/\/api\/v1$/, '');
 }, 60_000);
 afterAll(async () => {

@@ -8,7 +8,7 @@ import type { FaultRule } from '../handlers/faults';
 import type { Scale } from '../daemon/seeding/seed';
 import { Follower } from '../follow/follower';
 import { NodeFolderSource } from '../follow/node-folder-source';
-import { FolderSeedCache } from './seed-cache';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator } from './server';
 
 /**
@@ -72,7 +72,6 @@ function scaleFromEnv(): Scale {
 }
 
 const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../node_modules/.cache/kaged-simulator', import.meta.url));
-const SEED_CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/kaged-simulator-seeds', import.meta.url));
 
 const started = Date.now();
 const simulator = await startSimulator({
@@ -86,7 +85,7 @@ const simulator = await startSimulator({
     liveIntervalMs: Number(process.env.MOCK_LIVE_INTERVAL_MS ?? 6_000),
     requireToken: process.env.MOCK_TOKEN ?? null,
     startupImport: imported,
-    seedCache: process.env.MOCK_SEED_CACHE === '0' ? null : new FolderSeedCache(SEED_CACHE_DIR),
+    seedCache: seedCacheFromEnv(),
   },
   persistence: process.env.MOCK_PERSIST === '0' ? null : { dir: process.env.MOCK_DATA_DIR ?? DEFAULT_DATA_DIR, fresh: process.env.MOCK_RESET === '1' },
 });

@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator, type RunningSimulator } from './server';
 
-/** The loopback server keeps its data across restarts (a data folder), and a reset returns to the seed. Each start seeds or restores: slow tests. */
+/** The loopback server keeps its data across restarts (a data folder), and a reset returns to the seed. Each start restores or takes the seed cache's copy (a reset after a restore seeds): slow tests. */
 let dir: string;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'persist-test' };
 
@@ -15,7 +16,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const start = (fresh = false) => startSimulator({ port: 0, daemon: { live: false }, persistence: { dir, fresh } });
+const start = (fresh = false) => startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() }, persistence: { dir, fresh } });
 
 async function call<T>(sim: RunningSimulator, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${sim.url}${path}`, { method, headers: HEADERS, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -37,7 +38,7 @@ async function firstRecord(sim: RunningSimulator, sessionId: string): Promise<Re
 describe('persistence of the loopback simulator', () => {
   it('flags, notes, compactions and the event log survive a restart; a reset returns to the seed for good', async () => {
     let sim = await start(true);
-    expect(sim.daemon.origin).toBe('seeded');
+    expect(sim.daemon.origin).toBe('cached seed');
     const history = (await call<{ items: { id: string }[] }>(sim, 'GET', '/sessions?project_id=payments-api')).items[0]?.id as string;
     const real = await firstRecord(sim, 'ses_gen_memory');
     const archived = await firstRecord(sim, history);
@@ -74,7 +75,7 @@ describe('persistence of the loopback simulator', () => {
     await call(sim, 'PATCH', `/sessions/ses_gen_flaky/compactions/${real.id}`, { notes: 'remember me', version: real.version });
     await sim.close();
     sim = await start(true);
-    expect(sim.daemon.origin).toBe('seeded');
+    expect(sim.daemon.origin).toBe('cached seed');
     expect((await firstRecord(sim, 'ses_gen_flaky')).operator_notes).toBe(real.operator_notes);
     await sim.close();
   }, 60_000);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator, type RunningSimulator } from './server';
 
 /** POST /sessions/{id}/replay over real HTTP, every answer checked against the contract. */
@@ -7,7 +8,7 @@ let sim: RunningSimulator;
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 }, 60_000);
 afterAll(async () => {
   await sim.close();

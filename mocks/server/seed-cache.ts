@@ -7,6 +7,8 @@ import type { SeedCache, SeedIdentity } from '../runtime';
 import type { Snapshot } from '../store/persisted';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Where the loopback server keeps it (shared with the unit tests' seeded stores: daemon/seeding/test-support/normal-seed.ts). */
+export const SEED_CACHE_DIR = join(ROOT, 'node_modules/.cache/kaged-simulator-seeds');
 /** Everything seeding can read: the simulator (its fixtures too), the domain core it imports, and the installed packages' versions. */
 const SOURCES = ['mocks', 'src/domain'];
 const LOCKS = ['package-lock.json', 'node_modules/.package-lock.json'];
@@ -121,4 +123,9 @@ export class FolderSeedCache implements SeedCache {
     }
     await Promise.all(prunable(entries, this.code, Date.now()).map((name) => rm(join(this.dir, name), { force: true })));
   }
+}
+
+/** The seed cache of this checkout, or none when MOCK_SEED_CACHE=0 asks to seed afresh. */
+export function seedCacheFromEnv(): FolderSeedCache | null {
+  return process.env.MOCK_SEED_CACHE === '0' ? null : new FolderSeedCache(SEED_CACHE_DIR);
 }

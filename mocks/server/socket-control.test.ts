@@ -1,12 +1,13 @@
 import WebSocket from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator, type RunningSimulator } from './server';
 
 /** The simulator's socket controls over real HTTP and WebSocket (what e2e tests drive between them). */
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false } });
+  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
 }, 60_000);
 afterAll(async () => {
   await sim.close();

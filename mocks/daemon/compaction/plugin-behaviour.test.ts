@@ -4,7 +4,7 @@ import type { Store } from '../../store/store';
 import type { AgentState, CompactRequest, SessionState } from '../../store/types';
 import { dryRun, manualCompact } from '../services/compaction-service';
 import { attachedPlugins, writeConfig } from '../settings/config';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import { beforeLlmCall } from '../live/simulation';
 import { activeMessages, estimateOf } from '../read-models/views';
 
@@ -18,11 +18,11 @@ interface Seeded {
   runner: AgentState;
 }
 
-/** One seeded store per describe (seeding takes a while): tests that change it come last and use their own agent. */
+/** One seeded store per describe (a copy of the normal seed): tests that change it come last and use their own agent. */
 function seeded(): () => Seeded {
   let value: Seeded | null = null;
-  beforeAll(() => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+  beforeAll(async () => {
+    const store = await seededStore();
     const session = store.session('ses_gen_refactor') as SessionState;
     value = { store, session, explore: store.agent(session, 'primary/explore') as AgentState, runner: store.agent(session, 'primary/test-runner') as AgentState };
   });

@@ -4,7 +4,7 @@ import type { EventFrame } from '../../store/types';
 import { emitLiveBurst, parseLiveBurst, type BurstClock } from './bench-live';
 import { DaemonError } from '../errors';
 import { filterCompactions, parseCompactionFilter } from '../read-models/queries';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import { toSummary } from '../read-models/views';
 
 /** A clock that only moves when the burst waits, recording each wait. */
@@ -23,7 +23,7 @@ function fakeClock(): BurstClock & { waits: number[] } {
 
 describe('live burst (the benchmark\'s live-latency source)', () => {
   it('publishes each record as kaged announces an applied compaction, paced at the rate, with its send time', async () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const store = await seededStore();
     const session = store.session('ses_gen_refactor');
     expect(session).toBeDefined();
     const before = session?.compactions.length ?? 0;
@@ -51,7 +51,7 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
   });
 
   it('keeps each frame\'s due time by the rate asked when it cannot keep the rate (sends then without waiting, late)', async () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const store = await seededStore();
     const clock = fakeClock();
     let t = 0;
     const slow: BurstClock = { now: () => clock.now() + t, wait: clock.wait };
@@ -69,7 +69,7 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
   });
 
   it('announces the session after each record as the session view would (kept as it goes, not recounted)', async () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const store = await seededStore();
     const session = store.session('ses_gen_refactor');
     if (!session) throw new Error('no session');
     const pairs: { sent: unknown; now: unknown }[] = [];
@@ -105,7 +105,7 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
   });
 
   it('answers 404 for an unknown session and 409 for one with nothing to copy', async () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+    const store = await seededStore();
     await expect(emitLiveBurst(store, { session_id: 'nope', count: 1, rate: 1 }, fakeClock())).rejects.toMatchObject({ status: 404 });
     await expect(emitLiveBurst(store, { session_id: 'ses_gen_review', count: 1, rate: 1 }, fakeClock())).rejects.toMatchObject({ status: 409 });
   });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { CompactionRecord } from '../../store/types';
-import { loadFixturesFromDisk } from '../../importers/node-fixtures';
 import { flagCompaction } from '../services/compaction-service';
 import { DaemonError } from '../errors';
 import { filterCompactions, paginate, parseCompactionFilter, prepareSessionLedgers, sessionLedger } from './queries';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import { advanceSession } from '../live/simulation';
 
 const base = {
@@ -64,8 +63,8 @@ describe('ledger queries', () => {
 });
 
 describe("a session's ledger lists, kept per state of the session", () => {
-  it('answers from the kept list until the session changes (a flag, a live compaction); another session changing leaves it', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('answers from the kept list until the session changes (a flag, a live compaction); another session changing leaves it', async () => {
+    const store = await seededStore();
     const [session, other] = [...store.sessions.values()].filter((s) => s.compactions.length > 3 && s.agents[0]);
     if (!session || !other) throw new Error('two sessions with records expected');
     const all = query('sort=-created_at');
@@ -98,8 +97,8 @@ describe("a session's ledger lists, kept per state of the session", () => {
     expect(live[0]?.id).toBe(session.compactions.at(-1)?.id);
   });
 
-  it('prepared as the data is made: the first newest-first listing is the kept one', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('prepared as the data is made: the first newest-first listing is the kept one', async () => {
+    const store = await seededStore();
     prepareSessionLedgers(store);
     const session = [...store.sessions.values()].find((s) => s.compactions.length > 3) as NonNullable<ReturnType<typeof store.session>>;
     const list = sessionLedger(store, session, query(''));
@@ -107,8 +106,8 @@ describe("a session's ledger lists, kept per state of the session", () => {
     expect(list).toEqual(filterCompactions(session.compactions, query('')));
   });
 
-  it('keeps a few filters per session, the least recently used going first', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('keeps a few filters per session, the least recently used going first', async () => {
+    const store = await seededStore();
     const session = [...store.sessions.values()].find((s) => s.compactions.length > 3) as NonNullable<ReturnType<typeof store.session>>;
     const filters = ['sort=cost_usd', 'sort=-cost_usd', 'flag=bad', 'flag=good', 'strategy=drop', 'strategy=summarize', 'fallback=true'].map(query);
     const lists = filters.map((f) => sessionLedger(store, session, f));

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadFixturesFromDisk } from '../../importers/node-fixtures';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import { rollbackCheckpoint } from '../services/checkpoint-service';
 import { flagCompaction } from '../services/compaction-service';
 import { advanceSession } from '../live/simulation';
@@ -21,8 +20,8 @@ describe('compaction stats', () => {
     expect(fallbackKind({ ...record, fallback_chain: [{ strategy: 'summarize', outcome: 'error', reason: 'summarizer x:y failed' }] })).toBe('summarize: error');
   });
 
-  it('on the seeded daemon: counts add up, rolled-back events are left out, hook timings are ordered', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('on the seeded daemon: counts add up, rolled-back events are left out, hook timings are ordered', async () => {
+    const store = await seededStore();
     const sessions = [...store.sessions.values()];
     const stats = compactionStats(sessions);
     const applied = sessions.flatMap((s) => s.compactions).filter((r) => !r.rolled_back);
@@ -40,8 +39,8 @@ describe('compaction stats', () => {
 });
 
 describe('one session\'s stats, kept per state of the session', () => {
-  it('answers from the cache until a write, and every write (flag, compaction, live turn, rollback) gives the fresh figures', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('answers from the cache until a write, and every write (flag, compaction, live turn, rollback) gives the fresh figures', async () => {
+    const store = await seededStore();
     const session = [...store.sessions.values()].find((s) => s.checkpoints.some((c) => c.compaction_id && !c.rolled_back) && s.status === 'running') ??
       [...store.sessions.values()].find((s) => s.checkpoints.some((c) => c.compaction_id && !c.rolled_back));
     if (!session) throw new Error('no session with a checkpoint to roll back to');
@@ -76,8 +75,8 @@ describe('one session\'s stats, kept per state of the session', () => {
     expect(sessionCompactionStats(store, session, agentPath)).toEqual(compactionStats([session], agentPath));
   });
 
-  it("another session's write leaves the figures kept; prepared at seeding, the first answer is the kept one", () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it("another session's write leaves the figures kept; prepared at seeding, the first answer is the kept one", async () => {
+    const store = await seededStore();
     const [session, other] = [...store.sessions.values()].filter((s) => s.compactions.some((r) => !r.rolled_back));
     if (!session || !other) throw new Error('two sessions with records expected');
     prepareSessionStats(store);
@@ -90,8 +89,8 @@ describe('one session\'s stats, kept per state of the session', () => {
     expect(sessionCompactionStats(store, other)).toEqual(compactionStats([other]));
   });
 
-  it('a live turn that changes only the primary cost, without a store write, is not answered from the cache', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('a live turn that changes only the primary cost, without a store write, is not answered from the cache', async () => {
+    const store = await seededStore();
     const session = [...store.sessions.values()][0];
     if (!session?.agents[0]) throw new Error('no session');
     const first = sessionCompactionStats(store, session);

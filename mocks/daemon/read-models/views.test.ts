@@ -1,21 +1,25 @@
-import { describe, expect, it } from 'vitest';
-import { loadFixturesFromDisk } from '../../importers/node-fixtures';
-import { seedStore } from '../seeding/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import { advanceSession } from '../live/simulation';
 import { putModelWindow } from '../services/window-service';
 import { agentModel, overrideOf } from '../settings/model-windows';
+import type { Store } from '../../store/store';
 import type { SessionState } from '../../store/types';
 import { toAgent, toSummary } from './views';
 
 /** The summary made afresh: the primary's view computed now, the rest as toSummary gives it. */
-function fresh(store: ReturnType<typeof seedStore>, session: SessionState) {
+function fresh(store: Store, session: SessionState) {
   const agent = toAgent(store, session, session.agents[0] as SessionState['agents'][number]);
   return { estimate_tokens: agent.estimate_tokens, window: agent.window, message_count: agent.message_count };
 }
 
 describe('a session summary', () => {
-  const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
-  const session = [...store.sessions.values()].find((s) => s.status === 'running') as SessionState;
+  let store: Store;
+  let session: SessionState;
+  beforeAll(async () => {
+    store = await seededStore();
+    session = [...store.sessions.values()].find((s) => s.status === 'running') as SessionState;
+  });
   const shown = (s: SessionState) => {
     const summary = toSummary(store, s);
     return { estimate_tokens: summary.primary_context.estimate_tokens, window: summary.primary_context.window, status: summary.status };

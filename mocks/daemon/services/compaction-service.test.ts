@@ -5,18 +5,17 @@ import { computePins } from '../../engine/pins';
 import { runCompaction } from '../../engine/pipeline';
 import { prunedSizes, pruneToolOutputs } from '../../engine/prune';
 import { input, parallelSession } from '../../engine/test-support/build';
-import { loadFixturesFromDisk } from '../../importers/node-fixtures';
 import type { Store } from '../../store/store';
 import type { CompactRequest, Message, Schemas } from '../../store/types';
 import { reindex } from '../compaction/compaction-commit';
 import { requestValues, runPipeline } from '../compaction/compaction-input';
 import { activeMessages } from '../read-models/views';
 import { dryRun, manualCompact, proposedList } from './compaction-service';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 
 describe('a dry run previews exactly what a commit at the same point does', () => {
-  it('on every agent of the seeded real and generated sessions, fallback chains included', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('on every agent of the seeded real and generated sessions, fallback chains included', async () => {
+    const store = await seededStore();
     let compared = 0;
     let fellBack = 0;
     for (const session of store.sessions.values()) {
@@ -62,8 +61,8 @@ function referenceDryRun(store: Store, sessionId: string, request: CompactReques
 const STRATEGIES = ['drop', 'summarize', 'delegate', 'checkpoint'] as const;
 
 describe("the dry run's view, made once from what the pipeline prepared, is the answer it always was", () => {
-  it('byte for byte on every seeded agent under every strategy, before and after the session changes', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+  it('byte for byte on every seeded agent under every strategy, before and after the session changes', async () => {
+    const store = await seededStore();
     store.clock = () => new Date('2026-11-28T03:00:00.000Z');
     let compared = 0;
     let prunedSome = 0;

@@ -3,7 +3,7 @@ import { wholeFigures, withRest, type ProposalRest } from '../../../src/domain/d
 import { PROPOSAL_BOUNDS } from '../../store/dry-run-proposals';
 import type { Store } from '../../store/store';
 import type { Message, Schemas } from '../../store/types';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 import * as engine from '../compaction/compaction-input';
 import { DaemonError } from '../errors';
 import { answerDryRun, parseFirst, proposalMessages } from './dry-run-service';
@@ -36,8 +36,8 @@ const errorOf = (fn: () => unknown): DaemonError => {
 
 describe('the dry run answered in part, the rest from the same proposal', () => {
   let store: Store;
-  beforeAll(() => {
-    store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+  beforeAll(async () => {
+    store = await seededStore();
   });
 
   it('answers the first messages with the whole figures; the pages give the rest without running the dry run again', () => {

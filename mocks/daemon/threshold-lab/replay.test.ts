@@ -1,14 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFixturesFromDisk } from '../../importers/node-fixtures';
 import type { Store } from '../../store/store';
 import type { CompactionRecord, Schemas } from '../../store/types';
 import { DaemonError } from '../errors';
 import { replaySession } from './replay';
-import { seedStore } from '../seeding/seed';
+import { seededStore } from '../seeding/test-support/normal-seed';
 
 let store: Store;
-beforeAll(() => {
-  store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+beforeAll(async () => {
+  store = await seededStore();
 }, 120_000);
 
 /** A record or a replay event, comparable: summaries are named differently by the two, so they are left out of the ids. */

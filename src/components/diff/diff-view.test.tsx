@@ -3,8 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dryRun } from '../../../mocks/daemon/services/compaction-service';
-import { seedStore } from '../../../mocks/daemon/seeding/seed';
-import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
+import { seededStore } from '../../../mocks/daemon/seeding/test-support/normal-seed';
 import type { Schemas } from '../../domain/contract/types';
 import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';
 import { DiffView } from './diff-view';
@@ -12,8 +11,8 @@ import { DryRunDiff } from './dry-run-diff';
 
 let result: Schemas['DryRunResult'];
 
-beforeAll(() => {
-  const store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+beforeAll(async () => {
+  const store = await seededStore();
   // The estimate holds the session's system prompt and tool definitions (26k tokens by its first call's
   // usage): 0.3 of the 200k window is the lowest target a summary can reach here.
   result = dryRun(store, 'ses_4d5611e5-241', { agent_path: 'primary', strategy: 'summarize', upper_threshold: 0.4, lower_threshold: 0.3 });

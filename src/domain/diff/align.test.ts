@@ -5,9 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dryRun } from '../../../mocks/daemon/services/compaction-service';
 import { DaemonError } from '../../../mocks/daemon/errors';
-import { seedStore } from '../../../mocks/daemon/seeding/seed';
+import { seededStore } from '../../../mocks/daemon/seeding/test-support/normal-seed';
 import { parallelSession } from '../../../mocks/engine/test-support/build';
-import { loadFixturesFromDisk } from '../../../mocks/importers/node-fixtures';
 import type { Store } from '../../../mocks/store/store';
 import type { CompactRequest } from '../../../mocks/store/types';
 import { alignRows, beforeOfProposal, buildDiffModel } from './align';
@@ -36,8 +35,8 @@ interface Case {
 let store: Store;
 const cases: Case[] = [];
 
-beforeAll(() => {
-  store = seedStore({ seed: 24, scale: 'normal', transcripts: loadFixturesFromDisk() });
+beforeAll(async () => {
+  store = await seededStore();
   for (const session of store.sessions.values()) {
     if (session.source.kind !== 'claude-code' && session.source.kind !== 'openai-chat') continue;
     for (const agent of session.agents) {

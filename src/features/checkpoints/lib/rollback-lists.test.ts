@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rollbackCheckpoint } from '../../../../mocks/daemon/services/checkpoint-service';
-import { seedStore } from '../../../../mocks/daemon/seeding/seed';
+import { seededStore } from '../../../../mocks/daemon/seeding/test-support/normal-seed';
 import type { Store } from '../../../../mocks/store/store';
 import { buildDiffModel } from '../../../domain/diff/align';
 import { rollbackLists } from './rollback-lists';
 
 let store: Store;
 
-beforeAll(() => {
-  store = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+beforeAll(async () => {
+  store = await seededStore();
 });
 
 describe('rollback preview lists', () => {
@@ -31,8 +31,8 @@ describe('rollback preview lists', () => {
     }
   });
 
-  it('predicts the active list after applying the rollback', () => {
-    const fresh = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+  it('predicts the active list after applying the rollback', async () => {
+    const fresh = await seededStore();
     const session = fresh.session('ses_gen_memory');
     const point = session?.checkpoints.filter((c) => c.reason === 'pre_compaction').at(-3);
     const agent = session?.agents[0];
@@ -43,8 +43,8 @@ describe('rollback preview lists', () => {
     expect(agent.messages.filter((m) => !m.superseded).map((m) => m.id)).toEqual(predicted);
   });
 
-  it('adds up with the pruning pre-pass shown: before − superseded + restored − pruned = after', () => {
-    const fresh = seedStore({ seed: 24, scale: 'normal', transcripts: [] });
+  it('adds up with the pruning pre-pass shown: before − superseded + restored − pruned = after', async () => {
+    const fresh = await seededStore();
     const session = fresh.session('ses_gen_memory');
     const points = session?.checkpoints.filter((c) => c.reason === 'pre_compaction') ?? [];
     let withPruning = 0;
