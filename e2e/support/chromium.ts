@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
  *
  * `test`: Debian's headless shell when it is installed (chromium-headless-shell: the same Chromium
  * without the full browser's window and compositor). The e2e suite is CPU-bound on two cores, and
- * the shell costs about a fifth less CPU per test (e2e/README.md). `full`: the browser an operator
+ * the shell costs about a quarter less CPU per test (e2e/README.md). `full`: the browser an operator
  * runs, for headed runs and for the bench, whose figures are what a user sees.
  */
 export function chromiumPath(kind: 'test' | 'full'): string | undefined {

@@ -1,23 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { loadFixturesFromDisk } from '../../importers/node-fixtures';
+import type { Store } from '../../store/store';
 import { seedStore } from './seed';
 
 const transcripts = loadFixturesFromDisk();
 
+/** One real seed (24, normal) for the tests that only read it; each seed costs seconds on two cores. */
+let normal: Store | undefined;
+const seed24 = (): Store => (normal ??= seedStore({ seed: 24, scale: 'normal', transcripts }));
+
 describe('seeding', () => {
   it('is deterministic: the same seed gives the same data', () => {
-    const snapshot = (seed: number) => {
-      const store = seedStore({ seed, scale: 'normal', transcripts });
-      return JSON.stringify([...store.sessions.values()].map((s) => [s.id, s.status, s.compactions, s.agents.map((a) => a.messages.length)]));
-    };
-    const first = snapshot(24);
-    expect(snapshot(24)).toBe(first);
-    expect(snapshot(25)).not.toBe(first);
+    const snapshot = (store: Store) =>
+      JSON.stringify([...store.sessions.values()].map((s) => [s.id, s.status, s.compactions, s.agents.map((a) => a.messages.length)]));
+    const first = snapshot(seed24());
+    expect(snapshot(seedStore({ seed: 24, scale: 'normal', transcripts }))).toBe(first);
+    expect(snapshot(seedStore({ seed: 25, scale: 'normal', transcripts }))).not.toBe(first);
     // Three full seeds: slow on a busy two-core machine.
   }, 90_000);
 
   it('seeds every transcript (both formats) and their subagent windows, showing exactly what happened in them', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    const store = seed24();
     const spotter = store.session('ses_4d5611e5-241');
     expect(spotter?.source.kind).toBe('claude-code');
     expect(spotter?.agents.map((a) => a.agent_path)).toEqual(['primary', 'primary/agent-a2898e3']);
@@ -29,7 +32,7 @@ describe('seeding', () => {
   });
 
   it('an imported session holds the compactions its transcript recorded and no invented ones, recorded, with no plugins it never had', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    const store = seed24();
     for (const t of transcripts) {
       const session = [...store.sessions.values()].find((s) => s.source.name === t.source_file);
       if (!session) throw new Error(`${t.source_file} not seeded`);
@@ -47,7 +50,7 @@ describe('seeding', () => {
   });
 
   it('covers the states operators meet: running, paused with a proposal, context overflow, fallbacks', () => {
-    const store = seedStore({ seed: 24, scale: 'normal', transcripts });
+    const store = seed24();
     const sessions = [...store.sessions.values()];
     expect(sessions.some((s) => s.status === 'running')).toBe(true);
     const paused = sessions.filter((s) => s.pending_checkpoint_id);
