@@ -121,7 +121,7 @@ test('session view at 1024 px: agent names stay, the ledger keeps Flag and Notes
   await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(0);
 });
 
-test('compact dialog at 1024 px: the diff keeps role labels whole', async ({ page }) => {
+test('compact dialog at 1024 px: the diff keeps role labels and its legend whole', async ({ page }) => {
   await page.goto(`/sessions/${SESSION}`);
   await page.getByRole('button', { name: 'Compact…' }).click();
   const dialog = page.getByRole('dialog');
@@ -131,6 +131,11 @@ test('compact dialog at 1024 px: the diff keeps role labels whole', async ({ pag
   await expect(diff.getByText('user', { exact: true }).first()).toBeVisible();
   const truncated = await diff.locator('.diff-role').evaluateAll((roles) => roles.filter((r) => r.scrollWidth > r.clientWidth + 1).map((r) => r.textContent));
   expect(truncated).toEqual([]);
+  // The legend's keys (superseded, summary, always kept, tool exchange) are all within the toolbar.
+  const toolbar = dialog.locator('.diff__toolbar');
+  const keys = toolbar.locator('.diff-key');
+  await expect(keys).toHaveCount(4);
+  for (const key of await keys.all()) expect(await insideHorizontally(key, toolbar), await key.innerText()).toBe(true);
   await expectNoSidewaysScroll(page);
 });
 
