@@ -1,9 +1,8 @@
 // Follows a folder of agent transcripts: its source (folder-source.ts: chokidar on Node, a polled
-// directory handle in the browser) reports files added and changed; each change brings its session
-// up to what the files now hold (daemon/transcripts/followed-session.ts) within a fraction of a second. At
-// start the folder is indexed newest first in the background (the server answers meanwhile), with
-// progress; a restart over the same kept data reads only files that changed since (their sizes
-// and times are kept).
+// directory handle in the browser) reports files added and changed; each change brings its session up
+// to what the files now hold (daemon/transcripts/followed-session.ts) within a fraction of a second.
+// At start the folder is indexed newest first in the background (the server answers meanwhile), with
+// progress; a restart over the same kept data reads only files that changed since (sizes, times kept).
 
 import { applyFollowedUpdate, markFollowedIdle, type FollowProgress } from '../daemon/transcripts/followed-session';
 import { macrotask, prepareInThread } from '../daemon/transcripts/imports';
@@ -17,13 +16,8 @@ import { MemoryMeter } from './memory-meter';
 import { ReadLimit, type ReadLimits } from './read-limit';
 import { rereadDropped, type RereadTarget } from './reread-dropped';
 
-/** A session asked for within this long keeps its messages (FollowOptions.viewedMs). */
+/** The defaults of FollowOptions.viewedMs and .backlogResidentBytes (not the reads' own limit, read-limit.ts). */
 export const VIEWED_MS = 120_000;
-/**
- * Bytes of start-up backlog files whose running sessions keep their messages (FollowOptions.
- * backlogResidentBytes): the newest running sessions up to it, the rest dropped once read
- * (mocks/README.md, bounded start-up). Apart from the reads' own limit (read-limit.ts).
- */
 export const BACKLOG_RESIDENT_BYTES = 64 * 1024 * 1024;
 
 /** The daemon as the follower needs it: its current store (a reset replaces it), its persistence and its import preparer. */

@@ -6,7 +6,7 @@ import { prepareInThread, type RawFile, type StartupImport } from '../daemon/tra
 import { fileURLToPath } from 'node:url';
 import type { FaultRule } from '../handlers/faults';
 import type { Scale } from '../daemon/seeding/seed';
-import { Follower } from '../follow/follower';
+import { Follower, VIEWED_MS } from '../follow/follower';
 import { NodeFolderSource } from '../follow/node-folder-source';
 import { seedCacheFromEnv } from './seed-cache';
 import { startSimulator } from './server';
@@ -103,7 +103,7 @@ if (imported && startupJob) console.log(formatImportReport(startupJob));
 
 const followed = folderOption('--follow', 'MOCK_FOLLOW');
 const source = followed ? new NodeFolderSource(followed) : null;
-const follower = source ? new Follower(daemon, source, { idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), viewedMs: Number(process.env.MOCK_FOLLOW_VIEWED_MS ?? 120_000), log: (line) => console.log(line) }) : null;
+const follower = source ? new Follower(daemon, source, { idleMs: Number(process.env.MOCK_FOLLOW_IDLE_MS ?? 60_000), viewedMs: Number(process.env.MOCK_FOLLOW_VIEWED_MS ?? VIEWED_MS), log: (line) => console.log(line) }) : null;
 if (follower) {
   daemon.followProgress = follower.progress;
   daemon.resident = (sessionId) => follower.resident(sessionId);
