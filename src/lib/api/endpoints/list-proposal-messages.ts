@@ -4,8 +4,7 @@ import { isApiError } from '../api-error';
 import { unwrap } from '../client';
 import { queryKeys } from '../query-keys';
 import type { Schemas } from '../../../domain/contract/types';
-
-type ProposalRest = { messages: Schemas['Message'][]; pruned: Schemas['PrunedOutput'][] };
+import type { ProposalRest } from '../../../domain/diff/proposal-figures';
 
 const PAGE = 1000;
 
@@ -19,7 +18,8 @@ export function proposalRestQuery(sessionId: string, proposalId: string, cursor:
   return queryOptions({
     queryKey: [...queryKeys.dryRunProposal(sessionId, proposalId), cursor] as const,
     queryFn: async ({ signal }): Promise<ProposalRest> => {
-      const rest: ProposalRest = { messages: [], pruned: [] };
+      const messages: Schemas['Message'][] = [];
+      const pruned: Schemas['PrunedOutput'][] = [];
       let next: string | null = cursor;
       do {
         const page: Schemas['ProposalMessagePage'] = unwrap(
@@ -28,11 +28,11 @@ export function proposalRestQuery(sessionId: string, proposalId: string, cursor:
             signal,
           }),
         );
-        rest.messages.push(...page.items);
-        if (page.pruned) rest.pruned.push(...page.pruned);
+        messages.push(...page.items);
+        if (page.pruned) pruned.push(...page.pruned);
         next = page.next_cursor;
       } while (next !== null);
-      return rest;
+      return { messages, pruned };
     },
     staleTime: Infinity,
   });
