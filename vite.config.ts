@@ -86,6 +86,34 @@ function startingNotice(): Plugin {
   };
 }
 
+/**
+ * The first screen's requests leave before the app's code has arrived and run
+ * (src/early-requests.ts): the early script is an entry of its own, importing no app module, linked first
+ * in the built index.html as an async module (an HTML module script would join the app's entry and
+ * wait for its libraries). Not in dev: demo mode's simulated daemon starts with the app.
+ */
+function earlyRequests(): Plugin {
+  let base = '/';
+  return {
+    name: 'compactor:early-requests',
+    apply: 'build',
+    config: () => ({ build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), early: resolve(import.meta.dirname, 'src/early-requests.ts') } } } }),
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+        // Its one import is the bundler's runtime (1 KB), which the entry preloads anyway.
+        const imports = chunk?.type === 'chunk' ? chunk.imports.filter((file) => !/\/rolldown-runtime-/.test(file)) : [];
+        if (chunk === undefined || imports.length > 0) throw new Error(`The early requests script must build to a file of its own, importing no app module (it imports ${imports.join(', ')}).`);
+        return html.replace('<title>', `<script type="module" async crossorigin src="${base}${chunk.fileName}"></script>\n    <title>`);
+      },
+    },
+  };
+}
+
 /** The text files the build writes under assets/ (scripts, stylesheets, SVG, JSON), by extension, with their media types. */
 const ASSET_TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -158,7 +186,7 @@ function precompressedAssets(): Plugin {
 
 export default defineConfig({
   customLogger: logger,
-  plugins: [react(), contentSecurityPolicy(), bundleBudget(), precompressedAssets(), startingNotice()],
+  plugins: [react(), contentSecurityPolicy(), earlyRequests(), bundleBudget(), precompressedAssets(), startingNotice()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },

@@ -16,6 +16,7 @@ import { loadRuntimeConfig } from './config/runtime-config';
 import { useSettingsStore } from './config/settings-store';
 import { startThemeSync } from './config/theme';
 import { isApiError } from './lib/api/api-error';
+import { closeEarlyAnswers, earlyRequestsStarted, takeEarlyConfig } from './lib/api/early-answers';
 
 startThemeSync();
 
@@ -36,8 +37,11 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
   }
 }
 
-// config.json is preloaded by index.html: by the time this entry runs it is usually in.
-const { config, problem } = await loadRuntimeConfig(document.baseURI);
+// config.json is preloaded by index.html and fetched by src/early-requests.ts, which starts the
+// first screen's requests with it: by the time this entry runs both are usually on their way.
+const earlyConfig = takeEarlyConfig();
+const { config, problem } = await loadRuntimeConfig(document.baseURI, earlyConfig === null ? fetch : () => earlyConfig);
+await earlyRequestsStarted();
 if (problem !== null) console.warn(`config.json could not be used: ${problem}`);
 useSettingsStore.getState().setDefaults(config, problem);
 
@@ -49,8 +53,12 @@ followReachability(queryClient);
 // calls behind them. The calls leave once the client's middleware has run (microtasks); the code is
 // asked for in the next task. (In demo mode, once the simulated daemon runs: its service worker
 // may reload the page when it first takes control.)
+// Their requests take over the early ones; what they did not take is dropped.
 prefetchRoute(queryClient, window.location.pathname, window.location.search);
-setTimeout(() => firstScreen.watch(queryClient, preloadRoute(window.location.pathname)), 0);
+setTimeout(() => {
+  closeEarlyAnswers();
+  firstScreen.watch(queryClient, preloadRoute(window.location.pathname));
+}, 0);
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element');

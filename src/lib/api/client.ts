@@ -12,6 +12,7 @@ import type { paths } from '../../domain/contract/schema.gen';
 import { loadResponseValidators, responseValidator } from '../../domain/contract/response-validators';
 import { checkWith, type CompiledValidator } from '../../domain/contract/validation';
 import { trackRequest } from './pending-requests';
+import { takeEarlyAnswer } from './early-answers';
 
 export interface ApiSettings {
   /** Absolute (`https://host/api/v1`) or relative to the page (`/api/v1`). */
@@ -179,10 +180,13 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     // Path and query values from the daemon may hold lone surrogates: sent as U+FFFD, never "URI malformed".
     pathSerializer: (pathname, params) => defaultPathSerializer(pathname, wellFormedValues(params)),
     querySerializer: (query) => defaultQuerySerializer(wellFormedValues(query as Record<string, unknown>)),
-    // The time limit joins whatever signal the caller passed (react-query's, on cancel).
+    // The time limit joins whatever signal the caller passed (react-query's, on cancel); an early
+    // request taken over is aborted by it as the client's own would be.
     fetch: (request) => {
       const done = trackRequest(leaving.get(request) ?? `${request.method} ${new URL(request.url).pathname}`);
-      const response = baseFetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) });
+      const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
+      // The first screen's requests may have left before this code ran (src/early-requests.ts).
+      const response = takeEarlyAnswer(request, signal) ?? baseFetch(request, { signal });
       loadValidatorsOf(request);
       void response.then(done, done);
       return response;
