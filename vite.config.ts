@@ -88,16 +88,17 @@ function startingNotice(): Plugin {
 
 /**
  * The first screen's requests leave before the app's code has arrived and run
- * (src/early-requests.ts): the early script is an entry of its own, importing no app module, linked first
- * in the built index.html as an async module (an HTML module script would join the app's entry and
- * wait for its libraries). Not in dev: demo mode's simulated daemon starts with the app.
+ * (src/app/early-requests.ts): the early script is an entry of its own, importing no app module,
+ * linked first in the built index.html as an async module (an HTML module script would join the
+ * app's entry and wait for its libraries). Not in dev: demo mode's simulated daemon starts with
+ * the app.
  */
 function earlyRequests(): Plugin {
   let base = '/';
   return {
     name: 'compactor:early-requests',
     apply: 'build',
-    config: () => ({ build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), early: resolve(import.meta.dirname, 'src/early-requests.ts') } } } }),
+    config: () => ({ build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), early: resolve(import.meta.dirname, 'src/app/early-requests.ts') } } } }),
     configResolved(config) {
       base = config.base;
     },

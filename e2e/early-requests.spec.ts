@@ -1,5 +1,5 @@
 /**
- * The first screen's requests leave before the app's code has arrived (src/early-requests.ts):
+ * The first screen's requests leave before the app's code has arrived (src/app/early-requests.ts):
  * the app takes their answers instead of asking again, and a failed one is reported and retried
  * exactly as the app's own request would be.
  */

@@ -37,7 +37,7 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
   }
 }
 
-// config.json is preloaded by index.html and fetched by src/early-requests.ts, which starts the
+// config.json is preloaded by index.html and fetched by src/app/early-requests.ts, which starts the
 // first screen's requests with it: by the time this entry runs both are usually on their way.
 const earlyConfig = takeEarlyConfig();
 const { config, problem } = await loadRuntimeConfig(document.baseURI, earlyConfig === null ? fetch : () => earlyConfig);

@@ -185,7 +185,7 @@ export function createApiClient(settings: ApiSettings, options: ClientOptions = 
     fetch: (request) => {
       const done = trackRequest(leaving.get(request) ?? `${request.method} ${new URL(request.url).pathname}`);
       const signal = AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]);
-      // The first screen's requests may have left before this code ran (src/early-requests.ts).
+      // The first screen's requests may have left before this code ran (src/app/early-requests.ts).
       const response = takeEarlyAnswer(request, signal) ?? baseFetch(request, { signal });
       loadValidatorsOf(request);
       void response.then(done, done);

@@ -1,5 +1,5 @@
 /**
- * The first screen's requests started by `src/early-requests.ts` before the app's code was
+ * The first screen's requests started by `src/app/early-requests.ts` before the app's code was
  * evaluated, taken over here by the API client: the client's request for the same URL with the
  * same identity headers gets the early request's answer instead of asking again, once. What the
  * first screen's queries have not taken when main.tsx closes the handover is dropped (never

@@ -10,7 +10,7 @@
  * No import of the app's modules (only types): the file stays small and loads on its own.
  * e2e/early-requests.spec.ts counts the requests (each once) and fails them.
  */
-import type { EarlyRequest } from './lib/api/early-answers';
+import type { EarlyRequest } from '../lib/api/early-answers';
 
 /** The first page of a session's ledger in its default view (features/compaction-ledger: LEDGER_FIRST_PAGE_SIZE, the default sort). */
 export const DEFAULT_LEDGER_FIRST_PAGE = 'sort=-created_at&limit=50';
