@@ -112,3 +112,41 @@ test("the knobs: the dialogs', the diff's and the patterns' code wait for the fo
   await expect.poll(() => urls.some((url) => /\/assets\/outside-pattern-engine-/.test(url))).toBe(true);
   await expect.poll(() => urls.some((url) => /\/assets\/review-dialog-/.test(url))).toBe(true);
 });
+
+test("an answer is drawn as soon as it is in, not after React's 300 ms reveal pause", async ({ page }) => {
+  // React retries a suspended part no sooner than 300 ms after a skeleton was last shown (its
+  // fallback throttle); on a first screen a skeleton has always just been shown. The page's clock
+  // stands still from before the list's skeleton is drawn, so only the page's own time counts.
+  let releaseCode!: () => void;
+  let releaseAnswer!: () => void;
+  const codeHeld = new Promise<void>((resolve) => (releaseCode = resolve));
+  const answerHeld = new Promise<void>((resolve) => (releaseAnswer = resolve));
+  await page.route(/\/assets\/sessions-page-[^/]*\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.route(/\/api\/v1\/sessions$/, async (route) => {
+    await answerHeld;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto('/sessions');
+  await expect(page.getByRole('heading', { name: 'Sessions', level: 1 })).toBeVisible();
+  // (A moment ahead of the page's time, which flows with the test's until now.)
+  await page.clock.pauseAt(Date.now() + 500);
+  const code = page.waitForResponse(/\/assets\/sessions-page-[^/]*\.js$/);
+  releaseCode();
+  await code;
+  // The page's code runs and shows the list's skeleton while its answer is held (no timer needed).
+  await page.waitForTimeout(1_000);
+  const answer = page.waitForResponse(/\/api\/v1\/sessions$/);
+  releaseAnswer();
+  await answer;
+  let pageMs = 0;
+  while (pageMs < 150 && !(await sessionRows(page).first().isVisible())) {
+    await page.clock.runFor(10);
+    pageMs += 10;
+    await page.waitForTimeout(200);
+  }
+  await expect(sessionRows(page).first(), `not drawn within ${pageMs} ms of the page's time after its answer`).toBeVisible({ timeout: 1 });
+});

@@ -1,5 +1,5 @@
-import { QueryErrorResetBoundary } from '@tanstack/react-query';
-import { Suspense, type ReactNode } from 'react';
+import { QueryErrorResetBoundary, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect, useReducer, type ReactNode } from 'react';
 import { useCredentialChanges } from '../lib/api/credential-changes';
 import { useReachability } from '../lib/api/daemon-reachability';
 import { ErrorBoundary } from './error-boundary';
@@ -22,6 +22,7 @@ interface LoadableProps {
  * changes the credentials, a shown failure retries by itself.
  */
 export function Loadable({ skeleton, what, resetKey, children }: LoadableProps) {
+  const [, drawAgain] = useReducer((draws: number) => draws + 1, 0);
   const recoveries = useReachability((s) => s.recoveries);
   const credentialChanges = useCredentialChanges((s) => s.changes);
   return (
@@ -33,9 +34,28 @@ export function Loadable({ skeleton, what, resetKey, children }: LoadableProps) 
           retrySignal={recoveries + credentialChanges}
           fallback={(error, retry) => <ErrorState error={error} what={what} onRetry={retry} />}
         >
-          <Suspense fallback={skeleton}>{children}</Suspense>
+          <Suspense fallback={<SkeletonUntilAnswered skeleton={skeleton} onAnswer={drawAgain} />}>{children}</Suspense>
         </ErrorBoundary>
       )}
     </QueryErrorResetBoundary>
   );
+}
+
+/**
+ * The skeleton, which draws its boundary again as soon as a query is answered. React holds back a
+ * suspended boundary's own retry until 300 ms after any skeleton was last shown (its fallback
+ * throttle, which batches reveals); on a first screen every part's skeleton has just been shown,
+ * so each first answer waited out most of that. An ordinary render shows the content at once:
+ * nothing moves, the skeletons have the content's size.
+ */
+function SkeletonUntilAnswered({ skeleton, onAnswer }: { skeleton: ReactNode; onAnswer: () => void }) {
+  const queryCache = useQueryClient().getQueryCache();
+  useEffect(
+    () =>
+      queryCache.subscribe((event) => {
+        if (event.type === 'updated' && (event.action.type === 'success' || event.action.type === 'error')) onAnswer();
+      }),
+    [queryCache, onAnswer],
+  );
+  return skeleton;
 }
