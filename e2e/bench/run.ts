@@ -25,10 +25,10 @@
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
  *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
- *   BENCH_README=0               leave e2e/bench/README.md as it is (a partial run does, unless BENCH_README=1)
+ *   BENCH_README=0               leave e2e/bench/README.md as it is (a run of fewer than 5 does, unless BENCH_README=1)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
- * and bench.md (the table as Markdown); a full run (every part, five runs or more) also writes the
- * table into e2e/bench/README.md, between its markers.
+ * and bench.md (the table as Markdown); a run of five or more also writes each part's table into
+ * e2e/bench/README.md, between its markers, replacing those parts' tables only (guide-table.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,6 +40,7 @@ import { chromiumPath } from '../support/chromium';
 import { buildApp, buildPeer, ROOT } from './build';
 import { Bench, BIG_SESSION, FIG, TYPICAL_SESSION, type BenchOptions } from './scenarios';
 import { assertPortFree, startServer, type RunningServer } from './servers';
+import { mergePartTables } from './guide-table';
 import { FigureBook, formatMarkdown, formatTable, type FigureResult } from './summary';
 import { runVitestBench, vitestFigures } from './unit-bench';
 import { followRun } from './follow';
@@ -171,18 +172,22 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
       step(`browser run ${run} of ${runs}`);
       await resetDaemon();
       if (parts.has('devstart')) {
+        book.inPart('devstart');
         console.log('  npm start: first visit with the dependency cache rebuilt');
         await devStart(bench, run);
       }
       if (run === 1 && parts.has('bundles')) {
+        book.inPart('bundles');
         console.log('  every screen once (bundle sizes)');
         await bench.bundles();
       }
       if (parts.has('slow')) {
+        book.inPart('slow');
         console.log('  first screens on a slow link with a 4x slower CPU');
         await bench.slowLink(run);
       }
       if (parts.has('nav')) {
+        book.inPart('nav');
         console.log('  navigation to first data');
         await bench.sessionsList(run);
         await bench.sessionView(run, TYPICAL_SESSION, { stat: FIG.typicalStat, row: FIG.typicalRow, tasks: FIG.typicalTasks, worst: FIG.typicalWorstTask });
@@ -190,36 +195,44 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         await bench.eventDetail(run);
       }
       if (parts.has('scroll')) {
+        book.inPart('scroll');
         console.log(`  scrolling the ledger at ${options.scrollSpeeds.join(' and ')} px/s (each twice: with the screencast, and without it)`);
         await bench.ledgerScroll(run);
       }
       if (parts.has('peer')) {
+        book.inPart('peer');
         console.log('  the peer, the same way');
         await bench.peerScroll(run);
       }
       if (parts.has('lists')) {
+        book.inPart('lists');
         console.log('  scrolling the cross-session ledger and the audit log');
         await bench.otherListsScroll(run);
       }
       if (parts.has('dryrun')) {
+        book.inPart('dryrun');
         console.log('  dry-run preview and diff scroll');
         await bench.dryRun(run);
       }
       if (parts.has('import')) {
+        book.inPart('import');
         console.log('  import through the page, threshold-lab replay');
         await bench.importAndReplay(run);
       }
       if (parts.has('live')) {
+        book.inPart('live');
         console.log(`  live compactions, then live bursts at ${options.liveRates.join(', ')} events/s`);
         await bench.liveCompactions(run);
         await bench.live(run);
       }
       if (run <= heapRuns && parts.has('heap')) {
+        book.inPart('heap');
         console.log('  heap with 100,000 rows');
         await bench.heap(run);
       }
     }
     if (parts.has('soak') && options.soakMinutes > 0) {
+      book.inPart('soak');
       step(`soak: ${options.soakMinutes} min of live events at ${options.soakRate} compactions/s with the session page open`);
       await resetDaemon();
       await bench.soak();
@@ -249,6 +262,7 @@ async function fleetRuns(book: FigureBook): Promise<string> {
     servers.push(await startPreview());
     browser = await chromium.launch({ ...launch, headless: true });
     const bench = new Bench(browser, options, book);
+    book.inPart('fleet');
     for (let run = 1; run <= runs; run += 1) {
       step(`across sessions at 1,000,000 events: run ${run} of ${runs}`);
       await bench.fleetHealth(run);
@@ -274,6 +288,7 @@ async function followRuns(book: FigureBook): Promise<string> {
     await assertPortFree('the preview server', `${baseUrl}/`, 'BENCH_PREVIEW_PORT');
     preview = await startPreview();
     browser = await chromium.launch({ ...launch, headless: true });
+    book.inPart('follow');
     for (let run = 1; run <= runs; run += 1) {
       step(`following a folder: run ${run} of ${runs}`);
       await followRun(book, browser, follow, { daemon: daemonUrl, base: baseUrl }, (folder) => startSimulator('the following simulator', { MOCK_FOLLOW: folder, MOCK_FOLLOW_IDLE_MS: '60000' }, 300_000, '/api/v1/sessions'));
@@ -357,11 +372,15 @@ async function main(): Promise<void> {
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
   console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
-  const full = PARTS.every((part) => parts.has(part)) && runs >= 5 && withUnit;
-  if ((full && process.env.BENCH_README !== '0') || process.env.BENCH_README === '1') {
-    const scope = full ? 'every part' : `only ${[...parts].join(', ')}${withUnit ? '' : ', no vitest benchmarks'} (a partial run)`;
-    writeGuideTable(`Taken on: ${header}. ${runs} runs of each figure, ${scope}; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs)}`);
-    console.log(`the table is in ${GUIDE}`);
+  // The guide keeps a table per part: a run of five or more replaces the tables of the parts it ran.
+  if ((runs >= 5 && process.env.BENCH_README !== '0') || process.env.BENCH_README === '1') {
+    const partOf = (r: FigureResult) => (unit.includes(r) ? 'unit' : book.partOf(r.id));
+    const tables = new Map<string, string>();
+    for (const part of new Set(figures.map(partOf))) {
+      tables.set(part, `**${part === 'unit' ? 'vitest benchmarks (Node)' : `BENCH_ONLY=${part}`}**: ${header}; ${runs} runs; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs, (r) => partOf(r) === part)}`);
+    }
+    writeGuideTables(tables);
+    console.log(`the tables of ${[...tables.keys()].join(', ')} are in ${GUIDE}`);
   }
 }
 
@@ -369,13 +388,14 @@ const GUIDE = join(ROOT, 'e2e/bench/README.md');
 const START = '<!-- bench:table:start -->';
 const END = '<!-- bench:table:end -->';
 
-/** The guide's table of current figures, replaced between its markers (the rest of the guide is left as it is). */
-function writeGuideTable(table: string): void {
+/** The guide's tables of current figures, those of `tables`' parts replaced between its markers (the rest of the guide is left as it is). */
+function writeGuideTables(tables: ReadonlyMap<string, string>): void {
   const guide = readFileSync(GUIDE, 'utf8');
   const from = guide.indexOf(START);
   const to = guide.indexOf(END);
-  if (from < 0 || to < from) throw new Error(`${GUIDE} has no ${START} … ${END} markers for the table`);
-  writeFileSync(GUIDE, `${guide.slice(0, from + START.length)}\n${table}\n${guide.slice(to)}`);
+  if (from < 0 || to < from) throw new Error(`${GUIDE} has no ${START} … ${END} markers for the tables`);
+  const region = mergePartTables(guide.slice(from + START.length, to), tables, ['unit', ...PARTS]);
+  writeFileSync(GUIDE, `${guide.slice(0, from + START.length)}\n${region}\n${guide.slice(to)}`);
 }
 
 main().then(

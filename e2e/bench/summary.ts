@@ -76,13 +76,21 @@ export class FigureBook {
   private readonly specs = new Map<string, FigureSpec>();
   private readonly values = new Map<string, number[]>();
   private readonly loads = new Map<string, number[]>();
+  private readonly parts = new Map<string, string>();
+  private part = '';
 
   /** `load`: the machine's 1-minute load average as the value was taken (the runner passes os.loadavg). */
   constructor(private readonly load: () => number = () => Number.NaN) {}
 
+  /** The part of the bench (BENCH_ONLY's names) whose figures are added from now on. */
+  inPart(part: string): void {
+    this.part = part;
+  }
+
   add(spec: FigureSpec, value: number): void {
     if (!this.specs.has(spec.id)) {
       this.specs.set(spec.id, spec);
+      this.parts.set(spec.id, this.part);
       this.values.set(spec.id, []);
       this.loads.set(spec.id, []);
     }
@@ -92,6 +100,11 @@ export class FigureBook {
 
   results(): FigureResult[] {
     return [...this.specs.values()].map((spec) => summarize(spec, this.values.get(spec.id) ?? [], this.loads.get(spec.id) ?? []));
+  }
+
+  /** The part that took a figure ('' when added before any part was named). */
+  partOf(id: string): string {
+    return this.parts.get(id) ?? '';
   }
 }
 
@@ -136,12 +149,12 @@ function besideText(r: FigureResult, byId: ReadonlyMap<string, FigureResult>): s
 }
 
 /** The table's rows: section titles, and per figure its cells. */
-function tableRows(results: readonly FigureResult[], runs: number): { header: string[]; rows: (string[] | string)[] } {
+function tableRows(results: readonly FigureResult[], runs: number, shown: (r: FigureResult) => boolean = () => true): { header: string[]; rows: (string[] | string)[] } {
   const byId = new Map(results.map((r) => [r.id, r]));
   const header = ['figure', 'min', `median of ${runs}`, 'max', 'goal (on the median)', 'load avg', 'beside it (medians)'];
   const rows: (string[] | string)[] = [];
   let section = '';
-  for (const r of results) {
+  for (const r of results.filter(shown)) {
     if (r.section !== section) {
       section = r.section;
       rows.push(section);
@@ -166,9 +179,9 @@ export function formatTable(results: readonly FigureResult[], runs: number): str
   return out.join('\n');
 }
 
-/** Markdown for the bench's guide (same figures, same order). */
-export function formatMarkdown(results: readonly FigureResult[], runs: number): string {
-  const { header, rows } = tableRows(results, runs);
+/** Markdown for the bench's guide (same figures, same order); `shown` picks the rows, the others still serve as companions. */
+export function formatMarkdown(results: readonly FigureResult[], runs: number, shown: (r: FigureResult) => boolean = () => true): string {
+  const { header, rows } = tableRows(results, runs, shown);
   const out = [`| ${header.join(' | ')} |`, '|---|---:|---:|---:|---|---|---|'];
   for (const row of rows) out.push(Array.isArray(row) ? `| ${row.map((cell) => cell.replace(/\|/g, '\\|').replace('NOT MET', '**not met**')).join(' | ')} |` : `| **${row}** | | | | | | |`);
   return out.join('\n');
