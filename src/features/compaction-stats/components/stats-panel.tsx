@@ -43,7 +43,7 @@ const ALL = '(all)';
  * (recharts draws in animation frames of its own), and the rows arriving meanwhile wait behind it:
  * one stall in fifteen seconds delays under 5 % of a steady stream's events (the p95 of live event
  * → row stays the rows' own), where one every five seconds, or every second for the counts, did not
- * (e2e/bench/README.md, "Live rows never wait for the charts").
+ * (e2e/bench/README.md, Decisions, "Live: latency counted from when each event was due").
  */
 const CHART_REFRESH = { intervalMs: 1000, quietMs: 2000, maxWaitMs: 15_000 } as const;
 /**
