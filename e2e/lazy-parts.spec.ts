@@ -11,6 +11,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const PAGE_DOWN = 'This page could not be loaded';
 const SESSION = 'ses_gen_refactor';
 const LEDGER_MENUS = /\/assets\/ledger-menus-[^/]*\.js$/;
+const SELECT_MENU = /\/assets\/select-menu-[^/]*\.js$/;
 
 /** Makes the chunks matching `chunk` fail to download until the answered function is called. */
 async function blockCode(page: Page, chunk: RegExp): Promise<() => Promise<void>> {
@@ -144,6 +145,22 @@ test("a ledger menu's trigger holding the focus keeps it when the menu's code ar
   await expect(trigger).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menu').getByRole('menuitemcheckbox').first()).toBeVisible();
+});
+
+test("a dropdown's trigger holding the focus keeps it when the dropdown's code arrives, and opens by the keyboard", async ({ page }) => {
+  const release = await holdCode(page, SELECT_MENU);
+  const asked = page.waitForRequest(SELECT_MENU);
+  await page.goto('/sessions');
+  await expect(sessionRows(page).first()).toBeVisible();
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await asked;
+  await status.focus();
+  release();
+  // Radix's trigger (aria-autocomplete is its own) took the stand-in's place, and the focus with it.
+  await expect(status).toHaveAttribute('aria-autocomplete', 'none');
+  await expect(status).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('listbox')).toBeVisible();
 });
 
 test("a ledger menu's code not downloading: the page stays, the trigger says so, and pressing it once it can be had opens it", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useFirstScreenDone } from '../lib/first-screen';
 import type { PreloadableComponent } from '../lib/lazy-component';
+import { carryFocus, standInFocus } from './carried-focus';
 import { LazyPart } from './lazy-part';
 
 /** A dropdown menu's trigger, drawn the same before its code is in (by LazyMenu) and after (by the menu, as its radix Trigger). */
@@ -16,18 +17,6 @@ export interface LazyMenuProps {
   trigger: MenuTrigger;
   defaultOpen: boolean;
   triggerRef: (element: HTMLElement | null) => void;
-}
-
-/** The LazyMenu (by its id) whose trigger had the focus when it was last replaced (its code arrived): the next one drawn takes it. */
-let focused: string | null = null;
-
-/** A trigger's ref: drawn in place of one that had the focus (which went nowhere since), it takes it. */
-function carryFocus(id: string, last: boolean) {
-  return (element: HTMLElement | null) => {
-    if (element === null || focused !== id) return;
-    if (document.activeElement === null || document.activeElement === document.body) element.focus();
-    if (last) focused = null;
-  };
 }
 
 /**
@@ -56,14 +45,7 @@ export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }:
       data-state="closed"
       disabled={trigger.disabled}
       title={retry && 'Its menu did not download: pressing tries again'}
-      onFocus={() => (focused = id)}
-      onBlur={(event) => {
-        // The focus moved on (not the trigger replaced, which leaves it on nothing).
-        const element = event.currentTarget;
-        queueMicrotask(() => {
-          if (focused === id && (event.relatedTarget !== null || element.isConnected)) focused = null;
-        });
-      }}
+      {...standInFocus(id)}
       onPointerEnter={() => void Menu.preload().catch(() => undefined)}
       onClick={() => open(retry)}
       onKeyDown={(event) => {

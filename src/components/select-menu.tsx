@@ -2,10 +2,21 @@ import { Select as RadixSelect } from 'radix-ui';
 import { Chevron, type SelectProps } from './select-parts';
 
 /** The dropdown itself (radix Select), loaded after the first screen renders (select.tsx). */
-export function SelectMenu({ label, showLabel = false, value, options, onValueChange, disabled, className, placeholder, defaultOpen }: SelectProps & { defaultOpen: boolean }) {
+export function SelectMenu({
+  label,
+  showLabel = false,
+  value,
+  options,
+  onValueChange,
+  disabled,
+  className,
+  placeholder,
+  defaultOpen,
+  triggerRef,
+}: SelectProps & { defaultOpen: boolean; triggerRef: (element: HTMLElement | null) => void }) {
   return (
     <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
-      <RadixSelect.Trigger className={className ? `select ${className}` : 'select'} aria-label={label}>
+      <RadixSelect.Trigger ref={triggerRef} className={className ? `select ${className}` : 'select'} aria-label={label}>
         {showLabel && <span className="select__label">{label}:</span>}
         <span className="select__value">
           <RadixSelect.Value placeholder={<span className="select__placeholder">{placeholder}</span>} />

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { useFirstScreenDone } from '../lib/first-screen';
+import { carryFocus, standInFocus } from './carried-focus';
 import { LazyPart } from './lazy-part';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
@@ -8,20 +9,23 @@ import './select.css';
 export type { SelectOption, SelectProps } from './select-parts';
 
 /** The dropdown's code (radix Select and its positioning) is not needed to draw the first screen. */
-const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean }>(() => import('./select-menu').then((m) => m.SelectMenu));
+const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean; triggerRef: (element: HTMLElement | null) => void }>(() => import('./select-menu').then((m) => m.SelectMenu));
 
 /**
  * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
- * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there.
+ * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there,
+ * and a trigger holding the focus keeps it when the menu's replaces it.
  * If the code did not download, the trigger stays, saying so; pressing it tries again.
  */
 export function Select(props: SelectProps) {
+  const id = useId();
   const [openRequested, setOpenRequested] = useState(false);
   const firstScreenDone = useFirstScreenDone();
   const { label, showLabel = false, value, options, disabled, className, placeholder } = props;
   const chosen = options.find((o) => o.value === value);
   const trigger = (retry?: () => void) => (
     <button
+      ref={carryFocus(id, false)}
       type="button"
       role="combobox"
       aria-expanded="false"
@@ -30,6 +34,7 @@ export function Select(props: SelectProps) {
       disabled={disabled}
       data-state="closed"
       title={retry && 'Its menu did not download: pressing tries again'}
+      {...standInFocus(id)}
       onClick={() => {
         setOpenRequested(true);
         retry?.();
@@ -47,7 +52,7 @@ export function Select(props: SelectProps) {
   if (!firstScreenDone && !openRequested) return trigger();
   return (
     <LazyPart what={`the menu of ${label}`} fallback={trigger()} failed={trigger}>
-      <SelectMenu {...props} defaultOpen={openRequested} />
+      <SelectMenu {...props} defaultOpen={openRequested} triggerRef={carryFocus(id, true)} />
     </LazyPart>
   );
 }
