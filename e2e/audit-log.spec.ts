@@ -55,3 +55,25 @@ test('rows name sessions by title (in full on hover, as text), and the columns f
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   }
 });
+
+test('the Type filter: two types ticked one after the other (the menu stays open) show only those; "Any type" clears it', async ({ page }) => {
+  await page.goto(`/audit?session=${SESSION}`);
+  const rows = page.getByRole('group', { name: /Audit events/ }).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Type: any' }).click();
+  const menu = page.getByRole('menu');
+  await menu.getByRole('menuitemcheckbox', { name: 'compaction.completed' }).click();
+  await menu.getByRole('menuitemcheckbox', { name: 'compaction.failed' }).click();
+  await expect(page).toHaveURL(/type=compaction\.completed%2Ccompaction\.failed|type=compaction\.completed,compaction\.failed/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Type: 2 of \d+$/ })).toBeFocused();
+  await expect(rows.nth(1)).toBeVisible();
+  const types = await rows.locator('.audit-type').allTextContents();
+  expect(types.length).toBeGreaterThan(0);
+  expect(types.every((t) => /^compaction\.(completed|failed)$/.test(t))).toBe(true);
+
+  await page.getByRole('button', { name: /^Type: 2 of/ }).click();
+  await page.getByRole('menuitem', { name: 'Any type' }).click();
+  await expect(page).not.toHaveURL(/type=/);
+  await expect(page.getByRole('button', { name: 'Type: any' })).toBeVisible();
+});

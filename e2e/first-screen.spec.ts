@@ -20,7 +20,7 @@ const SHELL = [/\/assets\/(select-menu|connection-details|spiral-badge)-/, /\/ap
 /** The dialogs' and menus' libraries: no screen needs them for its first data. */
 const UI_VENDOR = /\/assets\/ui-vendor-/;
 /** The session view's: the charts' code, the checkpoints, the ledger toolbar's menus. */
-const SESSION_VIEW = [...SHELL, UI_VENDOR, /\/assets\/(CartesianChart|stats-charts|ledger-menus|save-conflict-dialog)-/, /\/api\/v1\/sessions\/[^/]+\/checkpoints/];
+const SESSION_VIEW = [...SHELL, UI_VENDOR, /\/assets\/(CartesianChart|stats-charts|ledger-menus|dropdown-menus|save-conflict-dialog)-/, /\/api\/v1\/sessions\/[^/]+\/checkpoints/];
 const SESSIONS_LIST = [...SHELL, UI_VENDOR];
 /** The knobs': the dialogs, the preview's diff, the engine of the manifests' patterns. */
 const KNOBS = [...SHELL, UI_VENDOR, /\/assets\/(review-dialog|conflict-dialog|knobs-preview-dialog|version-compare-dialog|dry-run-diff|outside-pattern-engine)-/];

@@ -10,7 +10,7 @@ import { sessionRows } from './support/ui';
 const expect = baseExpect.configure({ timeout: 20_000 });
 const PAGE_DOWN = 'This page could not be loaded';
 const SESSION = 'ses_gen_refactor';
-const LEDGER_MENUS = /\/assets\/ledger-menus-[^/]*\.js$/;
+const LEDGER_MENUS = /\/assets\/(ledger|dropdown)-menus-[^/]*\.js$/;
 const SELECT_MENU = /\/assets\/select-menu-[^/]*\.js$/;
 
 /** Makes the chunks matching `chunk` fail to download until the answered function is called. */

@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { DropdownMenu } from 'radix-ui';
 import { memo, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { MultiFilter } from '../../../components/filter-menu';
 import { ErrorState } from '../../../components/error-state';
 import { Select } from '../../../components/select';
 import { Skeleton } from '../../../components/skeleton';
@@ -11,19 +11,21 @@ import { Badge, type Tone } from '../../../components/status-badge';
 import { projectsQuery } from '../../../lib/api/endpoints/list-projects';
 import type { Schemas } from '../../../domain/contract/types';
 import { formatCount, formatDateTime } from '../../../domain/format';
+import { toggleValue } from '../../../domain/ledger-search';
 import { checkpointHref, compactionHref, sessionHref } from '../../../lib/routes';
 import { useScrollAhead } from '../../../hooks/use-scroll-ahead';
 import { useKnobLabels } from '../../../hooks/use-knob-labels';
 import { auditQuery } from '../api/list-audit';
 import { auditWhat, sessionName } from '../lib/audit-what';
 import { AUDIT_TYPES } from '../../../domain/contract/enums.gen';
-import { auditTarget, toAuditQuery, type AuditSearch, type AuditType } from '../lib/audit-search';
-import '../../../components/filter-menu.css';
+import { auditTarget, toAuditQuery, type AuditSearch, type AuditType, type UpdateAuditSearch } from '../lib/audit-search';
 import '../../../components/panel.css';
 import '../../../components/record-table.css';
 import './audit-log.css';
 
 const ALL = '(all)';
+
+const TYPE_OPTIONS = AUDIT_TYPES.map((type) => ({ value: type, label: type }));
 
 const NAMESPACE = 'compaction.';
 
@@ -51,34 +53,6 @@ function Filter({ label, value, onClear }: { label: string; value: string; onCle
     <button type="button" className="filter filter--active" onClick={onClear} title={`Click to clear the ${label.toLowerCase()} filter`}>
       <span className="filter__label">{label}:</span> <span className="filter__value">{value}</span> <span aria-hidden="true">✕</span>
     </button>
-  );
-}
-
-function TypeMenu({ selected, onChange }: { selected: readonly AuditType[]; onChange: (types: AuditType[]) => void }) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={selected.length > 0 ? 'filter filter--active' : 'filter'}>
-        <span className="filter__label">Type:</span> <span className="filter__value">{selected.length === 0 ? 'any' : selected.length === 1 ? selected[0] : `${selected.length} types`}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="filter__menu" align="start" sideOffset={4}>
-          {AUDIT_TYPES.map((type) => (
-            <DropdownMenu.CheckboxItem
-              key={type}
-              className="filter__item"
-              checked={selected.includes(type)}
-              onSelect={(event) => event.preventDefault()}
-              onCheckedChange={(on) => onChange(on ? [...selected, type] : selected.filter((t) => t !== type))}
-            >
-              <span className="filter__check" aria-hidden="true">
-                <DropdownMenu.ItemIndicator>✓</DropdownMenu.ItemIndicator>
-              </span>
-              <span className="filter__item-label">{type}</span>
-            </DropdownMenu.CheckboxItem>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }
 
@@ -147,7 +121,7 @@ function AuditTable({
   total: number;
   switching: boolean;
   more: { hasNext: boolean; fetching: boolean; failed: boolean; fetchNext: () => void };
-  onSearchChange: (patch: Partial<AuditSearch>) => void;
+  onSearchChange: UpdateAuditSearch;
   titles: ReadonlyMap<string, string>;
 }) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
@@ -230,7 +204,7 @@ function AuditTable({
 
 /** Every audit event, filterable by project, session, agent, type, actor and time; each linked to what it is about. */
 /** `titles`: session titles by id (the page reads them); a session not in it is named by its id. */
-export function AuditLog({ search, onSearchChange, titles }: { search: AuditSearch; onSearchChange: (patch: Partial<AuditSearch>) => void; titles: ReadonlyMap<string, string> }) {
+export function AuditLog({ search, onSearchChange, titles }: { search: AuditSearch; onSearchChange: UpdateAuditSearch; titles: ReadonlyMap<string, string> }) {
   const query = useMemo(() => toAuditQuery(search), [search]);
   const log = useInfiniteQuery({ ...auditQuery(query), placeholderData: keepPreviousData });
   const { data: projects } = useQuery(projectsQuery());
@@ -273,7 +247,13 @@ export function AuditLog({ search, onSearchChange, titles }: { search: AuditSear
           options={[{ value: ALL, label: 'All projects' }, ...(projects ?? []).map((p) => ({ value: p.id, label: p.name }))]}
           onValueChange={(v) => onSearchChange({ project: v === ALL ? null : v })}
         />
-        <TypeMenu selected={search.types} onChange={(types) => onSearchChange({ types })} />
+        <MultiFilter
+          label="Type"
+          options={TYPE_OPTIONS}
+          selected={search.types}
+          onToggle={(type, on) => onSearchChange((current) => ({ types: toggleValue(current.types, type, on) }))}
+          onClear={() => onSearchChange({ types: [] })}
+        />
         {search.session && <Filter label="Session" value={search.session} onClear={() => onSearchChange({ session: null })} />}
         {search.agent && <Filter label="Agent" value={search.agent} onClear={() => onSearchChange({ agent: null })} />}
         {search.actor && <Filter label="Actor" value={search.actor} onClear={() => onSearchChange({ actor: null })} />}

@@ -43,6 +43,9 @@ export function readAuditSearch(params: URLSearchParams): AuditSearch {
   };
 }
 
+/** A change of the view: the fields to set, or a function of the current view (a filter's toggle). */
+export type UpdateAuditSearch = (patch: Partial<AuditSearch> | ((current: AuditSearch) => Partial<AuditSearch>)) => void;
+
 export function writeAuditSearch(params: URLSearchParams, patch: Partial<AuditSearch>): URLSearchParams {
   const next = new URLSearchParams(params);
   const set = (key: string, value: string | null) => (value ? next.set(key, value) : next.delete(key));

@@ -2,7 +2,7 @@ import { LazyMenu, type LazyMenuProps } from '../../../components/lazy-menu';
 import { formatCount } from '../../../domain/format';
 import { lazyComponent } from '../../../lib/lazy-component';
 import type { useLedgerExport } from '../hooks/use-export';
-import { Chevron } from './filter-menu';
+import { Chevron } from '../../../components/filter-menu';
 import './export-menu.css';
 
 export interface ExportMenuProps {

@@ -5,7 +5,8 @@ import { useFittedColumns, useLedgerColumns } from '../hooks/use-column-visibili
 import type { UpdateLedgerSearch } from '../../../hooks/use-ledger-search';
 import { FLAG_LABELS, STRATEGY_LABELS, TRIGGER_LABELS } from '../../../domain/compaction/labels';
 import { activeFilterCount, EMPTY_SEARCH, toggleValue, type LedgerSearch } from '../../../domain/ledger-search';
-import { Chevron, MultiFilter, SingleFilter, type ColumnChoice, type FilterOption } from './filter-menu';
+import { Chevron, MultiFilter, SingleFilter, type FilterOption } from '../../../components/filter-menu';
+import type { ColumnChoice } from './ledger-menus';
 import { OriginFilter } from './origin-filter';
 import { HIDEABLE_COLUMNS, SESSION_COLUMN } from './ledger-columns';
 import { resolveTimeRange, SPAN_LABELS, timeRangeLabel, type Span } from '../../../domain/time-range';

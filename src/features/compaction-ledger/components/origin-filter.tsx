@@ -1,5 +1,5 @@
 import { ORIGIN_LABELS, type EventOrigin } from '../../../domain/accounting/provenance';
-import { SingleFilter } from './filter-menu';
+import { SingleFilter } from '../../../components/filter-menu';
 
 const ORIGINS: readonly EventOrigin[] = ['recorded', 'simulated'];
 

@@ -1,6 +1,6 @@
-import { LazyMenu, type LazyMenuProps } from '../../../components/lazy-menu';
-import { lazyComponent } from '../../../lib/lazy-component';
-import '../../../components/filter-menu.css';
+import { LazyMenu, type LazyMenuProps } from './lazy-menu';
+import { lazyComponent } from '../lib/lazy-component';
+import './filter-menu.css';
 
 export interface FilterOption<T extends string> {
   value: T;
@@ -26,19 +26,9 @@ export interface SingleFilterProps {
   onChange: (value: string) => void;
 }
 
-/** The columns menu's choices (ledger-toolbar.tsx computes them). */
-export interface ColumnChoice {
-  columns: readonly { id: string; label: string; shown: boolean; fitted: boolean }[];
-  onChoose: (id: string, shown: boolean) => void;
-  onShowAll: () => void;
-  onFit: () => void;
-  hidden: number;
-  chosen: boolean;
-}
-
-// The menus' code (radix DropdownMenu) is not needed to draw the ledger: the toolbar's menus are one chunk, loaded by LazyMenu.
-const MultiFilterMenu = lazyComponent<MultiFilterProps<string> & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.MultiFilterMenu));
-const SingleFilterMenu = lazyComponent<SingleFilterProps & LazyMenuProps>(() => import('./ledger-menus').then((m) => m.SingleFilterMenu));
+// The menus' code (radix DropdownMenu) is not needed to draw a list: it is a chunk of its own, loaded by LazyMenu.
+const MultiFilterMenu = lazyComponent<MultiFilterProps<string> & LazyMenuProps>(() => import('./dropdown-menus').then((m) => m.MultiFilterMenu));
+const SingleFilterMenu = lazyComponent<SingleFilterProps & LazyMenuProps>(() => import('./dropdown-menus').then((m) => m.SingleFilterMenu));
 
 function summary<T extends string>(options: readonly FilterOption<T>[], selected: readonly T[]): string {
   if (selected.length === 0) return 'any';
