@@ -1,8 +1,9 @@
 /**
- * A preview answered in part (issue 28, the dry run): the first rows at once, then the rest of the
- * list read from the same proposal (the dry run runs once per preview: a summarize or plugin
- * strategy would call a model or a plugin's hooks again); a proposal the daemon no longer keeps
- * says so and offers to preview again; a daemon that ignores first answers the whole list.
+ * A preview answered in part (issue 28, the dry run; the compact dialog, the knobs, a checkpoint's
+ * edit): the first rows at once, then the rest of the list read from the same proposal (the dry run
+ * runs once per preview: a summarize or plugin strategy would call a model or a plugin's hooks
+ * again); a proposal the daemon no longer keeps says so and offers to preview again; a daemon that
+ * ignores first answers the whole list.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API, resetDaemon } from './support/daemon';
@@ -62,11 +63,19 @@ async function preview(page: Page, button: Locator): Promise<Answer> {
 }
 
 /** Every row of the diff, folds opened: its row count. */
-async function expectWholeList(dialog: Locator, rows: number): Promise<void> {
-  const diff = dialog.getByRole('table', { name: /Dry-run diff/ });
+async function expectWholeList(dialog: Locator, rows: number, name = /Dry-run diff/): Promise<void> {
+  const diff = dialog.getByRole('table', { name });
   const unfold = dialog.getByRole('button', { name: /^Unfold all/ });
   if (await unfold.isEnabled()) await unfold.click();
   await expect(diff).toHaveAttribute('aria-rowcount', String(rows));
+}
+
+/** The dry-run POSTs asked first, and the rest was read from that answer's proposal. */
+function expectOneDryRunCompleted(seen: { posts: string[]; pages: string[] }, answer: Answer): void {
+  expect(seen.posts).toHaveLength(1);
+  expect(seen.posts[0]).toContain(`first=${FIRST}`);
+  expect(seen.pages.length).toBeGreaterThan(0);
+  for (const url of seen.pages) expect(url).toContain(`/dry-run/${answer.proposal_id}/messages`);
 }
 
 const reading = (dialog: Locator) => dialog.getByRole('status').filter({ hasText: 'reading the rest of this preview' });
@@ -104,10 +113,7 @@ test('a preview shows its first rows with the whole figures, then the whole list
   await expect(pruned).toContainText(`${whole.pruned} tool outputs`);
   await expect(footer).toContainText(`supersedes ${whole.superseded} messages`);
   await expect(dialog.getByRole('alert')).toHaveCount(0);
-  expect(seen.posts).toHaveLength(1);
-  expect(seen.posts[0]).toContain(`first=${FIRST}`);
-  expect(seen.pages.length).toBeGreaterThan(0);
-  for (const url of seen.pages) expect(url).toContain(`/dry-run/${answer.proposal_id}/messages`);
+  expectOneDryRunCompleted(seen, answer);
 });
 
 test('a proposal the daemon no longer keeps says so; "Preview again" runs a new one and shows it whole, the settings kept', async ({ page, request }) => {
@@ -152,4 +158,47 @@ test('a daemon that ignores first answers the whole list: shown whole, nothing m
   await expectWholeList(dialog, answer.messages.length);
   await expect(reading(dialog)).toHaveCount(0);
   expect(seen.pages).toHaveLength(0);
+});
+
+test("the knobs' preview asks for its first rows and completes the list from the same proposal", async ({ page }) => {
+  const seen = watch(page);
+  const release = await holdRest(page);
+  await page.goto(`/sessions/${SESSION}/knobs?agent=primary`);
+  const answer = await preview(page, page.getByRole('button', { name: 'Preview on this session' }));
+  expect(answer.messages).toHaveLength(FIRST);
+  const total = answer.messages_total ?? 0;
+  const dialog = page.getByRole('dialog', { name: /Preview on this session/ });
+  await expect(reading(dialog)).toContainText(`the first ${FIRST} messages (${total} in all)`);
+  await expect(dialog.getByRole('table', { name: /Preview of the pending settings/ }).getByRole('row').first()).toBeVisible();
+
+  release();
+  await expect(reading(dialog)).toHaveCount(0);
+  await expectWholeList(dialog, total, /Preview of the pending settings/);
+  expectOneDryRunCompleted(seen, answer);
+});
+
+test("a checkpoint's edited preview asks for its first rows and completes the list from the same proposal", async ({ page }) => {
+  const seen = watch(page);
+  const release = await holdRest(page);
+  // A session paused on a proposal, its agent's list longer than the first rows (285 messages).
+  await page.goto('/sessions/ses_gen_signoff');
+  await page.getByTestId('pending-banner').getByRole('link', { name: 'Review the proposal' }).click();
+  await page.getByRole('button', { name: 'Edit overrides…' }).click();
+  const form = page.getByRole('form', { name: 'Edit the overrides' });
+  await form.getByRole('radio', { name: 'drop' }).click();
+  const answer = await preview(page, form.getByRole('button', { name: 'Preview edited' }));
+  expect(answer.messages).toHaveLength(FIRST);
+  const total = answer.messages_total ?? 0;
+  await expect(reading(form)).toContainText(`the first ${FIRST} messages (${total} in all)`);
+  await expect(page.getByRole('button', { name: /^Edited: drop/ })).toHaveAttribute('aria-pressed', 'true');
+  // The confirmation counts the whole proposal, not the first rows' superseded ids.
+  await form.getByRole('button', { name: 'Apply edited…' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Apply the edited compaction?' });
+  await expect(confirm).toContainText(`supersedes ${answer.figures?.superseded_count} messages`);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+  release();
+  await expect(reading(form)).toHaveCount(0);
+  await expectWholeList(page.locator('.review__diff'), total, /Proposal diff/);
+  expectOneDryRunCompleted(seen, answer);
 });

@@ -4,6 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { CompactFields } from '../../../components/compact-fields';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
 import { ErrorState } from '../../../components/error-state';
+import { ProposalRest } from '../../../components/proposal-rest';
 import { Skeleton } from '../../../components/skeleton';
 import {
   defaultsFrom,
@@ -17,7 +18,9 @@ import {
   type Strategy,
 } from '../../../domain/compaction/compact-form';
 import { commitGate, makePreview, type Preview } from '../../../domain/compaction/compact-preview';
+import { supersededCount } from '../../../domain/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../domain/format';
+import type { WholeProposal } from '../../../hooks/use-whole-proposal';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import { compactionConfigQuery } from '../../../lib/api/endpoints/get-compaction-config';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
@@ -41,18 +44,19 @@ function proposalValues(checkpoint: Checkpoint, config: AgentCompactionConfig): 
 interface EditOverridesProps {
   sessionId: string;
   checkpoint: Checkpoint;
-  edited: Preview | null;
+  /** The edited preview, its list completed as it is read (useWholeProposal). */
+  whole: WholeProposal<Preview>;
   onPreview: (preview: Preview) => void;
   onApply: (overrides: NonNullable<ResumeRequest['overrides']>, idempotencyKey: string) => void;
   pending: boolean;
 }
 
 /** Edit: other per-invocation overrides, previewed as a diff before they can be applied. */
-export function EditOverrides({ sessionId, checkpoint, edited, onPreview, onApply, pending }: EditOverridesProps) {
+export function EditOverrides({ sessionId, checkpoint, whole, onPreview, onApply, pending }: EditOverridesProps) {
   const config = useQuery(compactionConfigQuery(sessionId, checkpoint.agent_path));
   if (config.isError) return <ErrorState error={config.error} what="the agent's compaction settings" onRetry={() => void config.refetch()} />;
   if (!config.data) return <Skeleton height={120} />;
-  return <EditForm sessionId={sessionId} checkpoint={checkpoint} config={config.data} edited={edited} onPreview={onPreview} onApply={onApply} pending={pending} />;
+  return <EditForm sessionId={sessionId} checkpoint={checkpoint} config={config.data} whole={whole} onPreview={onPreview} onApply={onApply} pending={pending} />;
 }
 
 function toOverrides(request: CompactRequest): NonNullable<ResumeRequest['overrides']> {
@@ -60,7 +64,8 @@ function toOverrides(request: CompactRequest): NonNullable<ResumeRequest['overri
   return strategy === 'drop' || strategy === 'summarize' || strategy === 'delegate' ? { ...rest, strategy } : rest;
 }
 
-function EditForm({ sessionId, checkpoint, config, edited, onPreview, onApply, pending }: EditOverridesProps & { config: AgentCompactionConfig }) {
+function EditForm({ sessionId, checkpoint, config, whole, onPreview, onApply, pending }: EditOverridesProps & { config: AgentCompactionConfig }) {
+  const edited = whole.preview;
   const { data: prompts = [] } = useQuery(promptsQuery());
   const { data: session } = useQuery(sessionQuery(sessionId));
   const form = useForm<CompactFormValues>({ mode: 'onChange', defaultValues: proposalValues(checkpoint, config) });
@@ -93,6 +98,7 @@ function EditForm({ sessionId, checkpoint, config, edited, onPreview, onApply, p
         window={agent?.window}
       />
       {dryRun.isError && <RequestErrorNotice error={dryRun.error} action="Preview" sessionId={sessionId} />}
+      <ProposalRest whole={whole} onPreviewAgain={() => void preview()} previewing={dryRun.isPending} />
       <div className="review__edit-actions">
         <span className="muted review__edit-status">{gate.ok ? `Ready: ${describeSettings(request)}` : gate.reason}</span>
         <button type="submit" className={gate.ok ? 'button' : 'button button--primary'} disabled={dryRun.isPending}>
@@ -104,7 +110,7 @@ function EditForm({ sessionId, checkpoint, config, edited, onPreview, onApply, p
           title="Apply the edited compaction?"
           description={
             edited
-              ? `${describeSettings(edited.request)}: supersedes ${formatCount(edited.result.record.superseded_message_ids.length)} messages, ${formatTokens(edited.result.before_estimate)} → ${formatTokens(edited.result.record.after_estimate)} tokens. The session resumes.`
+              ? `${describeSettings(edited.request)}: supersedes ${formatCount(supersededCount(edited.result))} messages, ${formatTokens(edited.result.before_estimate)} → ${formatTokens(edited.result.record.after_estimate)} tokens. The session resumes.`
               : ''
           }
           confirmLabel="Apply and resume"

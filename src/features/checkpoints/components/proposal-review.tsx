@@ -11,6 +11,7 @@ import { describeSettings } from '../../../domain/compaction/compact-form';
 import { nothingToCompact, type Preview } from '../../../domain/compaction/compact-preview';
 import { contextChange } from '../../../domain/accounting/describe';
 import { formatCount, formatThreshold, formatTokens } from '../../../domain/format';
+import { useWholeProposal } from '../../../hooks/use-whole-proposal';
 import { describeError, isOutcomeUnknown } from '../../../lib/api/api-error';
 import { uriComponent } from '../../../lib/routes';
 import { checkpointProposalQuery } from '../api/get-checkpoint-proposal';
@@ -40,7 +41,10 @@ export function ProposalReview({
   crumbs: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
-  const [edited, setEdited] = useState<Preview | null>(null);
+  const [answered, setEdited] = useState<Preview | null>(null);
+  // The edited preview's first rows at once, its whole list once read from the same proposal.
+  const whole = useWholeProposal(sessionId, answered);
+  const edited = whole.preview;
   const [showEdited, setShowEdited] = useState(true);
   const { decision, approve, reject, applyEdited, pending, error } = useDecide(sessionId, checkpoint.id, () => setEditing(false));
 
@@ -144,7 +148,7 @@ export function ProposalReview({
         <EditOverrides
           sessionId={sessionId}
           checkpoint={checkpoint}
-          edited={edited}
+          whole={whole}
           onPreview={(p) => {
             setEdited(p);
             setShowEdited(true);

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Agent, Schemas } from '../../../domain/contract/types';
 import { previewRequest } from '../../../domain/knobs/compact-request';
+import { useWholeProposal } from '../../../hooks/use-whole-proposal';
+import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import { afterNextFrame } from '../../../lib/idle';
 import { knobsHref } from '../../../lib/routes';
 import { useHasPendingEdits } from '../hooks/use-knob-edits';
@@ -62,6 +63,9 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
   const selectedGroup = groups.find((g) => g.id === group) ?? groups[0];
   const hasPending = useHasPendingEdits(sessionId);
   const dryRun = useDryRun(sessionId);
+  // The first rows of a preview at once, the whole list once read from the same proposal.
+  const answered = useMemo(() => (dryRun.data ? { result: dryRun.data } : null), [dryRun.data]);
+  const whole = useWholeProposal(sessionId, answered);
   const [previewOpen, setPreviewOpen] = useState(false);
   const preview = () =>
     form.whenValid(() => {
@@ -149,7 +153,7 @@ export function AgentKnobs({ sessionId, agent, config, parent, data, edits, grou
           />
         </aside>
       </div>
-      <KnobsPreviewDialog open={previewOpen} onOpenChange={setPreviewOpen} agentPath={agent.agent_path} unsaved={countEdits(edits)} dryRun={dryRun} renderPreview={renderPreview} />
+      <KnobsPreviewDialog open={previewOpen} onOpenChange={setPreviewOpen} agentPath={agent.agent_path} unsaved={countEdits(edits)} dryRun={dryRun} whole={whole} onPreviewAgain={preview} renderPreview={renderPreview} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { ProposalRest } from '../../../components/proposal-rest';
+import type { Answered, WholeProposal } from '../../../hooks/use-whole-proposal';
 import { describeError } from '../../../lib/api/api-error';
 import type { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import type { Schemas } from '../../../domain/contract/types';
@@ -14,11 +16,14 @@ export interface KnobsPreviewDialogProps {
   /** How many knobs the unsaved edits change. */
   unsaved: number;
   dryRun: ReturnType<typeof useDryRun>;
+  /** The dry run's answer with the rest of its list as read (useWholeProposal). */
+  whole: WholeProposal<Answered>;
+  onPreviewAgain: () => void;
   renderPreview: (result: Schemas['DryRunResult']) => ReactNode;
 }
 
 /** "Preview on this session": a dry run with the unsaved edits applied, drawn by the page's diff. Nothing is saved. */
-export function KnobsPreviewDialog({ open, onOpenChange, agentPath, unsaved, dryRun, renderPreview }: KnobsPreviewDialogProps) {
+export function KnobsPreviewDialog({ open, onOpenChange, agentPath, unsaved, dryRun, whole, onPreviewAgain, renderPreview }: KnobsPreviewDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -46,7 +51,12 @@ export function KnobsPreviewDialog({ open, onOpenChange, agentPath, unsaved, dry
                 Preview failed: {describeError(dryRun.error)}
               </div>
             )}
-            {dryRun.data && !dryRun.isPending && renderPreview(dryRun.data)}
+            {whole.preview && !dryRun.isPending && (
+              <>
+                <ProposalRest whole={whole} onPreviewAgain={onPreviewAgain} previewing={false} />
+                {renderPreview(whole.preview.result)}
+              </>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -3,11 +3,13 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { RequestErrorNotice } from '../../../components/compact-outcome';
+import { ProposalRest } from '../../../components/proposal-rest';
 import { commitGate, makePreview, type Preview } from '../../../domain/compaction/compact-preview';
 import { toRequest, type AgentCompactionConfig } from '../../../domain/compaction/compact-form';
 import { proposalFigures, supersededCount } from '../../../domain/diff/proposal-figures';
 import { formatCount, formatTokens } from '../../../domain/format';
 import { compactRequestToDraft } from '../../../domain/knobs/compact-request';
+import { useWholeProposal } from '../../../hooks/use-whole-proposal';
 import { useDryRun } from '../../../lib/api/endpoints/dry-run';
 import { sessionQuery } from '../../../lib/api/endpoints/get-session';
 import { promptsQuery } from '../../../lib/api/endpoints/list-prompts';
@@ -16,18 +18,13 @@ import { useHistoryChangedAt } from '../../../stores/history-changes';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { useCommit } from '../hooks/use-commit';
 import { useCompactSettings } from '../hooks/use-compact-settings';
-import { useWholeProposal } from '../hooks/use-whole-proposal';
 import { canPinMore, MAX_PINNED, useCompareStore, usePinned } from '../lib/compare-store';
 import { CommitNotices } from './commit-notices';
 import type { CompareColumn } from './compare-proposals';
 import { ConfirmCommit } from './confirm-commit';
 import { PreviewTabs, type PreviewTab } from './preview-tabs';
-import { ProposalRest } from './proposal-rest';
 import { SettingsPanel } from './settings-panel';
 import '../../../components/notice.css';
-
-/** The messages a preview asks for first (the diff's first screens); the rest is read from the same proposal. */
-const FIRST_ROWS = 200;
 
 /**
  * The compact dialog's body: the settings, Preview (the dry run, as a side-by-side diff), pinned
@@ -46,7 +43,7 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
   const { preview } = whole;
   const [tab, setTab] = useState<PreviewTab>('diff');
   const [confirming, setConfirming] = useState(false);
-  const dryRun = useDryRun(sessionId, FIRST_ROWS);
+  const dryRun = useDryRun(sessionId);
   const commit = useCommit(sessionId, (target) => settings.committed(target.hash, target.request.agent_path));
   const pinned = usePinned(sessionId);
   const staleBefore = useHistoryChangedAt(sessionId);
@@ -117,7 +114,7 @@ export function Workbench({ sessionId, initialConfig, onClose }: { sessionId: st
         )}
         <CommitNotices sessionId={sessionId} outcome={commit.outcome} error={commit.compact.isError ? commit.compact.error : null} reread={commit.reread} onClose={onClose} />
         {dryRun.isError && <RequestErrorNotice error={dryRun.error} action="Preview" sessionId={sessionId} onNavigate={onClose} />}
-        {answered && <ProposalRest whole={whole} shown={answered.result.messages.length} onPreviewAgain={() => void runPreview()} previewing={dryRun.isPending} />}
+        <ProposalRest whole={whole} onPreviewAgain={() => void runPreview()} previewing={dryRun.isPending} />
         <PreviewTabs
           tab={tab}
           onTabChange={setTab}

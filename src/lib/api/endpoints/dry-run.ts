@@ -21,10 +21,13 @@ export async function fetchDryRun(sessionId: string, request: CompactRequest, si
   );
 }
 
-/** The Preview button: one dry run per click (its first messages only, with first). */
-export function useDryRun(sessionId: string, first?: number) {
+/** The messages a preview asks for first (the diff's first screens); the rest is read from the same proposal (hooks/use-whole-proposal.ts). */
+const PREVIEW_FIRST = 200;
+
+/** A Preview button (the compact dialog, the knobs, a checkpoint's edit): one dry run per click, its first messages only. */
+export function useDryRun(sessionId: string) {
   return useMutation({
     mutationKey: ['dry-run', sessionId],
-    mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request, undefined, first),
+    mutationFn: (request: CompactRequest) => fetchDryRun(sessionId, request, undefined, PREVIEW_FIRST),
   });
 }

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Preview } from '../../../domain/compaction/compact-preview';
-import { isPartial, withRest } from '../../../domain/diff/proposal-figures';
-import { proposalRestQuery } from '../../../lib/api/endpoints/list-proposal-messages';
+import type { Schemas } from '../domain/contract/types';
+import { isPartial, withRest } from '../domain/diff/proposal-figures';
+import { proposalRestQuery } from '../lib/api/endpoints/list-proposal-messages';
 
-export interface WholeProposal {
+/** A dry run's answer as a screen keeps it: the compact dialog's and the checkpoint edit's Preview, or the answer alone. */
+export interface Answered {
+  result: Schemas['DryRunResult'];
+}
+
+export interface WholeProposal<T extends Answered> {
   /** The preview with as much of its proposed list as is read: the first messages, then all of them. */
-  preview: Preview | null;
+  preview: T | null;
   /** The rest of the list: being read, read (or never needed), or failed. */
   rest: { state: 'reading' } | { state: 'done' } | { state: 'failed'; error: Error; retry: () => void };
   /** The whole list's length, when the preview holds only its first messages. */
@@ -14,11 +19,12 @@ export interface WholeProposal {
 }
 
 /**
- * A preview answered in part (the dry run asked with first) is completed from the same proposal:
- * the first rows show at once, the whole list once read. A daemon that answered the whole list (it
- * ignores first) needs nothing more.
+ * A preview answered in part (the dry run asked with first, lib/api/endpoints/dry-run.ts) is
+ * completed from the same proposal: the first rows show at once, the whole list once read. A daemon
+ * that answered the whole list (it ignores first) needs nothing more. Every screen that previews a
+ * dry run completes it here (the compact dialog, the knobs' preview, a checkpoint's edit).
  */
-export function useWholeProposal(sessionId: string, answered: Preview | null): WholeProposal {
+export function useWholeProposal<T extends Answered>(sessionId: string, answered: T | null): WholeProposal<T> {
   const result = answered?.result;
   const from = result && isPartial(result) && result.proposal_id && result.messages_next_cursor ? { id: result.proposal_id, cursor: result.messages_next_cursor } : null;
   const rest = useQuery({ ...proposalRestQuery(sessionId, from?.id ?? '', from?.cursor ?? ''), enabled: from !== null });

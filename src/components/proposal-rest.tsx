@@ -1,20 +1,21 @@
-import { ErrorState } from '../../../components/error-state';
-import { formatCount } from '../../../domain/format';
-import { isProposalGone } from '../../../lib/api/endpoints/list-proposal-messages';
-import type { WholeProposal } from '../hooks/use-whole-proposal';
-import '../../../components/notice.css';
+import { ErrorState } from './error-state';
+import { formatCount } from '../domain/format';
+import type { Answered, WholeProposal } from '../hooks/use-whole-proposal';
+import { isProposalGone } from '../lib/api/endpoints/list-proposal-messages';
+import './notice.css';
 
 interface ProposalRestProps {
-  whole: WholeProposal;
-  shown: number;
+  whole: WholeProposal<Answered>;
   onPreviewAgain: () => void;
   previewing: boolean;
 }
 
 /** Where the rest of a preview answered in part stands: being read, expired (preview again), or failed (read again). */
-export function ProposalRest({ whole, shown, onPreviewAgain, previewing }: ProposalRestProps) {
-  const { rest, total } = whole;
-  if (rest.state === 'done' || total === null) return null;
+export function ProposalRest({ whole, onPreviewAgain, previewing }: ProposalRestProps) {
+  const { preview, rest, total } = whole;
+  if (rest.state === 'done' || total === null || preview === null) return null;
+  // Until the rest is read, the preview is the first answer: its messages are the ones shown.
+  const shown = preview.result.messages.length;
   const part = `the first ${formatCount(shown)} messages (${formatCount(total)} in all)`;
   if (rest.state === 'reading') {
     return (
