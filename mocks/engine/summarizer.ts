@@ -35,6 +35,8 @@ const PATH = /(?<![\w/.-])((?:\/|\.{1,2}\/)?(?:[\w.-]+\/)+[\w-][\w.-]*\.[A-Za-z]
 
 /** File paths (with at least one directory part and an extension), first-seen order, deduplicated. */
 export function extractFilePaths(text: string, limit = KEY_FACTS_MAX): string[] {
+  // A path has a directory part, so a slash: most texts of a long history have none, and are not searched.
+  if (!text.includes('/')) return [];
   const found: string[] = [];
   const seen = new Set<string>();
   for (const match of text.replace(URI, ' ').matchAll(PATH)) {
@@ -47,9 +49,13 @@ export function extractFilePaths(text: string, limit = KEY_FACTS_MAX): string[] 
   return found;
 }
 
-/** Paths per distinct text (a text met again, as in a replay or a long history, is not searched again); bounded. */
+/**
+ * Paths per distinct text with a slash (a text met again, as in a replay, a long history or the next
+ * dry run, is not searched again); bounded, above the bench agent's 4,917 such texts (at 5,000 the
+ * seeded sessions' texts and a bench-scale window together overflowed it, and each dry run searched again).
+ */
 const pathsOfText = new Map<string, string[]>();
-const PATHS_CACHE_LIMIT = 5_000;
+const PATHS_CACHE_LIMIT = 20_000;
 
 /**
  * extractFilePaths over texts joined by line breaks, searching each text once: no path crosses a
@@ -59,6 +65,7 @@ const PATHS_CACHE_LIMIT = 5_000;
 export function extractFilePathsOf(texts: Iterable<string>, limit = KEY_FACTS_MAX): string[] {
   const found = new Set<string>();
   for (const text of texts) {
+    if (!text.includes('/')) continue; // no path (extractFilePaths), nothing to remember
     let paths = pathsOfText.get(text);
     if (!paths) {
       paths = extractFilePaths(text, limit);

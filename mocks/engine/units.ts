@@ -84,6 +84,8 @@ export function groupUnits(
 
 /** Call ids of a tool exchange's head that no result of the unit answers. */
 function missingResults(head: Message, msgs: readonly Message[]): string[] {
+  // Each result joined the unit by taking one of the head's calls (groupUnits): as many results as calls answer them all.
+  if (msgs.length - 1 === head.tool_calls.length) return [];
   const answered = new Set<string | null>();
   for (const m of msgs) if (m.role === 'tool') answered.add(m.tool_call_id);
   return head.tool_calls.map((c) => c.id).filter((id) => !answered.has(id));

@@ -85,20 +85,25 @@ export function makeSummaryMessage(ctx: StrategyContext, text: string, at: Messa
 export function buildPlan(ctx: StrategyContext, units: readonly Unit[], draft: SummaryDraft | null): Plan {
   const gone = new Set<string>();
   for (const u of units) for (const m of u.messages) gone.add(m.id);
-  const superseded = ctx.messages.filter((m) => gone.has(m.id));
-  const first = superseded[0];
+  // One pass: the superseded ids in list order, the rest kept, the summary's place noted.
+  const supersededIds: string[] = [];
+  const kept: Message[] = [];
+  let first: Message | undefined;
+  let at = 0;
+  for (const m of ctx.messages) {
+    if (!gone.has(m.id)) kept.push(m);
+    else {
+      if (first === undefined) [first, at] = [m, kept.length];
+      supersededIds.push(m.id);
+    }
+  }
   const text = first ? composeSummary(draft?.text ?? null, ctx.injections) : null;
   const cost = first ? (draft?.cost ?? null) : null;
   const summaryMessage = first && text !== null ? makeSummaryMessage(ctx, text, first, cost) : null;
-
-  const messages: Message[] = [];
-  for (const m of ctx.messages) {
-    if (m === first && summaryMessage) messages.push(summaryMessage);
-    if (!gone.has(m.id)) messages.push(m);
-  }
+  if (summaryMessage) kept.splice(at, 0, summaryMessage);
   return finishPlan(ctx, {
-    superseded_ids: superseded.map((m) => m.id),
-    messages,
+    superseded_ids: supersededIds,
+    messages: kept,
     summary_message: summaryMessage,
     summary: text,
     key_facts: first ? (draft?.key_facts ?? []) : [],

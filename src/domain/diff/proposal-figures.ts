@@ -1,5 +1,5 @@
 import type { Schemas } from '../contract/types';
-import { beforeOfProposal, diffTotals } from './align';
+import { diffTotals } from './align';
 import type { DiffTotals } from './diff-model';
 
 type DryRunResult = Schemas['DryRunResult'];
@@ -125,7 +125,10 @@ export function headerTotals(result: DryRunResult, totals: DiffTotals): HeaderTo
 /** A whole proposal's figures, for an answer that carries only its first messages (what the daemon sends beside them). */
 export function wholeFigures(result: DryRunResult): DryRunFigures {
   const f = proposalFigures(result);
-  const t = headerTotals(result, diffTotals(beforeOfProposal(result.messages, result.record), result.messages));
+  // The totals read no before message's superseded mark: the proposed list without its summary is
+  // the before list (beforeOfProposal) for them, with no copy of each superseded message.
+  const summaryId = result.record.summary_message_id;
+  const t = headerTotals(result, diffTotals(summaryId === null ? result.messages : result.messages.filter((m) => m.id !== summaryId), result.messages));
   return {
     pruned_count: f.prunedCount,
     pruned_tokens: f.pruned,
