@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_AHEAD_ROWS, reachWindow, REST_ROWS, ScrollReach } from './scroll-reach';
+import { LEAD_MS, MAX_AHEAD_ROWS, reachWindow, REST_ROWS, ScrollReach } from './scroll-reach';
 
 const range = (startIndex: number, endIndex: number, count = 100_000) => ({ startIndex, endIndex, count });
+
+/** A steady scroll: `frames` renders `ms` apart, the view's first row moving `by` rows each, from row `from`. */
+function scrolled(reach: ScrollReach, from: number, by: number, ms: number, frames: number, viewRows = 19): number[] {
+  const aheads: number[] = [];
+  for (let frame = 0; frame <= frames; frame += 1) {
+    reach.note(from + by * frame, viewRows, frame * ms);
+    aheads.push(reach.ahead(frame * ms));
+  }
+  return aheads;
+}
 
 describe('overscan tuned to the scroll speed', () => {
   it('draws a few rows on each side of a still view', () => {
@@ -11,26 +21,37 @@ describe('overscan tuned to the scroll speed', () => {
     expect(reachWindow(range(100, 118), 0)).toEqual(Array.from({ length: 19 + 2 * REST_ROWS }, (_, i) => 100 - REST_ROWS + i));
   });
 
-  it('reaches as far ahead as the view moved between renders, and half as far again, the way it moves', () => {
-    const reach = new ScrollReach();
-    // 4,000 px/s at 60 frames a second: 2 rows of 34 px a frame.
-    for (let frame = 0; frame <= 10; frame += 1) reach.note(100 + 2 * frame, 19, frame * 16.7);
-    expect(reach.ahead(167)).toBe(4);
-    // 16,000 px/s: 8 rows a frame; a loaded machine's 100 ms frames: 47 rows a frame.
-    const fast = new ScrollReach();
-    for (let frame = 0; frame <= 10; frame += 1) fast.note(100 + 8 * frame, 19, frame * 16.7);
-    expect(fast.ahead(167)).toBe(16);
-    const loaded = new ScrollReach();
-    for (let frame = 0; frame <= 5; frame += 1) loaded.note(100 + 47 * frame, 19, frame * 100);
-    expect(loaded.ahead(500)).toBe(94);
-    // A quarter-second frame (4 frames a second) still counts for the next.
-    const starved = new ScrollReach();
-    for (let frame = 0; frame <= 3; frame += 1) starved.note(100 + 29 * frame, 19, frame * 250);
-    expect(starved.ahead(750)).toBe(58);
+  it('reaches ahead, the way the view moves, as far as it moves in half a second, filling that over a few renders', () => {
+    expect(LEAD_MS).toBe(500);
+    // 4,000 px/s at 60 frames a second: 2 rows of 34 px a frame (0.12 rows a ms: 60 rows in 500 ms).
+    const trackpad = scrolled(new ScrollReach(), 100, 2, 16.7, 10);
+    expect(trackpad.slice(0, 3)).toEqual([0, 8, 16]);
+    expect(trackpad[10]).toBe(60);
+    // 16,000 px/s: 8 rows a frame, the lead growing 8 rows a render beyond the move.
+    const fast = scrolled(new ScrollReach(), 100, 8, 16.7, 40);
+    expect(fast.slice(0, 4)).toEqual([0, 16, 24, 32]);
+    expect(fast[40]).toBe(240);
     // Upwards: ahead is above the view.
-    const up = new ScrollReach();
-    for (let frame = 0; frame <= 10; frame += 1) up.note(5_000 - 8 * frame, 19, frame * 16.7);
-    expect(up.ahead(167)).toBe(-16);
+    expect(scrolled(new ScrollReach(), 5_000, -8, 16.7, 40)[40]).toBe(-240);
+  });
+
+  it('reaches at least twice the longest recent move at once: a loaded machine moves far each frame', () => {
+    // A loaded machine's 100 ms frames at 16,000 px/s: 47 rows a frame.
+    expect(scrolled(new ScrollReach(), 100, 47, 100, 5)).toEqual([0, 94, 141, 188, 235, 235]);
+    // A quarter-second frame (4 frames a second) still counts for the next.
+    expect(scrolled(new ScrollReach(), 100, 29, 250, 3)[3]).toBe(58);
+  });
+
+  it('has drawn the rows for a frame several times slower than the last ones (a core taken, a garbage collection)', () => {
+    // 4,000 px/s at 60 frames a second, then one frame of 100 ms: 12 rows in one move.
+    const reach = new ScrollReach();
+    scrolled(reach, 100, 2, 16.7, 10);
+    const window = reachWindow(range(120, 138), reach.ahead(167));
+    expect(window[window.length - 1]).toBeGreaterThanOrEqual(138 + 12);
+    // 16,000 px/s: 8 rows a frame, then a 100 ms frame (47 rows), half a second into the scroll.
+    const fast = new ScrollReach();
+    scrolled(fast, 100, 8, 16.7, 30);
+    expect(REST_ROWS + fast.ahead(30 * 16.7)).toBeGreaterThanOrEqual(47);
   });
 
   it('puts the rows ahead in the window on the side the view moves to, and keeps the window inside the list', () => {
@@ -46,13 +67,13 @@ describe('overscan tuned to the scroll speed', () => {
 
   it('forgets the speed once the view has rested or been still, and a jump is not a scroll', () => {
     const reach = new ScrollReach();
-    for (let frame = 0; frame <= 10; frame += 1) reach.note(100 + 8 * frame, 19, frame * 16.7);
+    scrolled(reach, 100, 8, 16.7, 10);
     expect(reach.ahead(167 + 1_100)).toBe(0);
     // To the end of the list, or to a row far away: nothing ahead there.
-    for (let frame = 0; frame <= 10; frame += 1) reach.note(100 + 8 * frame, 19, frame * 16.7);
+    scrolled(reach, 100, 8, 16.7, 10);
     reach.note(90_000, 19, 200);
     expect(reach.ahead(200)).toBe(0);
-    for (let frame = 0; frame <= 10; frame += 1) reach.note(100 + 8 * frame, 19, frame * 16.7);
+    scrolled(reach, 100, 8, 16.7, 10);
     expect(reach.rest()).toBe(true);
     expect(reach.ahead(167)).toBe(0);
     expect(reach.rest()).toBe(false);
@@ -62,12 +83,12 @@ describe('overscan tuned to the scroll speed', () => {
     // 16,000 px/s (0.47 rows a ms) in 100 ms frames, then one frame of 250 ms: 118 rows, more than
     // three views of 19, at the same speed. The next frame needs as many rows ahead.
     const reach = new ScrollReach();
-    for (let frame = 0; frame <= 5; frame += 1) reach.note(100 + 47 * frame, 19, frame * 100);
+    scrolled(reach, 100, 47, 100, 5);
     reach.note(335 + 118, 19, 750);
-    expect(reach.ahead(750)).toBe(MAX_AHEAD_ROWS);
+    expect(reach.ahead(750)).toBe(236);
     // The same long move the other way, or from a still view, is a jump.
     const turned = new ScrollReach();
-    for (let frame = 0; frame <= 5; frame += 1) turned.note(1_000 + 47 * frame, 19, frame * 100);
+    scrolled(turned, 1_000, 47, 100, 5);
     turned.note(1_235 - 118, 19, 750);
     expect(turned.ahead(750)).toBe(0);
     const still = new ScrollReach();
@@ -76,35 +97,34 @@ describe('overscan tuned to the scroll speed', () => {
     expect(still.ahead(250)).toBe(0);
   });
 
-  it('does not draw fewer rows ahead after a shorter move while the view keeps moving one way', () => {
+  it('does not draw fewer rows ahead after shorter or slower moves while the view keeps moving one way', () => {
     const reach = new ScrollReach();
-    // 8 rows, then a run of 2-row moves (a second after the long one): the reach stays at 16.
-    reach.note(100, 19, 0);
-    reach.note(108, 19, 16.7);
-    expect(reach.ahead(16.7)).toBe(16);
-    for (let frame = 2; frame <= 80; frame += 1) reach.note(108 + 2 * (frame - 1), 19, frame * 16.7);
-    expect(reach.ahead(80 * 16.7)).toBe(16);
-    // Turning back: ahead is above the view, as far as the recent moves say.
-    reach.note(260, 19, 81 * 16.7);
-    expect(reach.ahead(81 * 16.7)).toBe(-12);
+    // 8-row moves for half a second, then 2-row moves for a second (a slower scroll): the reach stays.
+    scrolled(reach, 100, 8, 16.7, 30);
+    const held = reach.ahead(30 * 16.7);
+    expect(held).toBe(240);
+    for (let frame = 31; frame <= 90; frame += 1) reach.note(340 + 2 * (frame - 30), 19, frame * 16.7);
+    expect(reach.ahead(90 * 16.7)).toBe(held);
+    // Turning back: ahead is above the view, from what the moves since say.
+    reach.note(450, 19, 91 * 16.7);
+    expect(reach.ahead(91 * 16.7)).toBe(-20);
     // At rest it starts again from what the next moves say.
     reach.rest();
-    expect(reach.ahead(81 * 16.7)).toBe(0);
-    reach.note(262, 19, 2_000);
-    reach.note(265, 19, 2_016.7);
+    expect(reach.ahead(91 * 16.7)).toBe(0);
+    reach.note(452, 19, 2_000);
+    reach.note(455, 19, 2_016.7);
     expect(reach.ahead(2_016.7)).toBe(6);
   });
 
   it('never reaches further than the cap', () => {
     const reach = new ScrollReach();
-    // A tall view on a starved machine: 57 rows a frame (less than three views), 114 ahead; 80 a frame would be 160.
-    for (let frame = 0; frame <= 3; frame += 1) reach.note(100 + 80 * frame, 60, frame * 250);
+    // A tall view on a starved machine: 150 rows a quarter second (less than three views of 60), 300 at twice that.
+    scrolled(reach, 100, 150, 250, 3, 60);
     expect(reach.ahead(750)).toBe(MAX_AHEAD_ROWS);
   });
 
-  it('needs no rows ahead when the view moves one row at a time', () => {
-    const reach = new ScrollReach();
-    for (let frame = 0; frame <= 10; frame += 1) reach.note(100 + frame, 19, frame * 100);
-    expect(reach.ahead(1_000)).toBe(0);
+  it('reaches a few rows ahead of a view moving one row at a time', () => {
+    // One row every 100 ms (340 px/s): 5 rows in half a second.
+    expect(scrolled(new ScrollReach(), 100, 1, 100, 10)[10]).toBe(5);
   });
 });
