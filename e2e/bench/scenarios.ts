@@ -246,7 +246,7 @@ export function paintFigures(list: ListName, speed: number) {
   const { label, ours } = LISTS[list];
   const section = `Scrolling at ${speed.toLocaleString('en-US')} px/s: painted frames (a pass with the screencast), beside what the scroll cost (a pass without it)`;
   const id = `scroll.${speed}.${list}`;
-  const ids = { blank: `${id}.blank_frames`, area: `${id}.blank_area`, tasks: `${id}.long_tasks_per_10k`, p95: `${id}.frame_p95` };
+  const ids = { blank: `${id}.blank_frames`, area: `${id}.blank_area`, tasks: `${id}.long_tasks_per_10k`, p95: `${id}.frame_p95`, cpu: `${id}.cpu_per_10k` };
   const peer = `scroll.${speed}.peer`;
   const withPeer = (figure: string) => (ours && list === 'ledger' ? [`${peer}.${figure}`] : []);
   return {
@@ -257,8 +257,10 @@ export function paintFigures(list: ListName, speed: number) {
     area: fig(ids.area, section, `${label}: blank share of the list body, mean over frames (screencast pass)`, '%', { beside: [ids.blank] }),
     tasks: fig(ids.tasks, section, `${label}: long tasks > 50 ms per 10,000 rows scrolled (pass without the screencast)`, 'per 10k rows', {
       ...(ours ? { goal: { text: '≤ 1', met: (v: number) => v <= 1 } } : {}),
-      beside: [ids.blank, ...withPeer('long_tasks_per_10k')],
+      beside: [ids.blank, ids.cpu, ...withPeer('long_tasks_per_10k')],
     }),
+    // CPU time, not wall time: what the page's own work costs, whatever the machine's load makes it wait.
+    cpu: fig(ids.cpu, section, `${label}: the page's main thread CPU per 10,000 rows scrolled (pass without the screencast)`, 'ms', { beside: [ids.tasks, ...withPeer('cpu_per_10k')] }),
     p95: fig(ids.p95, section, `${label}: p95 frame time (pass without the screencast)`, 'ms', { beside: [ids.blank, ...withPeer('frame_p95')] }),
     tasksRecorded: fig(`${id}.long_tasks_per_10k_recorded`, section, `${label}: long tasks > 50 ms per 10,000 rows, screencast pass (the recorder's cost included)`, 'per 10k rows', {
       beside: [ids.tasks],
@@ -911,6 +913,7 @@ export class Bench {
       this.keep(`${name}-${recorded ? 'recorded' : 'unrecorded'}`, state, pass.run.start, pass.run.end);
       values.set(recorded ? figs.tasksRecorded : figs.tasks, (tasks.length * 10_000) / Math.max(1, pass.rows));
       values.set(recorded ? figs.p95Recorded : figs.p95, percentile(pass.run.frames, 95));
+      if (pass.cpuMs !== null) values.set(figs.cpu, (pass.cpuMs * 10_000) / Math.max(1, pass.rows));
       if (pass.painted === null) continue;
       // A frame shows a blank when at least half a row of its body is missing. The frames are read at
       // the body's place before the scroll: if the page's layout moved the list meanwhile (a panel
@@ -925,7 +928,7 @@ export class Bench {
       }
       values.set(figs.frames, pass.painted.frames.length);
     }
-    for (const figure of [figs.blank, figs.area, figs.tasks, figs.p95, figs.tasksRecorded, figs.p95Recorded, figs.frames]) {
+    for (const figure of [figs.blank, figs.area, figs.tasks, figs.cpu, figs.p95, figs.tasksRecorded, figs.p95Recorded, figs.frames]) {
       const value = values.get(figure);
       if (value !== undefined) this.book.add(figure, value);
     }
@@ -950,6 +953,7 @@ export class Bench {
     const scroll = () => page.evaluate(([sel, pxPerMs, to, stall]) => window.__bench.scrollThrough(sel, pxPerMs, to, stall), [where.scroller, speed / 1000, target, STALL_MS] as const);
     let painted: { rest: PaintedFrame; frames: PaintedFrame[] } | null = null;
     let run: FrameRun;
+    let cpuMs: number | null;
     if (recorded) {
       const rest = await restFrame(cdp, g.viewport);
       const origin = await page.evaluate(() => performance.timeOrigin);
@@ -957,10 +961,15 @@ export class Bench {
       run = recording.result;
       // The frames painted from the scroll's first step to one frame after its last.
       painted = { rest, frames: recording.frames.filter((f) => f.at >= origin + run.start && f.at <= origin + run.end + 20) };
-    } else run = await scroll();
+      cpuMs = null;
+    } else {
+      const before = await mainThreadCpuMs(cdp);
+      run = await scroll();
+      cpuMs = (await mainThreadCpuMs(cdp)) - before;
+    }
     const rows = ((await page.locator(where.scroller).evaluate((el) => el.scrollTop)) - g.scrollTop) / g.rowHeight;
     const moved = Math.abs((await page.evaluate(listTop, where.scroller)) - g.top);
-    return { run, rows, painted, geometry: g, moved };
+    return { run, rows, painted, geometry: g, moved, cpuMs };
   }
 
   private async firstRecordId(sessionId: string): Promise<string> {
@@ -987,6 +996,15 @@ export class Bench {
 /** MB a minute between two soak readings (0 when they are the same moment). */
 function growthPerMinute(from: SoakSample, to: SoakSample): number {
   return to.minute > from.minute ? (to.heapMb - from.heapMb) / (to.minute - from.minute) : 0;
+}
+
+/** The page's main thread CPU time so far (Chromium's `ThreadTime`, ms): its own work, not the wait for a core. */
+async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const seconds = metrics.find((m) => m.name === 'ThreadTime')?.value;
+  if (seconds === undefined) throw new Error('Chromium reported no ThreadTime');
+  return seconds * 1000;
 }
 
 /** Where a list scrolls, its rows, and the header that sits over its rows inside the scroller. */
