@@ -998,9 +998,15 @@ function growthPerMinute(from: SoakSample, to: SoakSample): number {
   return to.minute > from.minute ? (to.heapMb - from.heapMb) / (to.minute - from.minute) : 0;
 }
 
+/** The pages whose metrics Chromium collects. */
+const measuring = new WeakSet<CDPSession>();
+
 /** The page's main thread CPU time so far (Chromium's `ThreadTime`, ms): its own work, not the wait for a core. */
 async function mainThreadCpuMs(cdp: CDPSession): Promise<number> {
-  await cdp.send('Performance.enable');
+  if (!measuring.has(cdp)) {
+    await cdp.send('Performance.enable');
+    measuring.add(cdp);
+  }
   const { metrics } = await cdp.send('Performance.getMetrics');
   const seconds = metrics.find((m) => m.name === 'ThreadTime')?.value;
   if (seconds === undefined) throw new Error('Chromium reported no ThreadTime');
