@@ -260,7 +260,10 @@ export function paintFigures(list: ListName, speed: number) {
       beside: [ids.blank, ids.cpu, ...withPeer('long_tasks_per_10k')],
     }),
     // CPU time, not wall time: what the page's own work costs, whatever the machine's load makes it wait.
-    cpu: fig(ids.cpu, section, `${label}: the page's main thread CPU per 10,000 rows scrolled (pass without the screencast)`, 'ms', { beside: [ids.tasks, ...withPeer('cpu_per_10k')] }),
+    // A page that keeps up draws a frame every vsync, each with its fixed cost (the scroll step's style,
+    // layout and paint): cheaper frames mean more of them, so the CPU per row is read beside the CPU per frame.
+    cpu: fig(ids.cpu, section, `${label}: the page's main thread CPU per 10,000 rows scrolled (pass without the screencast)`, 'ms', { beside: [`${id}.cpu_per_frame`, ids.tasks, ...withPeer('cpu_per_10k')] }),
+    cpuFrame: fig(`${id}.cpu_per_frame`, section, `${label}: the page's main thread CPU per animation frame (pass without the screencast)`, 'ms', { beside: [ids.cpu] }),
     p95: fig(ids.p95, section, `${label}: p95 frame time (pass without the screencast)`, 'ms', { beside: [ids.blank, ...withPeer('frame_p95')] }),
     tasksRecorded: fig(`${id}.long_tasks_per_10k_recorded`, section, `${label}: long tasks > 50 ms per 10,000 rows, screencast pass (the recorder's cost included)`, 'per 10k rows', {
       beside: [ids.tasks],
@@ -913,7 +916,10 @@ export class Bench {
       this.keep(`${name}-${recorded ? 'recorded' : 'unrecorded'}`, state, pass.run.start, pass.run.end);
       values.set(recorded ? figs.tasksRecorded : figs.tasks, (tasks.length * 10_000) / Math.max(1, pass.rows));
       values.set(recorded ? figs.p95Recorded : figs.p95, percentile(pass.run.frames, 95));
-      if (pass.cpuMs !== null) values.set(figs.cpu, (pass.cpuMs * 10_000) / Math.max(1, pass.rows));
+      if (pass.cpuMs !== null) {
+        values.set(figs.cpu, (pass.cpuMs * 10_000) / Math.max(1, pass.rows));
+        values.set(figs.cpuFrame, pass.cpuMs / Math.max(1, pass.run.frames.length));
+      }
       if (pass.painted === null) continue;
       // A frame shows a blank when at least half a row of its body is missing. The frames are read at
       // the body's place before the scroll: if the page's layout moved the list meanwhile (a panel
@@ -928,7 +934,7 @@ export class Bench {
       }
       values.set(figs.frames, pass.painted.frames.length);
     }
-    for (const figure of [figs.blank, figs.area, figs.tasks, figs.cpu, figs.p95, figs.tasksRecorded, figs.p95Recorded, figs.frames]) {
+    for (const figure of [figs.blank, figs.area, figs.tasks, figs.cpu, figs.cpuFrame, figs.p95, figs.tasksRecorded, figs.p95Recorded, figs.frames]) {
       const value = values.get(figure);
       if (value !== undefined) this.book.add(figure, value);
     }
