@@ -1,7 +1,7 @@
 /**
  * The benchmark's recorder inside the page, installed before any page script runs: when the
  * first element matching each watched selector enters the DOM, long tasks (> 50 ms) and long
- * animation frames with the scripts that made them, clicks, when each ledger row first appears
+ * animation frames with the scripts that made them, clicks, when each ledger row is first painted
  * (wall clock, for the live figure), and scroll loops that record every frame's duration.
  *
  * Times are performance.now() (ms since the navigation started) except `seen`, which is epoch ms
@@ -11,7 +11,7 @@
 export interface ProbeOptions {
   /** name → CSS selector: the time the first matching element enters the DOM is kept as marks[name]. */
   watch: Record<string, string>;
-  /** Keep, for every data-compaction-id, when it first entered the DOM (on a new element or a recycled one). */
+  /** Keep, for every data-compaction-id, when the frame that first drew it was painted (on a new element or a recycled one). */
   trackIds: boolean;
 }
 
@@ -181,24 +181,36 @@ function installProbe(options: ProbeOptions): void {
     }
   }
 
-  function noteIds(node: Node, at: number): void {
+  // A row counts as seen once the frame that draws it is painted, not when it enters the DOM: ids
+  // entering go to `unpainted`, and the next animation frame posts a message, which runs once that
+  // frame's style, layout and paint are done.
+  const unpainted = new Set<string>();
+  const afterPaint = new MessageChannel();
+  afterPaint.port1.onmessage = () => {
+    const at = Date.now();
+    for (const id of unpainted) bench.seen[id] ??= at;
+    unpainted.clear();
+  };
+
+  function noteId(id: string | null): void {
+    if (id === null || bench.seen[id] !== undefined || unpainted.has(id)) return;
+    if (unpainted.size === 0) requestAnimationFrame(() => afterPaint.port2.postMessage(null));
+    unpainted.add(id);
+  }
+
+  function noteIds(node: Node): void {
     if (!(node instanceof Element)) return;
-    const id = node.getAttribute('data-compaction-id');
-    if (id !== null && bench.seen[id] === undefined) bench.seen[id] = at;
-    for (const inner of node.querySelectorAll('[data-compaction-id]')) {
-      const innerId = inner.getAttribute('data-compaction-id');
-      if (innerId !== null && bench.seen[innerId] === undefined) bench.seen[innerId] = at;
-    }
+    noteId(node.getAttribute('data-compaction-id'));
+    for (const inner of node.querySelectorAll('[data-compaction-id]')) noteId(inner.getAttribute('data-compaction-id'));
   }
 
   new MutationObserver((mutations) => {
     if (pending.size > 0) check();
     if (!bench.trackIds) return;
-    const at = Date.now();
     for (const mutation of mutations) {
       // A row element that shows another event now (the ledger recycles its rows), or a new one.
-      if (mutation.type === 'attributes') noteIds(mutation.target, at);
-      for (const node of mutation.addedNodes) noteIds(node, at);
+      if (mutation.type === 'attributes') noteIds(mutation.target);
+      for (const node of mutation.addedNodes) noteIds(node);
     }
   }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['data-compaction-id'] });
 

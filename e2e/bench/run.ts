@@ -23,7 +23,7 @@
  *                               BENCH_FOLLOW_REREADS=8 dropped sessions asked for once (their first request)
  *   BENCH_SOAK_MINUTES=10        the soak's length (0: no soak); it runs once, after the runs
  *   BENCH_SOAK_RATE=20           the soak's compactions per second
- *   BENCH_PROFILE=1              also write a CPU profile per scenario (slows the figures)
+ *   BENCH_PROFILE=1              also write a CPU profile per scenario, and the simulator's (slows the figures)
  *   CHROMIUM_PATH=…              another Chromium (as for the e2e tests)
  *   BENCH_README=0               leave e2e/bench/README.md as it is (a run of fewer than 5 does, unless BENCH_README=1)
  * Output: test-results/bench/bench.json (figures, per-run values, machine, long-frame scripts)
@@ -125,7 +125,9 @@ async function resetDaemon(): Promise<void> {
 /** The loopback simulator on the benchmark's port, live timer off. */
 /** A simulator, ready once `readyPath` answers (it answers 503 while it loads or seeds its data). */
 function startSimulator(name: string, env: Record<string, string>, timeoutMs: number, readyPath = '/api/v1/health'): Promise<RunningServer> {
-  return startServer(name, process.execPath, ['--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}${readyPath}`, timeoutMs);
+  // With BENCH_PROFILE=1 the simulator writes its own CPU profiles when it stops, one per thread (its main thread's is the largest).
+  const profile = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(options.profileDir, 'simulator')}`] : [];
+  return startServer(name, process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'mocks/server/main.ts')], { PORT: String(mockPort), MOCK_LIVE: '0', MOCK_PERSIST: '0', ...env }, `${daemonUrl}${readyPath}`, timeoutMs);
 }
 
 /** A dev server (demo mode, as `npm start` without a daemon) rebuilding its dependency cache, and its first visit. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from '@playwright/test';
 import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
+import type { LiveBurstResult } from '../../mocks/daemon/live/bench-live';
 import { idleReads } from '../support/compactions';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
@@ -772,7 +773,9 @@ export class Bench {
           body: JSON.stringify({ session_id: TYPICAL_SESSION, count, rate }),
         });
         if (!response.ok) throw new Error(`the simulator refused the live burst: ${response.status} ${await response.text()}`);
-        const burst = (await response.json()) as { sent: { id: string; sent_at_ms: number; due_at_ms: number }[]; achieved_rate: number };
+        const burst = (await response.json()) as LiveBurstResult;
+        const c = burst.counters;
+        console.log(`  ${rate}/s: the simulator's own work ${Math.round(c.work_ms)} ms, its timer woke late p95 ${Math.round(c.overslept_p95_ms)} ms, max ${Math.round(c.overslept_max_ms)} ms (${c.waits} waits)`);
         const ids = burst.sent.map((s) => s.id);
         const seen = await this.drain(page, ids, Date.now() + LIVE_WAIT_MS);
         const lags = liveLags(
