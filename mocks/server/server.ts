@@ -161,7 +161,19 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
       sockets.add(ws);
-      const detach = attachEventClient(daemon, url, (text) => ws.send(text));
+      // Frames published together (a live burst's tick) go out in one write, not one each.
+      let corked = false;
+      const detach = attachEventClient(daemon, url, (text) => {
+        if (!corked) {
+          corked = true;
+          socket.cork();
+          process.nextTick(() => {
+            corked = false;
+            socket.uncork();
+          });
+        }
+        ws.send(text);
+      });
       ws.on('close', () => {
         detach();
         sockets.delete(ws);

@@ -14,6 +14,7 @@ function fakeClock(): BurstClock & { waits: number[] } {
   return {
     waits,
     now: () => t,
+    elapsed: () => t,
     wait: async (ms) => {
       waits.push(ms);
       t += ms;
@@ -54,7 +55,7 @@ describe('live burst (the benchmark\'s live-latency source)', () => {
     const store = await seededStore();
     const clock = fakeClock();
     let t = 0;
-    const slow: BurstClock = { now: () => clock.now() + t, wait: clock.wait };
+    const slow: BurstClock = { now: () => clock.now() + t, elapsed: () => clock.now() + t, wait: clock.wait };
     // Each compaction frame costs 30 ms to send: more than the 20 ms between two at 50 a second.
     store.subscribe((f) => {
       if (f.type === 'compaction.completed') t += 30;

@@ -131,11 +131,12 @@ function liveFacts(store: Store, sessions: Map<string, number>): { facts: FactCo
 function liveSilent(store: Store, sessions: Map<string, number>, agents: Dict): { silent: SilentColumns; events: AuditEvent[] } {
   const triggered = new Map<string, AuditEvent>();
   const picked: { event: AuditEvent; trigger: AuditEvent | undefined }[] = [];
+  // Keyed only for the types that need it: most of the log (every completed compaction) is not.
+  const runKey = (e: AuditEvent) => `${e.run_id}\u0000${e.agent_path}`;
   for (const e of store.audit) {
-    const runKey = `${e.run_id}\u0000${e.agent_path}`;
-    if (e.type === 'compaction.triggered') triggered.set(runKey, e);
-    if ((e.type === 'compaction.noop' || e.type === 'compaction.failed') && e.compaction_id === null && e.data.dry_run !== true && sessions.has(e.session_id)) {
-      picked.push({ event: e, trigger: triggered.get(runKey) });
+    if (e.type === 'compaction.triggered') triggered.set(runKey(e), e);
+    else if ((e.type === 'compaction.noop' || e.type === 'compaction.failed') && e.compaction_id === null && e.data.dry_run !== true && sessions.has(e.session_id)) {
+      picked.push({ event: e, trigger: triggered.get(runKey(e)) });
     }
   }
   const t = emptySilent(picked.length);
