@@ -14,9 +14,17 @@ export function pluginNames(record: Pick<CompactionRecord, 'plugins_fired'>): st
   return [...new Set(record.plugins_fired.map((p) => p.name))];
 }
 
+/** Each plugins list's hover text, made once: a row draws it again whenever the ledger renders (every live batch). */
+const pluginTexts = new WeakMap<CompactionRecord['plugins_fired'], string>();
+
 /** "hindsight pre_compact 331 ms inject; …": the plugins column's hover text. */
 export function describePlugins(record: Pick<CompactionRecord, 'plugins_fired'>): string {
-  return record.plugins_fired.map((p) => `${p.name} ${p.hook} ${Math.round(p.duration_ms)} ms → ${p.result_kind}`).join('\n');
+  let text = pluginTexts.get(record.plugins_fired);
+  if (text === undefined) {
+    text = record.plugins_fired.map((p) => `${p.name} ${p.hook} ${Math.round(p.duration_ms)} ms → ${p.result_kind}`).join('\n');
+    pluginTexts.set(record.plugins_fired, text);
+  }
+  return text;
 }
 
 /** The strategy that finally ran: the last step that succeeded in the fallback chain, else drop. */

@@ -130,6 +130,14 @@ describe('a batch of live records', () => {
     expect(ledgerTotal(data)).toBe(6);
   });
 
+  it('an earlier state of a view, given a batch again, holds only its own records (the grown copy took its index)', () => {
+    const before = pages([[rec('c', 3)]], 1, true);
+    const after = insertRecordsInPages(before, [rec('d', 4)], EMPTY_SEARCH);
+    expect(flattenPages(insertRecordsInPages(after, [rec('d', 4)], EMPTY_SEARCH)).map((r) => r.id)).toEqual(['d', 'c']);
+    expect(flattenPages(insertRecordsInPages(before, [rec('d', 4)], EMPTY_SEARCH)).map((r) => r.id)).toEqual(['d', 'c']);
+    expect(ledgerTotal(insertRecordsInPages(before, [rec('d', 4)], EMPTY_SEARCH))).toBe(2);
+  });
+
   it('copies each page it joins once, and shares the rest: the records loaded before stay the same objects', () => {
     const loaded = [rec('c', 3), rec('b', 2)];
     const data = pages([loaded, [rec('a', 1)]], 3, true);
