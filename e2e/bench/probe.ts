@@ -182,19 +182,36 @@ function installProbe(options: ProbeOptions): void {
   }
 
   // A row counts as seen once the frame that draws it is painted, not when it enters the DOM: ids
-  // entering go to `unpainted`, and the next animation frame posts a message, which runs once that
-  // frame's style, layout and paint are done.
+  // entering go to `unpainted`, stamped by a message posted from within a frame's update, which runs
+  // once that frame's style, layout and paint are done. A change made in a task waits for the next
+  // frame; one made during a frame's update (its animation-frame callbacks: while ids are tracked,
+  // the page's own are wrapped to say so) is drawn in that frame.
   const unpainted = new Set<string>();
+  let inFrame = false;
   const afterPaint = new MessageChannel();
   afterPaint.port1.onmessage = () => {
+    inFrame = false;
     const at = Date.now();
     for (const id of unpainted) bench.seen[id] ??= at;
     unpainted.clear();
   };
+  const frameBegun = () => {
+    if (inFrame) return;
+    inFrame = true;
+    afterPaint.port2.postMessage(null);
+  };
+  const pageFrame = window.requestAnimationFrame.bind(window);
+  if (options.trackIds) {
+    window.requestAnimationFrame = (callback) =>
+      pageFrame((now) => {
+        frameBegun();
+        callback(now);
+      });
+  }
 
   function noteId(id: string | null): void {
     if (id === null || bench.seen[id] !== undefined || unpainted.has(id)) return;
-    if (unpainted.size === 0) requestAnimationFrame(() => afterPaint.port2.postMessage(null));
+    if (unpainted.size === 0 && !inFrame) pageFrame(frameBegun);
     unpainted.add(id);
   }
 
