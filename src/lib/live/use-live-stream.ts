@@ -4,7 +4,7 @@ import { useConnection } from '../../config/settings-store';
 import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
-import { frameBatchScheduler, sharedFrameBatch } from '../frame-batch';
+import { sharedFrameBatch } from '../frame-batch';
 import { publishFrames, subscribeToFrames } from './frame-bus';
 import { FrameFeed } from './frame-feed';
 import { LIVE_PACING } from './pacing';
@@ -59,7 +59,6 @@ export function useLiveStream(effects: readonly LiveEffects[]): void {
     // shown with them (not one store update per frame).
     let newestSeq: number | null = null;
     const frameBatch = sharedFrameBatch();
-    const inFrame = frameBatchScheduler({ requestFrame: requestAnimationFrame });
     const feed: FrameFeed = new FrameFeed({
       // A batch held back by pacing is applied in a timer's task: the cache notifications it causes
       // render in that same task, not after one more frame.
@@ -94,10 +93,8 @@ export function useLiveStream(effects: readonly LiveEffects[]): void {
       // mode's simulated daemon answers only the page's own WebSocket (msw), so it stays there.
       openSocket: import.meta.env.DEV && __KAGED_SIMULATED__ ? undefined : openWorkerSocket,
       // Received frames are handled once per animation frame, all together, then applied as one
-      // batch with the cache notifications they cause (the one shared batch, at once), in the
-      // frame's own callback: its rows are painted in that frame. (Handled after the frame, as the
-      // shared batch runs, they waited for the next one: a frame more between each event and its row.)
-      schedule: (run) => inFrame(() => frameBatch.now(run)),
+      // batch; in the same frame as the cache notifications they cause (the one shared batch).
+      schedule: frameBatch,
       maxPerDrain: 400,
       onFrame: (frame) => feed.push(frame),
       onDrained: () => feed.flush(),
