@@ -22,7 +22,7 @@ export function Menu({ trigger, defaultOpen, triggerRef, align, children }: Lazy
 }
 
 /** A menu item's tick or dot, its label and its hint. */
-export function Check({ mark, label, hint }: { mark: string; label: string; hint?: ReactNode }) {
+function Check({ mark, label, hint }: { mark: string; label: string; hint?: ReactNode }) {
   return (
     <>
       <span className="filter__check" aria-hidden="true">
@@ -34,20 +34,27 @@ export function Check({ mark, label, hint }: { mark: string; label: string; hint
   );
 }
 
+/** A ticked choice that leaves its menu open (a filter's value, a column). */
+export function CheckItem({ label, hint, checked, onCheckedChange }: { label: string; hint?: ReactNode; checked: boolean; onCheckedChange: (checked: boolean) => void }) {
+  return (
+    <DropdownMenu.CheckboxItem className="filter__item" checked={checked} onSelect={(event) => event.preventDefault()} onCheckedChange={onCheckedChange}>
+      <Check mark="✓" label={label} hint={hint} />
+    </DropdownMenu.CheckboxItem>
+  );
+}
+
 /** A filter choosing any number of values. Stays open while choosing. */
 export function MultiFilterMenu<T extends string>({ label, options, selected, onToggle, onClear, ...menu }: MultiFilterProps<T> & LazyMenuProps) {
   return (
     <Menu {...menu} align="start">
       {options.map((option) => (
-        <DropdownMenu.CheckboxItem
+        <CheckItem
           key={option.value}
-          className="filter__item"
+          label={option.label}
+          hint={option.hint && <span className="filter__hint num">{option.hint}</span>}
           checked={selected.includes(option.value)}
-          onSelect={(event) => event.preventDefault()}
           onCheckedChange={(checked) => onToggle(option.value, checked)}
-        >
-          <Check mark="✓" label={option.label} hint={option.hint && <span className="filter__hint num">{option.hint}</span>} />
-        </DropdownMenu.CheckboxItem>
+        />
       ))}
       {selected.length > 0 && (
         <>

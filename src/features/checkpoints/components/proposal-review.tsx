@@ -41,7 +41,7 @@ export function ProposalReview({
   crumbs: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
-  const [answered, setEdited] = useState<Preview | null>(null);
+  const [answered, setAnswered] = useState<Preview | null>(null);
   // The edited preview's first rows at once, its whole list once read from the same proposal.
   const whole = useWholeProposal(sessionId, answered);
   const edited = whole.preview;
@@ -150,7 +150,7 @@ export function ProposalReview({
           checkpoint={checkpoint}
           whole={whole}
           onPreview={(p) => {
-            setEdited(p);
+            setAnswered(p);
             setShowEdited(true);
           }}
           pending={pending}

@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { Check, Menu } from '../../../components/dropdown-menus';
+import { CheckItem, Menu } from '../../../components/dropdown-menus';
 import type { LazyMenuProps } from '../../../components/lazy-menu';
 import { formatCount } from '../../../domain/format';
 import type { ExportMenuProps } from './export-menu';
@@ -21,15 +21,13 @@ export function ColumnsMenu({ columns, onChoose, onShowAll, onFit, hidden, chose
   return (
     <Menu {...menu} align="end">
       {columns.map((column) => (
-        <DropdownMenu.CheckboxItem
+        <CheckItem
           key={column.id}
-          className="filter__item"
+          label={column.label}
+          hint={column.fitted && <span className="filter__hint">hidden to fit</span>}
           checked={column.shown}
-          onSelect={(event) => event.preventDefault()}
           onCheckedChange={(checked) => onChoose(column.id, checked)}
-        >
-          <Check mark="✓" label={column.label} hint={column.fitted && <span className="filter__hint">hidden to fit</span>} />
-        </DropdownMenu.CheckboxItem>
+        />
       ))}
       <DropdownMenu.Group className="filter__actions">
         <DropdownMenu.Separator className="filter__separator" />
