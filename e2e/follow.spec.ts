@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ledgerRows } from './support/compactions';
 import { headerCost as total, sessionHeader as header } from './support/followed';
+import { ownSimulatorPort } from './support/ports';
 import { sessionRows } from './support/ui';
 import { pointAt, startSimulator, stopSimulator } from './support/simulator-process';
 
@@ -11,9 +12,9 @@ import { pointAt, startSimulator, stopSimulator } from './support/simulator-proc
  * Following a folder live (npm run mock:api -- --follow): a fixture transcript written into the
  * folder in steps, a recorded compaction among them, arrives on the open pages without a reload;
  * a file truncated is read again whole with a notice; a restart over the kept data resumes with
- * no second copy. The simulator here is this test's own (port E2E_FOLLOW_PORT, default 14020).
+ * no second copy. The simulator here is this test's own (ownSimulatorPort: beside the worker's daemon).
  */
-const PORT = Number(process.env.E2E_FOLLOW_PORT ?? 14020);
+const PORT = ownSimulatorPort();
 const URL_BASE = `http://127.0.0.1:${PORT}/api/v1`;
 const CLAUDE = 'ae4a77f8-aedd-4bc1-888f-c94edc91af04';
 const lines = readFileSync(`mocks/fixtures/transcripts/claude-code/${CLAUDE}.jsonl`, 'utf8').split('\n').filter(Boolean);

@@ -14,6 +14,14 @@ export function mockPort(index = WORKER): number {
   return Number(process.env.E2E_MOCK_PORT ?? 4010) + STRIDE * index;
 }
 
+/**
+ * A test's own extra simulator (follow.spec starts one with its own options): beside this worker's
+ * daemon, so checkouts that set their own base ports never share it.
+ */
+export function ownSimulatorPort(index = WORKER): number {
+  return mockPort(index) + 10;
+}
+
 /** The production build's preview server of worker `index`, proxied to that worker's daemon. */
 export function previewPort(index = WORKER): number {
   return Number(process.env.E2E_PREVIEW_PORT ?? 4173) + STRIDE * index;
