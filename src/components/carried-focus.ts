@@ -6,6 +6,12 @@ import type { FocusEvent } from 'react';
  * notes that it has the focus; the trigger drawn in its place takes it.
  */
 
+/** What a stand-in hands the real control drawn in its place: open at once (it was pressed before), and the ref its trigger takes the focus by (carryFocus). */
+export interface StandInHandover {
+  defaultOpen: boolean;
+  triggerRef: (element: HTMLElement | null) => void;
+}
+
 /** The control (by its useId) whose stand-in had the focus when it was last replaced. */
 let focused: string | null = null;
 

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useFirstScreenDone } from '../lib/first-screen';
 import type { PreloadableComponent } from '../lib/lazy-component';
-import { carryFocus, standInFocus } from './carried-focus';
+import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
 import { LazyPart } from './lazy-part';
 
 /** A dropdown menu's trigger, drawn the same before its code is in (by LazyMenu) and after (by the menu, as its radix Trigger). */
@@ -12,11 +12,9 @@ export interface MenuTrigger {
   content: ReactNode;
 }
 
-/** What LazyMenu hands the menu it loads: its trigger, whether to open at once (pressed before), and the ref its trigger takes the focus by. */
-export interface LazyMenuProps {
+/** What LazyMenu hands the menu it loads: its trigger, beside the stand-in's handover. */
+export interface LazyMenuProps extends StandInHandover {
   trigger: MenuTrigger;
-  defaultOpen: boolean;
-  triggerRef: (element: HTMLElement | null) => void;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Select as RadixSelect } from 'radix-ui';
+import type { StandInHandover } from './carried-focus';
 import { Chevron, type SelectProps } from './select-parts';
 
 /** The dropdown itself (radix Select), loaded after the first screen renders (select.tsx). */
@@ -13,7 +14,7 @@ export function SelectMenu({
   placeholder,
   defaultOpen,
   triggerRef,
-}: SelectProps & { defaultOpen: boolean; triggerRef: (element: HTMLElement | null) => void }) {
+}: SelectProps & StandInHandover) {
   return (
     <RadixSelect.Root value={value} onValueChange={onValueChange} disabled={disabled} defaultOpen={defaultOpen}>
       <RadixSelect.Trigger ref={triggerRef} className={className ? `select ${className}` : 'select'} aria-label={label}>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { useFirstScreenDone } from '../lib/first-screen';
-import { carryFocus, standInFocus } from './carried-focus';
+import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
 import { LazyPart } from './lazy-part';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
@@ -9,7 +9,7 @@ import './select.css';
 export type { SelectOption, SelectProps } from './select-parts';
 
 /** The dropdown's code (radix Select and its positioning) is not needed to draw the first screen. */
-const SelectMenu = lazyComponent<SelectProps & { defaultOpen: boolean; triggerRef: (element: HTMLElement | null) => void }>(() => import('./select-menu').then((m) => m.SelectMenu));
+const SelectMenu = lazyComponent<SelectProps & StandInHandover>(() => import('./select-menu').then((m) => m.SelectMenu));
 
 /**
  * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
