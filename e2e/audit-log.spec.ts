@@ -56,6 +56,24 @@ test('rows name sessions by title (in full on hover, as text), and the columns f
   }
 });
 
+test('two types ticked in one moment (before the page draws again) both count: each change builds on the one before', async ({ page }) => {
+  await page.goto(`/audit?session=${SESSION}`);
+  await expect(page.getByRole('group', { name: /Audit events/ }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: 'Type: any' }).click();
+  const menu = page.getByRole('menu');
+  const completed = menu.getByRole('menuitemcheckbox', { name: 'compaction.completed' });
+  const failed = menu.getByRole('menuitemcheckbox', { name: 'compaction.failed' });
+  await expect(failed).toBeVisible();
+  // Two clicks in one task: the router has not re-rendered between them.
+  await completed.evaluate((first, second) => {
+    (first as HTMLElement).click();
+    (second as HTMLElement).click();
+  }, await failed.elementHandle());
+  await expect(page).toHaveURL(/type=compaction\.completed%2Ccompaction\.failed|type=compaction\.completed,compaction\.failed/);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Type: 2 of \d+$/ })).toBeVisible();
+});
+
 test('the Type filter: two types ticked one after the other (the menu stays open) show only those; "Any type" clears it', async ({ page }) => {
   await page.goto(`/audit?session=${SESSION}`);
   const rows = page.getByRole('group', { name: /Audit events/ }).getByRole('row');

@@ -1,22 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo } from 'react';
 import { AuditLog } from '../features/audit-log/components/audit-log';
-import { readAuditSearch, writeAuditSearch, type UpdateAuditSearch } from '../features/audit-log/lib/audit-search';
+import { readAuditSearch, writeAuditSearch } from '../features/audit-log/lib/audit-search';
 import { sessionsQuery } from '../features/sessions/api/list-sessions';
+import { useUrlSearch } from '../hooks/use-url-search';
 
 /** /audit: every audit event (no-ops and failures without a record included), filtered in the URL. */
 export function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const text = params.toString();
-  const search = useMemo(() => readAuditSearch(new URLSearchParams(text)), [text]);
+  const [search, update] = useUrlSearch(readAuditSearch, writeAuditSearch);
   // Sessions named by their titles; ids until the list is read (or when it cannot be).
   const sessions = useQuery(sessionsQuery());
   const titles = useMemo(() => new Map((sessions.data ?? []).map((s) => [s.id, s.title])), [sessions.data]);
-  const update = useCallback<UpdateAuditSearch>(
-    (patch) => setParams((current) => writeAuditSearch(current, typeof patch === 'function' ? patch(readAuditSearch(current)) : patch), { preventScrollReset: true }),
-    [setParams],
-  );
   return (
     <div className="page">
       <title>Audit log · Compactor</title>

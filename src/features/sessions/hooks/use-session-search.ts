@@ -1,16 +1,9 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearch, type UpdateSearch } from '../../../hooks/use-url-search';
 import { readSessionSearch, writeSessionSearch, type SessionListSearch } from '../lib/session-search';
 
-export type UpdateSessionSearch = (patch: Partial<SessionListSearch>, options?: { replace?: boolean }) => void;
+export type UpdateSessionSearch = UpdateSearch<SessionListSearch>;
 
 /** The sessions list's filters and sort, read from and written to the URL. */
 export function useSessionSearch(): [SessionListSearch, UpdateSessionSearch] {
-  const [params, setParams] = useSearchParams();
-  const search = useMemo(() => readSessionSearch(params), [params]);
-  const update = useCallback<UpdateSessionSearch>(
-    (patch, options) => setParams((previous) => writeSessionSearch(previous, patch), options),
-    [setParams],
-  );
-  return [search, update];
+  return useUrlSearch(readSessionSearch, writeSessionSearch);
 }
