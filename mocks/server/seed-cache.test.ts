@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,5 +66,15 @@ describe('two checkouts sharing one seed cache folder', () => {
     await mine.save({ seed: 24, scale: 'normal' }, snapshot);
     expect(existsSync(join(dir, `${hash(2)}-24-normal.json`))).toBe(true);
     expect(existsSync(join(dir, `${hash(5)}-24-normal.json`))).toBe(false);
+  });
+
+  it('a save of a seed this code has saved before writes nothing (a reset reseeds the same data)', async () => {
+    const mine = new FolderSeedCache(dir, hash(1));
+    await mine.save({ seed: 24, scale: 'normal' }, snapshot);
+    const file = join(dir, `${hash(1)}-24-normal.json`);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(snapshot);
+    writeFileSync(file, '{"kept":true}');
+    await mine.save({ seed: 24, scale: 'normal' }, snapshot);
+    expect(readFileSync(file, 'utf8')).toBe('{"kept":true}');
   });
 });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SeedCache, SeedIdentity } from '../runtime';
 import type { Snapshot } from '../store/persisted';
+import { writeJsonFile } from './json-file';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Where the loopback server keeps it (shared with the unit tests' seeded stores: daemon/seeding/test-support/normal-seed.ts). */
@@ -100,17 +101,26 @@ export class FolderSeedCache implements SeedCache {
   }
 
   /**
-   * Written once the start is done (the server listens first), whole then renamed, so a reader never
-   * sees half of one; then what is stale goes (`prunable`). Settles once done; never fails (a
-   * cache not written is seeded again next time).
+   * Written once the start is done (the server listens first), a megabyte at a time (the server
+   * answers meanwhile), whole then renamed, so a reader never sees half of one; then what is stale
+   * goes (`prunable`). Not written again when this code's file for the seed and scale is there (a
+   * reset reseeds: the same data). Settles once done; never fails (a cache not written is seeded
+   * again next time).
    */
   save(identity: SeedIdentity, snapshot: Snapshot): Promise<void> {
     const path = this.path(identity);
     const tmp = `${path}.${process.pid}.tmp`;
     return new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => mkdir(this.dir, { recursive: true }))
-      .then(() => writeFile(tmp, JSON.stringify(snapshot)))
-      .then(() => rename(tmp, path))
+      .then(() => access(path).then(
+        () => true,
+        () => false,
+      ))
+      .then(async (there) => {
+        if (there) return;
+        await mkdir(this.dir, { recursive: true });
+        await writeJsonFile(tmp, snapshot);
+        await rename(tmp, path);
+      })
       .then(() => this.prune())
       .catch((e: unknown) => console.warn(`simulator seed cache: could not write ${path}: ${String(e)}`));
   }
