@@ -193,7 +193,8 @@ export const FIG = {
     beside: ['dryrun.page_part', 'dryrun.answer', 'dryrun.rows_shown', 'dryrun.whole_list'],
   }),
   previewAnswer: fig('dryrun.answer', S_DIFF, 'click → the answer received (request, simulator, transfer)', 'ms', { beside: ['dryrun.simulator_handler', 'dryrun.simulator_compress'] }),
-  previewHandler: fig('dryrun.simulator_handler', S_DIFF, "the simulator's dry run, serialised (Server-Timing)", 'ms', { beside: ['dryrun.simulator_compute'] }),
+  previewHandler: fig('dryrun.simulator_handler', S_DIFF, "the simulator's dry run, serialised (Server-Timing)", 'ms', { beside: ['dryrun.simulator_compute', 'dryrun.simulator_cpu'] }),
+  previewCpu: fig('dryrun.simulator_cpu', S_DIFF, "the simulator process's CPU time meanwhile, every thread (Server-Timing cpu)", 'ms'),
   previewCompute: fig('dryrun.simulator_compute', S_DIFF, "of that, the dry run itself before serialising (Server-Timing compute)", 'ms'),
   previewCompress: fig('dryrun.simulator_compress', S_DIFF, "the simulator's compression of the answer (Server-Timing)", 'ms'),
   previewWhole: fig('dryrun.whole_list', S_DIFF, '"Preview" click → the whole list read (the rest from the same proposal)', 'ms', {
@@ -636,6 +637,7 @@ export class Bench {
       this.book.add(FIG.previewAnswer, received - click.at);
       this.book.add(FIG.previewHandler, part('handler'));
       this.book.add(FIG.previewCompute, part('compute'));
+      this.book.add(FIG.previewCpu, part('cpu'));
       this.book.add(FIG.previewCompress, part('compress'));
       this.book.add(FIG.previewPage, shown - received);
       this.book.add(FIG.previewRows, rowsShown);

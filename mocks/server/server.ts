@@ -43,11 +43,13 @@ function cors(req: IncomingMessage): Record<string, string> {
  * is text worth compressing (see compression.ts), except a large body to a loopback peer (sent as it
  * is: `sendsRaw`); `Vary` says the encoding depends on the request.
  */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response, handlerMs: number): Promise<void> {
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, handler: { ms: number; cpuMs: number }): Promise<void> {
   const headers: Record<string, string> = { ...Object.fromEntries(response.headers), ...cors(req), Vary: 'Origin, Accept-Encoding' };
   let body: Buffer = Buffer.from(await response.arrayBuffer());
-  // The handler's time (its answer serialised), beside any timing the handler gave itself.
-  const answered = `handler;dur=${handlerMs.toFixed(1)}`;
+  // The handler's time (its answer serialised), and the process's CPU time meanwhile (every thread:
+  // the collector's too; wall time on a loaded machine is mostly waiting), beside any timing the
+  // handler gave itself.
+  const answered = `handler;dur=${handler.ms.toFixed(1)}, cpu;dur=${handler.cpuMs.toFixed(1)};desc="process CPU while handling"`;
   headers['server-timing'] = headers['server-timing'] ? `${headers['server-timing']}, ${answered}` : answered;
   const encoding = req.method === 'HEAD' || response.headers.has('content-encoding') ? null : negotiateEncoding(req.headers['accept-encoding']);
   const compressible = encoding !== null && body.byteLength >= MIN_COMPRESS_BYTES && isCompressible(response.headers.get('content-type'));
@@ -111,11 +113,13 @@ export async function startSimulator(options: Partial<ServerOptions> = {}): Prom
       const { daemon, handlers } = ready;
       const request = await toRequest(req, res, origin);
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const response = (await getResponse(handlers, request)) ??
         Response.json({ code: 'not_found', message: `No endpoint ${req.method} ${req.url}`, details: null }, { status: 404 });
       noteWrite(daemon, request.method, new URL(request.url));
       if (res.destroyed) return;
-      await send(req, res, response, performance.now() - started);
+      const used = process.cpuUsage(cpu);
+      await send(req, res, response, { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', ...cors(req) });
       res.end(JSON.stringify({ code: 'internal', message: String(error), details: null }));
