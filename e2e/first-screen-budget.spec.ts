@@ -4,7 +4,8 @@
  * that arrived before its first data must be among the files the budget counts for that screen
  * (e2e/budget/bundle-budget.ts, read from the build under test).
  */
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { expect as baseExpect, test } from '@playwright/test';
 import { BUDGET, readManifest, screenFiles } from './budget/bundle-budget';
 import { resetDaemon } from './support/daemon';
@@ -29,6 +30,12 @@ test.beforeEach(async ({ request }) => {
 
 test('every screen the budget names has an address here, and the other way round', () => {
   expect(Object.keys(SCREENS).sort()).toEqual(BUDGET.screens.map((s) => s.name).sort());
+});
+
+test("the libraries' chunk opens with V8's compile hint (compiled off the main thread while it downloads: vite.config.ts postBanner)", () => {
+  const vendor = Object.values(readManifest(DIST)).find((chunk) => chunk.name === 'vendor');
+  expect(vendor, 'the build has a vendor chunk').toBeDefined();
+  expect(readFileSync(join(DIST, vendor!.file), 'utf8').split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
 });
 
 for (const screen of BUDGET.screens) {

@@ -20,6 +20,8 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 /** One entry of Vite's manifest.json (the fields used here). */
 export interface ManifestChunk {
   file: string;
+  /** The chunk's name (a manual chunk's group name: vendor, ui-vendor, …). */
+  name?: string;
   src?: string;
   isEntry?: boolean;
   isDynamicEntry?: boolean;
