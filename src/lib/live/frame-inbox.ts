@@ -15,6 +15,8 @@ export interface FrameInboxOptions {
   handle: (item: InboxItem) => Promise<void> | null;
   /** When received frames are handled (default: right after the current task); e.g. once per animation frame. */
   schedule?: (run: () => void) => void;
+  /** When frames pushed to be handled at once (push(item, true)) are handled; default: as `schedule` says. */
+  scheduleBatched?: (run: () => void) => void;
   /** At most this many frames are handled in one go (the rest wait for the next turn, as the backlog). */
   maxPerDrain?: number;
   /** A turn of handling frames ended. */
@@ -37,9 +39,10 @@ export class FrameInbox {
     this.options = options;
   }
 
-  push(item: InboxItem): void {
+  /** `atOnce`: the item came with a batch delivered in one task, in time (scheduleBatched says when it is handled). */
+  push(item: InboxItem, atOnce = false): void {
     this.items.push(item);
-    this.scheduleDrain();
+    this.scheduleDrain(atOnce);
   }
 
   /** Frames received and not yet handled. */
@@ -81,10 +84,11 @@ export class FrameInbox {
     if (this.next < this.items.length && !this.options.stopped()) this.scheduleDrain();
   }
 
-  private scheduleDrain(): void {
+  private scheduleDrain(atOnce = false): void {
     if (this.drainScheduled) return;
     this.drainScheduled = true;
-    (this.options.schedule ?? queueMicrotask)(() => {
+    const schedule = this.options.schedule ?? queueMicrotask;
+    (atOnce ? (this.options.scheduleBatched ?? schedule) : schedule)(() => {
       this.drainScheduled = false;
       void this.drain();
     });

@@ -22,6 +22,11 @@ export interface LiveConnectionOptions {
   onResync: () => void;
   /** When received frames are handled (default: right after the current task); e.g. once per animation frame. */
   schedule?: (run: () => void) => void;
+  /**
+   * When frames a socket says can be handled at once (`LiveSocket.handleAtOnce`: a worker's batch
+   * that came in time) are handled; default: as `schedule` says.
+   */
+  scheduleBatched?: (run: () => void) => void;
   /** At most this many frames are handled in one go (the rest wait for the next turn, as the backlog). */
   maxPerDrain?: number;
   /** A turn of handling frames ended (what was delivered can be applied; backlog() is what is left). */
@@ -36,10 +41,16 @@ export interface LiveConnectionOptions {
 /** What the connection uses of a socket: a browser WebSocket has it all. */
 export interface LiveSocket {
   onopen: ((event: Event) => void) | null;
+  /** Only its data is read: a worker's socket hands over what it read already (read-frame.ts, CheckedMessage). */
   onmessage: ((event: MessageEvent) => void) | null;
   onerror: ((event: Event) => void) | null;
   onclose: ((event: CloseEvent) => void) | null;
   close(): void;
+  /**
+   * Whether the message being delivered can be handled in its own task: true while a socket read in
+   * a worker (worker-socket.ts) delivers a batch that came in time (a frame's messages, in one task).
+   */
+  readonly handleAtOnce?: boolean;
 }
 
 export interface DaemonState {

@@ -8,7 +8,7 @@ import type { EventFrame } from '../../domain/contract/types';
 import { backoffDelay } from './backoff';
 import { FrameInbox } from './frame-inbox';
 import type { DaemonState, LiveConnectionOptions, LiveSocket, LiveStatus } from './live-connection-options';
-import { readFrame } from './read-frame';
+import { readMessage } from './read-frame';
 import { classifySeq, framesAfter } from './seq';
 
 export class LiveConnection {
@@ -32,6 +32,7 @@ export class LiveConnection {
     this.inbox = new FrameInbox({
       handle: (item) => this.handle(item.data, item.onSocket),
       schedule: options.schedule,
+      scheduleBatched: options.scheduleBatched,
       maxPerDrain: options.maxPerDrain,
       onDrained: options.onDrained,
       stopped: () => this.stopped,
@@ -148,10 +149,10 @@ export class LiveConnection {
       this.opened = true;
       this.setStatus('live');
     };
-    socket.onmessage = (event: MessageEvent) => {
+    socket.onmessage = (event: { data: unknown }) => {
       if (this.socket !== socket) return;
       // Taken in at once (cheap), handled in batches: what waits is the backlog, and it can be dropped unread.
-      this.inbox.push({ data: event.data as unknown, onSocket });
+      this.inbox.push({ data: event.data, onSocket }, socket.handleAtOnce === true);
     };
     // A failed or broken socket always closes next; the close handler retries.
     socket.onerror = () => undefined;
@@ -202,7 +203,7 @@ export class LiveConnection {
   /** Handles one received frame; answers a promise only when it must wait (a gap filled over HTTP). */
   private handle(data: unknown, onSocket: { previous: number | null }): Promise<void> | null {
     if (this.stopped) return null;
-    const read = readFrame(data);
+    const read = readMessage(data);
     if (read.problem !== undefined) {
       this.options.onProblem(read.problem);
       return null;

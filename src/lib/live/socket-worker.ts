@@ -3,7 +3,8 @@
  * what it receives to the page in batches (worker-socket-protocol.ts). One worker per socket; it
  * ends itself when its socket closes.
  */
-import { batchDelay, type FromWorker, type ToWorker } from './worker-socket-protocol';
+import { checkMessage, type CheckedMessage } from './read-frame';
+import { batchDelay, sharedNow, type FromWorker, type ToWorker } from './worker-socket-protocol';
 
 /** The worker's global scope, as far as it is used here (the DOM lib has no WorkerGlobalScope). */
 const scope = self as unknown as {
@@ -13,7 +14,7 @@ const scope = self as unknown as {
 };
 
 let socket: WebSocket | null = null;
-let pending: (string | null)[] = [];
+let pending: CheckedMessage[] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 let lastBatchAt: number | null = null;
 
@@ -21,7 +22,7 @@ function handOver(): void {
   timer = null;
   if (pending.length === 0) return;
   lastBatchAt = performance.now();
-  scope.postMessage({ type: 'messages', data: pending });
+  scope.postMessage({ type: 'messages', data: pending, at: sharedNow() });
   pending = [];
 }
 
@@ -37,7 +38,8 @@ function open(address: string): void {
   socket.binaryType = 'arraybuffer';
   socket.onopen = () => scope.postMessage({ type: 'open' });
   socket.onmessage = (event: MessageEvent) => {
-    pending.push(typeof event.data === 'string' ? event.data : null);
+    // Read and checked here, off the page's main thread: the page only parses a checked frame's text again.
+    pending.push(checkMessage(event.data));
     timer ??= setTimeout(handOver, batchDelay(performance.now(), lastBatchAt));
   };
   socket.onerror = () => scope.postMessage({ type: 'error' });

@@ -95,6 +95,11 @@ export function useLiveStream(effects: readonly LiveEffects[]): void {
       // Received frames are handled once per animation frame, all together, then applied as one
       // batch; in the same frame as the cache notifications they cause (the one shared batch).
       schedule: frameBatch,
+      // A worker's batch that came in time (at most one a frame) is applied in its own task, its
+      // notifications too: its rows are drawn by the next frame, not the one after (waiting for a
+      // frame to apply, then drawing in the next, cost a frame). Batches that waited behind other work
+      // are handled together at the next frame, where the backlog is judged.
+      scheduleBatched: (run) => queueMicrotask(() => frameBatch.now(run)),
       maxPerDrain: 400,
       onFrame: (frame) => feed.push(frame),
       onDrained: () => feed.flush(),

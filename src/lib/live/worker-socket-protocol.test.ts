@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchDelay, MIN_BATCH_GAP_MS } from './worker-socket-protocol';
+import { batchDelay, cameInTime, MIN_BATCH_GAP_MS } from './worker-socket-protocol';
 
 describe('batchDelay', () => {
   it('hands the first message over at once', () => {
@@ -14,5 +14,13 @@ describe('batchDelay', () => {
   it('holds a message of a burst until a frame has passed since the last batch', () => {
     expect(batchDelay(1000, 995)).toBe(MIN_BATCH_GAP_MS - 5);
     expect(batchDelay(1000, 1000)).toBe(MIN_BATCH_GAP_MS);
+  });
+});
+
+describe('cameInTime', () => {
+  it('takes a batch that reached the page within a frame of being handed over as in time, not one that waited longer', () => {
+    expect(cameInTime(1000, 1000)).toBe(true);
+    expect(cameInTime(1000, 1000 + MIN_BATCH_GAP_MS)).toBe(true);
+    expect(cameInTime(1000, 1001 + MIN_BATCH_GAP_MS)).toBe(false);
   });
 });

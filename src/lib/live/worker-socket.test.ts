@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FromWorker, ToWorker } from './worker-socket-protocol';
 import { WorkerSocket, type SocketWorker } from './worker-socket';
+import type { CheckedMessage } from './read-frame';
 
 beforeAll(() => {
   // Node 20 has no CloseEvent (browsers do): a stand-in with its fields.
@@ -38,17 +39,32 @@ class FakeWorker implements SocketWorker {
   }
 }
 
-/** A WorkerSocket on a fake worker, and what it delivers, in order. */
+/** A message the worker handed over, as the tests write it: a checked frame's text, or its problem. */
+function label(data: unknown): string {
+  const message = data as CheckedMessage;
+  return message.problem === undefined ? message.checked : `problem: ${message.problem}`;
+}
+
+const checked = (...texts: string[]): CheckedMessage[] => texts.map((text) => ({ checked: text }));
+
+/** The page's clock in these tests: a batch handed over at NOW - 1 came in time. */
+const NOW = 10_000;
+
+/** A WorkerSocket on a fake worker, and what it delivers, in order (each message with whether it may be handled at once). */
 function open(address = 'ws://127.0.0.1:1/api/v1/events') {
   const worker = new FakeWorker();
   const events: string[] = [];
+  const atOnce: boolean[] = [];
   const failures: string[] = [];
-  const socket = new WorkerSocket(address, (reason) => failures.push(reason), () => worker);
+  const socket = new WorkerSocket(address, (reason) => failures.push(reason), () => worker, () => NOW);
   socket.onopen = () => events.push('open');
-  socket.onmessage = (event) => events.push(`message ${String(event.data)}`);
+  socket.onmessage = (event) => {
+    events.push(`message ${label(event.data)}`);
+    atOnce.push(socket.handleAtOnce);
+  };
   socket.onerror = () => events.push('error');
   socket.onclose = (event) => events.push(`close ${event.code} ${event.reason}`);
-  return { worker, socket, events, failures: () => failures };
+  return { worker, socket, events, atOnce, failures: () => failures };
 }
 
 describe('WorkerSocket', () => {
@@ -58,12 +74,19 @@ describe('WorkerSocket', () => {
     expect(() => new WorkerSocket('not a url', () => undefined, () => new FakeWorker())).toThrow();
   });
 
-  it("delivers a batch as a WebSocket's events, one message each, in order; a binary frame as null", () => {
+  it("delivers a batch as a WebSocket's events, one message each, in order, as the worker read them", () => {
     const { worker, events } = open();
     worker.send({ type: 'open' });
-    worker.send({ type: 'messages', data: ['{"seq":1}', '{"seq":2}', null] });
-    worker.send({ type: 'messages', data: ['{"seq":3}'] });
-    expect(events).toEqual(['open', 'message {"seq":1}', 'message {"seq":2}', 'message null', 'message {"seq":3}']);
+    worker.send({ type: 'messages', data: [...checked('{"seq":1}', '{"seq":2}'), { problem: 'not JSON text' }], at: NOW - 1 });
+    worker.send({ type: 'messages', data: checked('{"seq":3}'), at: NOW - 1 });
+    expect(events).toEqual(['open', 'message {"seq":1}', 'message {"seq":2}', 'message problem: not JSON text', 'message {"seq":3}']);
+  });
+
+  it('says a batch that came in time may be handled at once, and one that waited behind other work may not', () => {
+    const { worker, atOnce } = open();
+    worker.send({ type: 'messages', data: checked('a', 'b'), at: NOW - 1 });
+    worker.send({ type: 'messages', data: checked('c'), at: NOW - 500 });
+    expect(atOnce).toEqual([true, true, false]);
   });
 
   it('closes through the worker; the close event ends it, the worker is terminated and nothing follows', () => {
@@ -73,7 +96,7 @@ describe('WorkerSocket', () => {
     expect(worker.posted.at(-1)).toEqual({ type: 'close' });
     worker.send({ type: 'error' });
     worker.send({ type: 'close', code: 1006, reason: 'gone', wasClean: false });
-    worker.send({ type: 'messages', data: ['late'] });
+    worker.send({ type: 'messages', data: checked('late'), at: NOW });
     expect(events).toEqual(['open', 'error', 'close 1006 gone']);
     expect(worker.terminated).toBe(true);
     socket.close();
@@ -83,10 +106,10 @@ describe('WorkerSocket', () => {
   it('a handler closing the socket mid-batch stops the batch there', () => {
     const { worker, socket, events } = open();
     socket.onmessage = (event) => {
-      events.push(`message ${String(event.data)}`);
-      if (event.data === 'b') worker.send({ type: 'close', code: 1000, reason: '', wasClean: true });
+      events.push(`message ${label(event.data)}`);
+      if (label(event.data) === 'b') worker.send({ type: 'close', code: 1000, reason: '', wasClean: true });
     };
-    worker.send({ type: 'messages', data: ['a', 'b', 'c'] });
+    worker.send({ type: 'messages', data: checked('a', 'b', 'c'), at: NOW });
     expect(events).toEqual(['message a', 'message b', 'close 1000 ']);
   });
 

@@ -1,5 +1,5 @@
 import type { LiveSocket } from './live-connection-options';
-import type { FromWorker, ToWorker } from './worker-socket-protocol';
+import { cameInTime, sharedNow, type FromWorker, type ToWorker } from './worker-socket-protocol';
 
 /** The part of a Worker a WorkerSocket uses (a fake stands in for it in tests). */
 export interface SocketWorker {
@@ -19,9 +19,11 @@ function startWorker(): SocketWorker {
  */
 export class WorkerSocket implements LiveSocket {
   onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
+  /** While a batch is delivered: whether it came in time to be handled in its own task (cameInTime). */
+  handleAtOnce = false;
   private readonly worker: SocketWorker;
   private ended = false;
 
@@ -29,7 +31,12 @@ export class WorkerSocket implements LiveSocket {
    * Throws at once for an address that is not a URL, as the WebSocket constructor does.
    * `onWorkerFailure`: the worker itself failed (its code did not load, or it broke), and why.
    */
-  constructor(address: string, onWorkerFailure: (reason: string) => void = () => undefined, start: () => SocketWorker = startWorker) {
+  constructor(
+    address: string,
+    onWorkerFailure: (reason: string) => void = () => undefined,
+    start: () => SocketWorker = startWorker,
+    private readonly now: () => number = sharedNow,
+  ) {
     new URL(address);
     this.worker = start();
     this.worker.onmessage = (event) => this.receive(event.data);
@@ -53,10 +60,12 @@ export class WorkerSocket implements LiveSocket {
         this.onopen?.(new Event('open'));
         break;
       case 'messages':
+        this.handleAtOnce = cameInTime(message.at, this.now());
         for (const data of message.data) {
           // A handler may close the socket: what follows is not delivered, as with a WebSocket.
           if (this.ended) return;
-          this.onmessage?.(new MessageEvent('message', { data }));
+          // A message's data alone, not a MessageEvent each (building those was a tenth of the page's work per event).
+          this.onmessage?.({ data });
         }
         break;
       case 'error':
