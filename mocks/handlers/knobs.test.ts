@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
 import { checkKnobList, checkManifest } from '../../src/domain/knobs/manifest-check';
-import { seedCacheFromEnv } from '../server/seed-cache';
-import { startSimulator, type RunningSimulator } from '../server/server';
+import { loopbackSimulator } from '../server/test-support/loopback-simulator';
 
 /** The knobs endpoints over real HTTP: every answer is also checked against the contract. */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 const SESSION = 'ses_gen_refactor';
 const EXPLORE = 'primary%2Fexplore';
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-});
-afterAll(async () => {
-  await sim.close();
-});
 /** Reseeds the daemon (a few seconds): once before the tests that save; each of them uses its own agent. */
 async function reset(): Promise<void> {
   expect((await fetch(`${sim.url.replace(/\/api\/v1$/, '')}/__mock/reset`, { method: 'POST' })).status).toBe(200);

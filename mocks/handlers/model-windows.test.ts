@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
-import { seedCacheFromEnv } from '../server/seed-cache';
-import { startSimulator, type RunningSimulator } from '../server/server';
+import { loopbackSimulator } from '../server/test-support/loopback-simulator';
 
 /** GET/PUT /model-windows over real HTTP: versioned like other config, every answer checked against the contract. */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-});
-afterAll(async () => {
-  await sim.close();
-});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
-import { seedCacheFromEnv } from '../server/seed-cache';
-import { startSimulator, type RunningSimulator } from '../server/server';
+import { loopbackSimulator } from '../server/test-support/loopback-simulator';
 
 /** ?origin=recorded|simulated over real HTTP: the session ledger, the ledger across sessions and the health aggregates. */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 const IMPORTED = 'ses_4d5611e5-241';
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-});
-afterAll(async () => {
-  await sim.close();
-});
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;

@@ -1,10 +1,9 @@
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hasResponseSchema, validateComponent, validateResponseBody } from '../../src/domain/contract/validator';
-import { seedCacheFromEnv } from './seed-cache';
-import { startSimulator, type RunningSimulator } from './server';
+import { loopbackSimulator } from './test-support/loopback-simulator';
 import { IMPLAUSIBLE_CASES } from '../daemon/fault-injection/implausible';
 import { bounded, checkAgentTree, checkCost, checkRecord, checkSession, checkSessionDetail, checkStats, type Notice } from '../../src/domain/plausibility';
 import { checkRecords } from '../../src/domain/record-pages-check';
@@ -15,15 +14,9 @@ import { TRIGGERS } from '../../src/domain/contract/enums.gen';
  * The contract test: every endpoint of the simulated daemon, over real HTTP, answers bodies that
  * validate against the OpenAPI document (faults aside, which are tested to break it on purpose).
  */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-});
-afterAll(async () => {
-  await sim.close();
-});
 
 async function call(method: string, template: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${sim.url}${path}`, { method, headers: { ...HEADERS, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validateResponseBody } from '../../src/domain/contract/validator';
-import { seedCacheFromEnv } from './seed-cache';
-import { startSimulator, type RunningSimulator } from './server';
+import { loopbackSimulator } from './test-support/loopback-simulator';
 
 /** POST /sessions/{id}/replay over real HTTP, every answer checked against the contract. */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-}, 60_000);
-afterAll(async () => {
-  await sim.close();
-});
 
 async function replay(sessionId: string, body: unknown) {
   const res = await fetch(`${sim.url}/sessions/${sessionId}/replay`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedCacheFromEnv } from './seed-cache';
-import { startSimulator, type RunningSimulator } from './server';
+import { expect, it } from 'vitest';
+import { loopbackSimulator } from './test-support/loopback-simulator';
 
 /** What the simulator says of its own time on each answer (the bench prints it beside Preview → first rows). */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-}, 60_000);
-afterAll(async () => {
-  await sim.close();
-});
 
 const timings = (header: string | null) => new Map((header ?? '').split(', ').map((entry) => [entry.split(';')[0], Number(/dur=([\d.]+)/.exec(entry)?.[1])]));
 

@@ -1,17 +1,10 @@
 import WebSocket from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedCacheFromEnv } from './seed-cache';
-import { startSimulator, type RunningSimulator } from './server';
+import { expect, it } from 'vitest';
+import { loopbackSimulator } from './test-support/loopback-simulator';
 
 /** The simulator's socket controls over real HTTP and WebSocket (what e2e tests drive between them). */
-let sim: RunningSimulator;
+const sim = loopbackSimulator();
 
-beforeAll(async () => {
-  sim = await startSimulator({ port: 0, daemon: { live: false, seedCache: seedCacheFromEnv() } });
-}, 60_000);
-afterAll(async () => {
-  await sim.close();
-});
 
 function streamOpens(): Promise<boolean> {
   return new Promise((resolve) => {
