@@ -107,22 +107,24 @@ export class FolderSeedCache implements SeedCache {
    * reset reseeds: the same data). Settles once done; never fails (a cache not written is seeded
    * again next time).
    */
-  save(identity: SeedIdentity, snapshot: Snapshot): Promise<void> {
+  async save(identity: SeedIdentity, snapshot: Snapshot): Promise<void> {
     const path = this.path(identity);
     const tmp = `${path}.${process.pid}.tmp`;
-    return new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => access(path).then(
+    try {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      const there = await access(path).then(
         () => true,
         () => false,
-      ))
-      .then(async (there) => {
-        if (there) return;
+      );
+      if (!there) {
         await mkdir(this.dir, { recursive: true });
         await writeJsonFile(tmp, snapshot);
         await rename(tmp, path);
-      })
-      .then(() => this.prune())
-      .catch((e: unknown) => console.warn(`simulator seed cache: could not write ${path}: ${String(e)}`));
+      }
+      await this.prune();
+    } catch (e: unknown) {
+      console.warn(`simulator seed cache: could not write ${path}: ${String(e)}`);
+    }
   }
 
   private async prune(): Promise<void> {
