@@ -105,10 +105,9 @@ describe('pruneToolOutputs', () => {
 });
 
 describe('prunedNoticeTokens', () => {
-  it("is the notice's own count, remembered or not, past the bound of sizes it remembers", () => {
-    const sizes = Array.from({ length: 12_000 }, (_, k) => k * 7 + 1);
-    for (let pass = 0; pass < 2; pass++) {
-      for (const n of sizes) expect(prunedNoticeTokens(n)).toBe(estimateTextTokens(prunedNotice(n)));
-    }
+  it("is the notice's own count by the tokenizer, for every size to 20,000 and sizes of every length to 13 digits", () => {
+    const sizes = Array.from({ length: 20_001 }, (_, k) => k);
+    for (let p = 10; p <= 1e12; p *= 10) sizes.push(p - 1, p, p + 1, 3 * p + 7);
+    for (const n of sizes) expect(prunedNoticeTokens(n), String(n)).toBe(estimateTextTokens(prunedNotice(n)));
   });
 });

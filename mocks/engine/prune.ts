@@ -2,7 +2,7 @@
 // Not compaction: nothing is superseded, no record, no hooks. Older large tool results are
 // replaced by a short notice in the list handed to the compaction pipeline.
 
-import { estimateMessageTokens, estimateTextTokens, MESSAGE_OVERHEAD_TOKENS, messageTokens } from './estimate';
+import { estimateMessageTokens, estimateTextTokens, MESSAGE_OVERHEAD_TOKENS, messageTokens, primeTokenCount } from './estimate';
 import type { Message, PruneConfig } from './types';
 
 export interface PruneResult {
@@ -16,19 +16,18 @@ export function prunedNotice(tokens: number): string {
   return `[Pruned — ${tokens} tokens]`;
 }
 
-/** The notice's tokens per output size: a dry run of a long history asks for thousands, of a few dozen sizes. Bounded. */
-const noticeTokensBySize = new Map<number, number>();
-const NOTICE_SIZES_LIMIT = 10_000;
+/** The notice's tokens besides its number: the notice of size 0 less that number's one token. */
+let noticeFrame: number | null = null;
 
-/** estimateTextTokens(prunedNotice(tokens)), remembered per size (the notice is a function of the size alone). */
+/**
+ * estimateTextTokens(prunedNotice(tokens)) without the tokenizer: it cuts a number into pieces of
+ * at most three digits, each one o200k token, and the rest of the notice is the same text whatever
+ * the size (prune.test.ts checks it against the tokenizer). A dry run of a long history asks for
+ * thousands of sizes, each tokenized on a process's first dry run when they were remembered per size.
+ */
 export function prunedNoticeTokens(tokens: number): number {
-  let n = noticeTokensBySize.get(tokens);
-  if (n === undefined) {
-    n = estimateTextTokens(prunedNotice(tokens));
-    if (noticeTokensBySize.size >= NOTICE_SIZES_LIMIT) noticeTokensBySize.clear();
-    noticeTokensBySize.set(tokens, n);
-  }
-  return n;
+  noticeFrame ??= estimateTextTokens(prunedNotice(0)) - 1;
+  return noticeFrame + Math.ceil(String(tokens).length / 3);
 }
 
 /**
@@ -56,7 +55,10 @@ export function pruneToolOutputs(messages: readonly Message[], config: PruneConf
     if (seen <= config.protect_tokens) continue;
     const noticeTokens = prunedNoticeTokens(tokens);
     if (noticeTokens >= tokens) continue;
-    replacements.set(i, prunedNotice(tokens));
+    const notice = prunedNotice(tokens);
+    // Its message's estimate below counts the notice again: from this count, not the tokenizer.
+    primeTokenCount(notice, noticeTokens);
+    replacements.set(i, notice);
     saved += tokens - noticeTokens;
   }
 

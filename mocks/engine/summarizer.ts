@@ -39,7 +39,8 @@ export function extractFilePaths(text: string, limit = KEY_FACTS_MAX): string[] 
   if (!text.includes('/')) return [];
   const found: string[] = [];
   const seen = new Set<string>();
-  for (const match of text.replace(URI, ' ').matchAll(PATH)) {
+  // A URI has ":/": a text without one has none to blank.
+  for (const match of (text.includes(':/') ? text.replace(URI, ' ') : text).matchAll(PATH)) {
     const path = (match[1] ?? '').replace(/^\.\//, '');
     if (path === '' || seen.has(path)) continue;
     seen.add(path);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../contract/types';
-import { headerTotals, isPartial, proposalFigures, withRest } from './proposal-figures';
+import { beforeOfProposal, diffTotals } from './align';
+import { headerTotals, isPartial, proposalFigures, wholeFigures, withRest } from './proposal-figures';
 import type { DiffTotals } from './diff-model';
 
 type Message = Schemas['Message'];
@@ -74,5 +75,43 @@ describe('an answer holding only the first messages (first)', () => {
     const { messages_total: _t, messages_next_cursor: _c, ...plain } = part;
     expect(isPartial(plain)).toBe(false);
     expect(proposalFigures(plain)).toMatchObject({ superseded: 300, supersededCount: 1 });
+  });
+});
+
+describe('wholeFigures', () => {
+  /** A proposed list drawn from `seed`: exchanges (parallel, interleaved, unanswered), orphan results, pins, superseded runs, a summary, and now and then an id twice. */
+  function proposal(seed: number): Schemas['DryRunResult'] {
+    let x = seed;
+    const rand = (n: number): number => {
+      x = (Math.imul(x, 1_103_515_245) + 12_345) >>> 0;
+      return (x >>> 16) % n;
+    };
+    const messages: Message[] = [];
+    const open: string[] = [];
+    for (let k = 0; k < 40; k++) {
+      const id = rand(30) === 0 && messages.length > 0 ? (messages[rand(messages.length)] as Message).id : rand(25) === 0 ? `m${k}#after` : `m${k}`;
+      const base = { id, superseded: rand(3) === 0, pin: rand(6) === 0 ? { reason: 'rule' } : null, metadata: { token_estimate: 10, kind: 'message' }, tool_calls: [], tool_call_id: null };
+      const roll = rand(4);
+      if (roll === 0) {
+        const calls = Array.from({ length: 1 + rand(3) }, (_, c) => ({ id: `c${k}_${c}`, name: 't', arguments: '{}' }));
+        open.push(...calls.map((c) => c.id));
+        messages.push({ ...base, role: 'assistant', tool_calls: calls } as unknown as Message);
+      } else if (roll === 1) {
+        const call = rand(5) === 0 ? `nobody${k}` : open.splice(rand(open.length + 1), 1)[0] ?? null;
+        messages.push({ ...base, role: 'tool', tool_call_id: call } as unknown as Message);
+      } else messages.push({ ...base, role: rand(2) === 0 ? 'user' : 'assistant' } as unknown as Message);
+    }
+    const at = rand(messages.length);
+    messages.splice(at, 0, { ...msg('sum', 50), role: 'user', pin: rand(2) === 0 ? { reason: 'rule' } : null, tool_calls: [], tool_call_id: null, metadata: { token_estimate: 50, kind: 'compaction_summary' } } as unknown as Message);
+    return { before_estimate: 0, record: { summary_message_id: rand(8) === 0 ? null : 'sum', after_estimate: 0, superseded_message_ids: [] }, messages } as unknown as Schemas['DryRunResult'];
+  }
+
+  it("counts the pins and tool exchanges of the diff's own model of the list, on 500 drawn lists", () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const result = proposal(seed);
+      const t = headerTotals(result, diffTotals(beforeOfProposal(result.messages, result.record), result.messages));
+      const w = wholeFigures(result);
+      expect([w.pinned, w.tool_exchanges, w.parallel_exchanges, w.split_exchanges], `seed ${seed}`).toEqual([t.pinned, t.groups, t.parallelGroups, t.split]);
+    }
   });
 });

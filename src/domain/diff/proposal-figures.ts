@@ -122,13 +122,64 @@ export function headerTotals(result: DryRunResult, totals: DiffTotals): HeaderTo
   return { pinned: totals.pinned, groups: totals.groups, parallelGroups: totals.parallelGroups, split: totals.splitGroups.length };
 }
 
+/** A tool exchange as listHeaderTotals counts it: its calls, its messages and how many of them are superseded. */
+interface Exchange {
+  calls: number;
+  members: number;
+  gone: number;
+}
+
+/**
+ * headerTotals(result, diffTotals(the list without its summary, the list)) of a whole proposed list
+ * with no id twice, in one pass and no rows: the model's rows are then the list's messages in order
+ * (the summary's row after-only, neither pinned nor superseded), its exchanges grouped as groupRows
+ * (tool-groups.ts) groups them. Null when an id is twice: the model's own alignment decides then.
+ */
+function listHeaderTotals(messages: readonly Message[], summaryId: string | null): HeaderTotals | null {
+  const ids = new Set<string>();
+  const waiting = new Map<string, Exchange[]>();
+  const exchanges: Exchange[] = [];
+  let pinned = 0;
+  for (const m of messages) {
+    if (ids.has(m.id)) return null;
+    ids.add(m.id);
+    const kept = m.id !== summaryId;
+    const gone = kept && m.superseded;
+    if (kept && !m.superseded && m.pin !== null) pinned++;
+    if (m.id.endsWith('#after')) continue; // groupRows skips such a row key (a moved message's second row)
+    if (m.role === 'assistant' && m.tool_calls.length > 0) {
+      const exchange: Exchange = { calls: m.tool_calls.length, members: 1, gone: gone ? 1 : 0 };
+      exchanges.push(exchange);
+      for (const call of m.tool_calls) {
+        const stack = waiting.get(call.id);
+        if (stack) stack.push(exchange);
+        else waiting.set(call.id, [exchange]);
+      }
+    } else if (m.role === 'tool' && m.tool_call_id !== null) {
+      const owner = waiting.get(m.tool_call_id)?.pop();
+      if (owner === undefined) continue;
+      owner.members += 1;
+      if (gone) owner.gone += 1;
+    }
+  }
+  let parallelGroups = 0;
+  let split = 0;
+  for (const x of exchanges) {
+    if (x.calls > 1) parallelGroups++;
+    if (x.gone > 0 && x.gone < x.members) split++;
+  }
+  return { pinned, groups: exchanges.length, parallelGroups, split };
+}
+
 /** A whole proposal's figures, for an answer that carries only its first messages (what the daemon sends beside them). */
 export function wholeFigures(result: DryRunResult): DryRunFigures {
   const f = proposalFigures(result);
+  const summaryId = result.record.summary_message_id;
   // The totals read no before message's superseded mark: the proposed list without its summary is
   // the before list (beforeOfProposal) for them, with no copy of each superseded message.
-  const summaryId = result.record.summary_message_id;
-  const t = headerTotals(result, diffTotals(summaryId === null ? result.messages : result.messages.filter((m) => m.id !== summaryId), result.messages));
+  const t =
+    (standIn(result) === null ? listHeaderTotals(result.messages, summaryId) : null) ??
+    headerTotals(result, diffTotals(summaryId === null ? result.messages : result.messages.filter((m) => m.id !== summaryId), result.messages));
   return {
     pruned_count: f.prunedCount,
     pruned_tokens: f.pruned,
