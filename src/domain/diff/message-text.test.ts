@@ -21,6 +21,7 @@ describe('message text', () => {
     expect(isLong('x'.repeat(400))).toBe(true);
     expect(previewText('x'.repeat(400))).toHaveLength(321);
     expect(sizeOf('a\nb')).toBe('2 lines · 3 characters');
+    expect(sizeOf(`${'x'.repeat(12_345)}\n`.repeat(100))).toBe('101 lines · 1,234,600 characters');
   });
 
   it('names pins with their reason', () => {

@@ -2,6 +2,7 @@
  * How a message reads in the diff: plain text only (contents are untrusted and rendered as text,
  * never as HTML), clipped for the collapsed row, whole on demand.
  */
+import { formatCount } from '../format';
 import type { Message, Pin } from './diff-model';
 
 /** Characters of a collapsed row's preview; the CSS clips it to two lines anyway. */
@@ -27,11 +28,15 @@ export function isLong(text: string): boolean {
   return false;
 }
 
-/** "3 lines · 1,204 characters" */
+/**
+ * "3 lines · 1,204 characters", on every long row the diff draws: with formatCount, not
+ * toLocaleString('en-US') (the page's first Intl formatter, the locale's data: 14 ms of the thread
+ * time between a preview's answer and its first rows).
+ */
 export function sizeOf(text: string): string {
   let lines = 1;
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
-  return `${lines.toLocaleString('en-US')} ${lines === 1 ? 'line' : 'lines'} · ${text.length.toLocaleString('en-US')} characters`;
+  return `${formatCount(lines)} ${lines === 1 ? 'line' : 'lines'} · ${formatCount(text.length)} characters`;
 }
 
 const PIN_LABELS: Record<Pin['reason'], string> = {
