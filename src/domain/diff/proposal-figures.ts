@@ -1,6 +1,7 @@
 import type { Schemas } from '../contract/types';
 import { diffTotals } from './align';
 import type { DiffTotals } from './diff-model';
+import { WaitingCalls } from './tool-groups';
 
 type DryRunResult = Schemas['DryRunResult'];
 type DryRunFigures = Schemas['DryRunFigures'];
@@ -137,7 +138,7 @@ interface Exchange {
  */
 function listHeaderTotals(messages: readonly Message[], summaryId: string | null): HeaderTotals | null {
   const ids = new Set<string>();
-  const waiting = new Map<string, Exchange[]>();
+  const waiting = new WaitingCalls<Exchange>();
   const exchanges: Exchange[] = [];
   let pinned = 0;
   for (const m of messages) {
@@ -150,13 +151,9 @@ function listHeaderTotals(messages: readonly Message[], summaryId: string | null
     if (m.role === 'assistant' && m.tool_calls.length > 0) {
       const exchange: Exchange = { calls: m.tool_calls.length, members: 1, gone: gone ? 1 : 0 };
       exchanges.push(exchange);
-      for (const call of m.tool_calls) {
-        const stack = waiting.get(call.id);
-        if (stack) stack.push(exchange);
-        else waiting.set(call.id, [exchange]);
-      }
+      waiting.wait(m.tool_calls, exchange);
     } else if (m.role === 'tool' && m.tool_call_id !== null) {
-      const owner = waiting.get(m.tool_call_id)?.pop();
+      const owner = waiting.take(m.tool_call_id);
       if (owner === undefined) continue;
       owner.members += 1;
       if (gone) owner.gone += 1;

@@ -4,6 +4,25 @@
  */
 import { isChange, type Block, type DiffRow, type ToolGroup } from './diff-model';
 
+/** Exchanges waiting for their results, by call id: a result goes to the closest earlier call of its id not yet answered (a stack). */
+export class WaitingCalls<T> {
+  private readonly byCall = new Map<string, T[]>();
+
+  /** `owner` waits for the results of `calls`. */
+  wait(calls: readonly { id: string }[], owner: T): void {
+    for (const call of calls) {
+      const stack = this.byCall.get(call.id);
+      if (stack) stack.push(owner);
+      else this.byCall.set(call.id, [owner]);
+    }
+  }
+
+  /** The owner a result of `callId` answers, no longer waiting for it; undefined for an orphan result. */
+  take(callId: string): T | undefined {
+    return this.byCall.get(callId)?.pop();
+  }
+}
+
 /**
  * Tool exchanges over the aligned rows, as the engine groups units: a result belongs to the closest
  * earlier assistant message that declared its tool_call_id and has not received it yet (parallel
@@ -11,7 +30,7 @@ import { isChange, type Block, type DiffRow, type ToolGroup } from './diff-model
  */
 export function groupRows(rows: DiffRow[]): Map<string, ToolGroup> {
   const groups = new Map<string, ToolGroup>();
-  const waiting = new Map<string, ToolGroup[]>();
+  const waiting = new WaitingCalls<ToolGroup>();
   rows.forEach((row, index) => {
     if (row.key.endsWith('#after')) return; // a moved message's second row: grouped on its first
     const m = row.before ?? row.after;
@@ -30,13 +49,9 @@ export function groupRows(rows: DiffRow[]): Map<string, ToolGroup> {
       };
       groups.set(group.id, group);
       row.group = group.id;
-      for (const call of m.tool_calls) {
-        const stack = waiting.get(call.id);
-        if (stack) stack.push(group);
-        else waiting.set(call.id, [group]);
-      }
+      waiting.wait(m.tool_calls, group);
     } else if (m.role === 'tool' && m.tool_call_id !== null) {
-      const owner = waiting.get(m.tool_call_id)?.pop();
+      const owner = waiting.take(m.tool_call_id);
       if (owner === undefined) return; // an orphan result stands alone
       owner.rows.push(index);
       owner.last = index;
