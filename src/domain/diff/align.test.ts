@@ -222,6 +222,22 @@ describe('alignment edge cases', () => {
     expect(rows.map((r) => r.key)).toEqual([`${x.id}#before`, y.id, `${x.id}#after`, `${x.id}#before`]);
   });
 
+  it('with an assistant id twice, the first exchange answered after the second, cuts every row into one block and ends', () => {
+    const call = (id: string) => ({ id, name: 'bash', arguments: '{}' });
+    const [head, user] = [session.find((m) => m.tool_calls.length > 0), session.find((m) => m.role === 'user')] as [Message, Message];
+    const result = session.find((m) => m.role === 'tool') as Message;
+    const list = [
+      { ...head, tool_calls: [call('c1')] },
+      { ...user, id: 'x' },
+      { ...head, tool_calls: [call('c2')] },
+      { ...user, id: 'y' },
+      { ...result, id: 'r1', tool_call_id: 'c1' },
+    ];
+    // Before, the last row's group (by id) was the second exchange, ended at row 2: the blocks never ended.
+    const { blocks, rows } = buildDiffModel(list, list);
+    expect(blocks.flatMap((b) => Array.from({ length: b.end - b.start }, (_, k) => b.start + k))).toEqual(rows.map((_, i) => i));
+  });
+
   it('places an added summary with no before and collapses around it', () => {
     const summary: Message = { ...(session[1] as Message), id: 'sum', role: 'system', content: 'summary', metadata: { ...(session[1] as Message).metadata, kind: 'compaction_summary' } };
     const proposed = [session[0] as Message, session[1] as Message, summary, ...session.slice(2).map((m, i) => (i < 8 ? { ...m, superseded: true } : m))];

@@ -77,7 +77,8 @@ export function buildBlocks(rows: readonly DiffRow[], groups: ReadonlyMap<string
   };
   let start = 0;
   while (start < rows.length) {
-    let end = lastOf(start);
+    // Never before the block's start: with an id twice, a row's group (by id) may be the other one, ended earlier.
+    let end = Math.max(start, lastOf(start));
     let changed = false;
     let pinned = false;
     let k = start;
