@@ -26,6 +26,9 @@ describe('groupUnits', () => {
     ];
     const units = groupUnits(ms);
     expect(units.map((u) => u.positions)).toEqual([[0, 1, 3], [2]]);
+    // The last message is the exchange's result: the exchange, not the last unit, is the newest.
+    expect(newestUnit(units, ms.length)).toBe(units[0]);
+    expect(newestUnit(units.slice(1), ms.length)).toBeNull();
   });
 
   it('makes an orphan result its own unit, and reports calls still waiting for results', () => {

@@ -91,7 +91,15 @@ function missingResults(head: Message, msgs: readonly Message[]): string[] {
   return head.tool_calls.map((c) => c.id).filter((id) => !answered.has(id));
 }
 
-/** The unit holding the list's last message: the turn in flight, never superseded. */
+/**
+ * The unit holding the list's last message: the turn in flight, never superseded. A unit's positions
+ * ascend, so it holds the last message when its own last position is that one; sought from the last
+ * unit back (it is usually the last or near it), not through every unit's positions.
+ */
 export function newestUnit(units: readonly Unit[], listLength: number): Unit | null {
-  return units.find((u) => u.positions.includes(listLength - 1)) ?? null;
+  for (let k = units.length - 1; k >= 0; k--) {
+    const u = units[k] as Unit;
+    if (u.positions[u.positions.length - 1] === listLength - 1) return u;
+  }
+  return null;
 }
