@@ -257,3 +257,43 @@ export function permuteSilent(t: SilentColumns, order: Int32Array): SilentColumn
     before: permU32(t.before, order),
   };
 }
+
+function cat<T extends Float64Array | Int32Array | Uint32Array | Uint8Array>(a: T, b: T): T {
+  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** `a`'s rows then `b`'s (same slots and plugins, `a`'s dictionaries): a table with rows appended. */
+export function concatFacts(a: FactColumns, b: FactColumns): FactColumns {
+  const pluginVersion: Record<string, Int32Array> = {};
+  for (const [name, col] of Object.entries(a.pluginVersion)) pluginVersion[name] = cat(col, b.pluginVersion[name] as Int32Array);
+  return {
+    ...a,
+    length: a.length + b.length,
+    at: cat(a.at, b.at),
+    session: cat(a.session, b.session),
+    agent: cat(a.agent, b.agent),
+    trigger: cat(a.trigger, b.trigger),
+    strategy: cat(a.strategy, b.strategy),
+    before: cat(a.before, b.before),
+    after: cat(a.after, b.after),
+    window: cat(a.window, b.window),
+    summaryTokens: cat(a.summaryTokens, b.summaryTokens),
+    summarizer: cat(a.summarizer, b.summarizer),
+    cost: cat(a.cost, b.cost),
+    duration: cat(a.duration, b.duration),
+    fallback: cat(a.fallback, b.fallback),
+    flag: cat(a.flag, b.flag),
+    flaggedAt: cat(a.flaggedAt, b.flaggedAt),
+    rolledBack: cat(a.rolledBack, b.rolledBack),
+    primaryUsd: cat(a.primaryUsd, b.primaryUsd),
+    simulated: cat(a.simulated, b.simulated),
+    rereadTokens: cat(a.rereadTokens, b.rereadTokens),
+    rereadCalls: cat(a.rereadCalls, b.rereadCalls),
+    slotMs: a.slotMs.map((c, i) => cat(c, b.slotMs[i] as Float64Array)),
+    slotKind: a.slotKind.map((c, i) => cat(c, b.slotKind[i] as Uint8Array)),
+    pluginVersion,
+  };
+}

@@ -70,6 +70,12 @@ export class Store {
   readonly touched = new Set<string>();
   /** Bumped by every change made through the Store; derived views (aggregate tables) key their caches on it. */
   revision = 0;
+  /**
+   * Bumped by every change to stored records other than appending one (a record replaced or
+   * changed in place, a session's records rewritten or removed): the aggregate tables fold
+   * appended records in while it stays, and build their live part whole when it moves.
+   */
+  recordRewrites = 0;
   /** Bumped with `revision` by every change to one session: a session's own derived views key on it. */
   private readonly sessionRevisions = new Map<string, number>();
 
@@ -100,6 +106,7 @@ export class Store {
     for (const record of this.sessions.get(id)?.compactions ?? []) this.compactionIndex.delete(record.id);
     this.sessions.delete(id);
     this.dropped.delete(id);
+    this.recordRewrites += 1;
     this.revision += 1;
     this.bumpSession(id);
   }
@@ -107,6 +114,7 @@ export class Store {
   /** Re-points the id index at the session's current records (after a bulk rewrite of session.compactions). */
   indexCompactions(session: SessionState): void {
     for (const record of session.compactions) this.compactionIndex.set(record.id, record);
+    this.recordRewrites += 1;
     this.revision += 1;
     this.bumpSession(session.id);
   }
@@ -180,6 +188,12 @@ export class Store {
     this.touch(session.id);
   }
 
+  /** Announces that records of a stored session were changed in place (their fields, not the list). */
+  recordsChanged(sessionId: string): void {
+    this.recordRewrites += 1;
+    this.touch(sessionId);
+  }
+
   /** Replaces a stored record in place (same id), keeping the session's order. */
   replaceCompaction(session: SessionState, record: CompactionRecord): void {
     const i = session.compactions.findIndex((r) => r.id === record.id);
@@ -190,6 +204,7 @@ export class Store {
       this.editHistory(row, record);
     } else {
       this.compactionIndex.set(record.id, record);
+      this.recordRewrites += 1;
     }
     this.touch(session.id, row < 0);
   }

@@ -189,6 +189,7 @@ function* replaySteps(store: Store, session: SessionState, agent: AgentState, t:
   recordBoundary(t.messages.length);
   agent.recorded = recordedHistory(t, profile, ids, compactionIds);
   attachRereads(t, profile.sizes, ids, compactionIds.map((cid) => session.compactions.find((r) => r.id === cid) ?? null));
+  store.recordsChanged(session.id);
   const last = t.messages[t.messages.length - 1];
   if (last && last.created_at > session.updated_at) session.updated_at = last.created_at;
 }
