@@ -165,3 +165,26 @@ test("the Plugins column's legend (● hook failed) is whole in its header, acro
     }
   }
 });
+
+test('the ledger’s figures and ticks are whole in their cells (drawn without a clip), across sessions and in one session, at 1440 and 1024 px', async ({ page }) => {
+  for (const width of [1440, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/compactions', `/sessions/${SESSION}`]) {
+      await page.goto(path);
+      const grid = ledgerGrid(page);
+      await expect(grid.locator('[data-compaction-id]').first()).toBeVisible();
+      const chooser = page.getByRole('button', { name: /^Columns: \d+ hidden/ });
+      if ((await chooser.count()) > 0) {
+        // Every figure column, those the width hid included.
+        await chooser.click();
+        await page.getByRole('menuitem', { name: 'Show all columns' }).click();
+      }
+      await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(1);
+      // ledger.css leaves these cells unclipped: what they hold must fit, or it would spill over the next cell.
+      const cells = grid.locator('.ledger__body .ledger__cell.num, .ledger__body .ledger__cell--end, .ledger__body .ledger__cell--tick');
+      expect(await cells.count()).toBeGreaterThan(50);
+      const spilled = await cells.evaluateAll((list) => list.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent ?? ''));
+      expect(spilled, `${path} at ${width} px`).toEqual([]);
+    }
+  }
+});
