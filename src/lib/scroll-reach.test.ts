@@ -21,23 +21,23 @@ describe('overscan tuned to the scroll speed', () => {
     expect(reachWindow(range(100, 118), 0)).toEqual(Array.from({ length: 19 + 2 * REST_ROWS }, (_, i) => 100 - REST_ROWS + i));
   });
 
-  it('reaches ahead, the way the view moves, as far as it moves in half a second, filling that over a few renders', () => {
-    expect(LEAD_MS).toBe(500);
-    // 4,000 px/s at 60 frames a second: 2 rows of 34 px a frame (0.12 rows a ms: 60 rows in 500 ms).
+  it('reaches ahead, the way the view moves, as far as it moves in a fifth of a second, filling that over a few renders', () => {
+    expect(LEAD_MS).toBe(200);
+    // 4,000 px/s at 60 frames a second: 2 rows of 34 px a frame (0.12 rows a ms: 24 rows in 200 ms).
     const trackpad = scrolled(new ScrollReach(), 100, 2, 16.7, 10);
     expect(trackpad.slice(0, 3)).toEqual([0, 8, 16]);
-    expect(trackpad[10]).toBe(60);
+    expect(trackpad[10]).toBe(24);
     // 16,000 px/s: 8 rows a frame, the lead growing 8 rows a render beyond the move.
     const fast = scrolled(new ScrollReach(), 100, 8, 16.7, 40);
     expect(fast.slice(0, 4)).toEqual([0, 16, 24, 32]);
-    expect(fast[40]).toBe(240);
+    expect(fast[40]).toBe(96);
     // Upwards: ahead is above the view.
-    expect(scrolled(new ScrollReach(), 5_000, -8, 16.7, 40)[40]).toBe(-240);
+    expect(scrolled(new ScrollReach(), 5_000, -8, 16.7, 40)[40]).toBe(-96);
   });
 
   it('reaches at least twice the longest recent move at once: a loaded machine moves far each frame', () => {
     // A loaded machine's 100 ms frames at 16,000 px/s: 47 rows a frame.
-    expect(scrolled(new ScrollReach(), 100, 47, 100, 5)).toEqual([0, 94, 141, 188, 235, 235]);
+    expect(scrolled(new ScrollReach(), 100, 47, 100, 5)).toEqual([0, 94, 94, 94, 94, 94]);
     // A quarter-second frame (4 frames a second) still counts for the next.
     expect(scrolled(new ScrollReach(), 100, 29, 250, 3)[3]).toBe(58);
   });
@@ -102,7 +102,7 @@ describe('overscan tuned to the scroll speed', () => {
     // 8-row moves for half a second, then 2-row moves for a second (a slower scroll): the reach stays.
     scrolled(reach, 100, 8, 16.7, 30);
     const held = reach.ahead(30 * 16.7);
-    expect(held).toBe(240);
+    expect(held).toBe(96);
     for (let frame = 31; frame <= 90; frame += 1) reach.note(340 + 2 * (frame - 30), 19, frame * 16.7);
     expect(reach.ahead(90 * 16.7)).toBe(held);
     // Turning back: ahead is above the view, from what the moves since say.
@@ -124,7 +124,7 @@ describe('overscan tuned to the scroll speed', () => {
   });
 
   it('reaches a few rows ahead of a view moving one row at a time', () => {
-    // One row every 100 ms (340 px/s): 5 rows in half a second.
-    expect(scrolled(new ScrollReach(), 100, 1, 100, 10)[10]).toBe(5);
+    // One row every 100 ms (340 px/s): 2 rows in a fifth of a second, twice the last move.
+    expect(scrolled(new ScrollReach(), 100, 1, 100, 10)[10]).toBe(2);
   });
 });

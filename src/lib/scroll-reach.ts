@@ -39,8 +39,13 @@ const SCROLL_SPEED_SPREAD = 3;
 const MEMORY_MS = 1_000;
 /** Never more than this many rows ahead (a jump is not a scroll: it lands and renders there). */
 export const MAX_AHEAD_ROWS = 250;
-/** While the view moves, the rows ahead cover at least this long of the scroll at its recent speed. */
-export const LEAD_MS = 500;
+/**
+ * While the view moves, the rows ahead cover at least this long of the scroll at its recent speed.
+ * Every row in the window costs the browser a little on each frame (its paint chunks, clips and
+ * transform go through the frame's layerisation): 500 ms (240 rows at 16,000 px/s) made a frame
+ * cost half again as much as 200 ms (96 rows) does, and the slower frames moved further.
+ */
+export const LEAD_MS = 200;
 /** The lead grows by at most this many rows (or the last move's, if more) a render beyond keeping pace. */
 export const LEAD_STEP_ROWS = 8;
 
