@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { API, resetDaemon } from './support/daemon';
+import { API, clearFaults, injectFaults, resetDaemon } from './support/daemon';
 
 /**
  * A dry run's figures add up with the pruning pre-pass shown: before (the context as the session
@@ -98,4 +98,21 @@ test('the rollback preview shows pruning, and its figures add up', async ({ page
   // Pruned rows are marked on the side after the rollback, with their sizes.
   await dialog.getByRole('button', { name: /Unfold all/ }).first().click();
   await expect(dialog.getByRole('table', { name: /Rollback preview/ }).getByText(/^pruned .* → /).first()).toBeVisible();
+});
+
+test('a proposed list that gives two messages one id: the diff is drawn, ends, and says so', async ({ page, request }) => {
+  await resetDaemon(request);
+  // Every id in the answer (messages, tool calls, the record) replaced by one of three, in turn.
+  await injectFaults(request, [{ path: `^/sessions/${SESSION}/compactions/dry-run$`, fault: 'hostile', keys: ['id'], texts: ['msg_a', 'msg_b', 'msg_c'] }]);
+  try {
+    await page.goto(`/sessions/${SESSION}`);
+    await page.getByRole('button', { name: 'Compact…' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /^Preview/ }).click();
+    await expect(dialog.getByRole('table', { name: /diff/i })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog.getByRole('note').filter({ hasText: /messages reuse the id of an earlier message/ })).toBeVisible();
+    await expect(dialog.getByRole('table', { name: /diff/i }).getByRole('row').nth(3)).toBeVisible();
+  } finally {
+    await clearFaults(request);
+  }
 });

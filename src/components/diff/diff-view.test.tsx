@@ -43,6 +43,14 @@ describe('the dry-run diff, first render', () => {
     expect(text(html)).toMatch(/Unfold all \(1 run\)/);
   });
 
+  it('says when the proposed list names a message id twice, and still draws the diff', () => {
+    const twice = { ...result, messages: result.messages.map((m, i) => (i === 3 || i === 9 ? { ...m, id: (result.messages[1] as Schemas['Message']).id } : m)) };
+    const t = text(renderToString(<DryRunDiff result={twice} initialRect={{ width: 1400, height: 900 }} />));
+    expect(t).toContain("In the daemon's proposed list, 2 messages reuse the id of an earlier message.");
+    expect(t).toContain('kept: first operator message');
+    expect(text(renderToString(<DryRunDiff result={result} initialRect={{ width: 1400, height: 900 }} />))).not.toContain('the id of an earlier message');
+  });
+
   it('renders message contents as text', () => {
     const evil = { ...result, messages: result.messages.map((m, i) => (i === 0 ? { ...m, content: '<img src=x onerror=alert(1)>' } : m)) };
     const html = renderToString(<DryRunDiff result={evil} initialRect={{ width: 1400, height: 900 }} />);

@@ -4,7 +4,7 @@ import { ContextBar } from '../context-bar';
 import { formatCount, formatTokens, formatUsd } from '../../domain/format';
 import type { Schemas } from '../../domain/contract/types';
 import { beforeOfProposal, buildDiffModel } from '../../domain/diff/align';
-import { headerTotals, proposalFigures, prunedById, type HeaderTotals, type ProposalFigures } from '../../domain/diff/proposal-figures';
+import { headerTotals, proposalFigures, prunedById, repeatedIds, type HeaderTotals, type ProposalFigures } from '../../domain/diff/proposal-figures';
 import { DiffView } from './diff-view';
 import { PrunedContext } from './pruned-context';
 import './dry-run-diff.css';
@@ -27,6 +27,8 @@ interface TotalsProps {
   record: CompactionRecord;
   figures: ProposalFigures;
   totals: HeaderTotals;
+  /** Messages of the list whose id an earlier one has (repeatedIds): said under the figures. */
+  repeated?: number;
   /** Extra figures (a checkpoint's recorded proposal). */
   children?: ReactNode;
 }
@@ -41,7 +43,7 @@ export function Figure({ label, tokens }: { label: string; tokens: number }) {
 }
 
 /** The diff's header: before → after against the thresholds and the window, and the figures a reviewer weighs. */
-export function DryRunTotals({ record, figures, totals, children }: TotalsProps) {
+export function DryRunTotals({ record, figures, totals, repeated = 0, children }: TotalsProps) {
   const beforeEstimate = figures.before;
   const window = { tokens: record.context_window, source: record.context_window_source };
   const lands = landing(record);
@@ -122,6 +124,12 @@ export function DryRunTotals({ record, figures, totals, children }: TotalsProps)
         <Figure label="before" tokens={figures.before} /> − <Figure label="superseded" tokens={figures.superseded} /> + <Figure label="summary" tokens={figures.summary} /> = <Figure label="after" tokens={figures.after} />
         {!figures.balanced && <span className="diff-totals__warn"> (the daemon's estimates do not add up)</span>}
       </p>
+      {repeated > 0 && (
+        <p className="diff-totals__note diff-totals__warn" role="note">
+          In the daemon's proposed list, {formatCount(repeated)} {repeated === 1 ? 'message reuses' : 'messages reuse'} the id of an
+          earlier message. The diff pairs messages by id: those rows may stand in the wrong place.
+        </p>
+      )}
     </div>
   );
 }
@@ -140,6 +148,7 @@ export function DryRunDiff({ result, initialRect, extraFigures, ariaLabel }: Dry
   const figures = useMemo(() => proposalFigures(result), [result]);
   const pruned = useMemo(() => prunedById(result), [result]);
   const totals = useMemo(() => headerTotals(result, model.totals), [result, model]);
+  const repeated = useMemo(() => repeatedIds(result.messages), [result]);
   return (
     <PrunedContext value={pruned}>
     <DiffView
@@ -147,7 +156,7 @@ export function DryRunDiff({ result, initialRect, extraFigures, ariaLabel }: Dry
       initialRect={initialRect}
       ariaLabel={ariaLabel}
       header={
-        <DryRunTotals record={result.record} figures={figures} totals={totals}>
+        <DryRunTotals record={result.record} figures={figures} totals={totals} repeated={repeated}>
           {extraFigures}
         </DryRunTotals>
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Schemas } from '../contract/types';
 import { beforeOfProposal, diffTotals } from './align';
-import { headerTotals, isPartial, proposalFigures, wholeFigures, withRest } from './proposal-figures';
+import { headerTotals, isPartial, proposalFigures, repeatedIds, wholeFigures, withRest } from './proposal-figures';
 import type { DiffTotals } from './diff-model';
 
 type Message = Schemas['Message'];
@@ -113,5 +113,13 @@ describe('wholeFigures', () => {
       const w = wholeFigures(result);
       expect([w.pinned, w.tool_exchanges, w.parallel_exchanges, w.split_exchanges], `seed ${seed}`).toEqual([t.pinned, t.groups, t.parallelGroups, t.split]);
     }
+  });
+});
+
+describe('repeatedIds', () => {
+  it('counts the messages whose id an earlier one has', () => {
+    expect(repeatedIds([])).toBe(0);
+    expect(repeatedIds([{ id: 'a' }, { id: 'b' }])).toBe(0);
+    expect(repeatedIds([{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'a' }, { id: 'b' }])).toBe(3);
   });
 });

@@ -108,6 +108,20 @@ export function proposalFigures(result: DryRunResult): ProposalFigures {
   };
 }
 
+/**
+ * Messages of a proposed list whose id an earlier one already has: the daemon's list should name
+ * each message once, and the diff pairs the lists by id, so such rows may stand in the wrong place.
+ */
+export function repeatedIds(messages: readonly Pick<Message, 'id'>[]): number {
+  const seen = new Set<string>();
+  let repeated = 0;
+  for (const m of messages) {
+    if (seen.has(m.id)) repeated += 1;
+    else seen.add(m.id);
+  }
+  return repeated;
+}
+
 /** The diff header's exchange and pin counts. */
 export interface HeaderTotals {
   pinned: number;
