@@ -101,7 +101,9 @@ function installProbe(options: ProbeOptions): void {
         let lastHeight = -1;
         let settled = 0;
         let position = el.scrollTop;
+        const watchdog = frameWatchdog(`scrolling ${selector}`, stallMs, reject);
         const tick = (now: number) => {
+          watchdog.frame();
           const elapsed = now - last;
           frames.push(elapsed);
           last = now;
@@ -113,6 +115,7 @@ function installProbe(options: ProbeOptions): void {
             settled = target === null && el.scrollHeight !== lastHeight ? 0 : settled + 1;
             lastHeight = el.scrollHeight;
             if (target !== null || settled >= 3) {
+              watchdog.stop();
               resolve({ frames, start, end: now });
               return;
             }
@@ -125,6 +128,7 @@ function installProbe(options: ProbeOptions): void {
             lastHeight = el.scrollHeight;
             lastProgress = now;
           } else if (now - lastProgress > stallMs) {
+            watchdog.stop();
             reject(new Error(`scrolling ${selector} stalled at ${Math.round(el.scrollTop)} px (goal ${target ?? 'the end'}, height ${el.scrollHeight}) for ${stallMs} ms`));
             return;
           }
@@ -150,10 +154,13 @@ function installProbe(options: ProbeOptions): void {
         let last = start;
         let lastHeight = -1;
         let lastProgress = start;
+        const watchdog = frameWatchdog(`loading ${selector} to its end`, stallMs, reject);
         const tick = (now: number) => {
+          watchdog.frame();
           frames.push(now - last);
           last = now;
           if (document.querySelector(doneSelector)) {
+            watchdog.stop();
             resolve({ frames, start, end: now });
             return;
           }
@@ -161,6 +168,7 @@ function installProbe(options: ProbeOptions): void {
             lastHeight = el.scrollHeight;
             lastProgress = now;
           } else if (now - lastProgress > stallMs) {
+            watchdog.stop();
             reject(new Error(`loading ${selector} to its end stalled at height ${el.scrollHeight} px for ${stallMs} ms (waiting for ${doneSelector})`));
             return;
           }
@@ -171,6 +179,24 @@ function installProbe(options: ProbeOptions): void {
       });
     },
   };
+
+  /**
+   * The stall checks above run in animation frames; a page that stops drawing (hidden, its main
+   * thread held) runs none, and the scroll's promise would wait for ever. A timer checks that frames
+   * still come and rejects, naming the scroll, when none came for `stallMs`.
+   */
+  function frameWatchdog(what: string, stallMs: number, reject: (error: Error) => void): { frame(): void; stop(): void } {
+    let lastFrame = performance.now();
+    const timer = setInterval(() => {
+      if (performance.now() - lastFrame <= stallMs) return;
+      clearInterval(timer);
+      reject(new Error(`${what}: no animation frame for ${stallMs} ms (the page stopped drawing: hidden, or its main thread held)`));
+    }, 1_000);
+    return {
+      frame: () => (lastFrame = performance.now()),
+      stop: () => clearInterval(timer),
+    };
+  }
 
   function check(): void {
     for (const [name, selector] of pending) {

@@ -13,6 +13,7 @@ import type { LiveBurstResult } from '../../mocks/daemon/live/bench-live';
 import { idleReads } from '../support/compactions';
 import { PEER_BASE } from './build';
 import { SourceLocator } from './source-map';
+import { withDeadline } from './deadline';
 import { blankShares, recordPainted, restFrame, type PaintedFrame } from './painted';
 import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
 import { liveLags, percentile, topScripts, type FigureBook, type FigureSpec, type ScriptCost } from './summary';
@@ -118,6 +119,8 @@ const NAV_TIMEOUT = 60_000;
 /** The page import's transcript: this many copies of the largest fixture (3.2 MB each). */
 const IMPORT_COPIES = 8;
 const STALL_MS = 30_000;
+/** Loading all 100,000 rows page by page, at most (each page's own stall is STALL_MS). */
+const LOAD_ALL_DEADLINE_MS = 10 * 60_000;
 /** An event not shown this long after the burst's last send counts as never shown. */
 const LIVE_WAIT_MS = 30_000;
 
@@ -703,7 +706,8 @@ export class Bench {
       const rowCount = Number(await page.locator(SEL.ledgerGrid).getAttribute('aria-rowcount'));
       if (!(rowCount > 100_000)) throw new Error(`the ledger announces ${rowCount - 1} events, not 100,000`);
       const last = `${SEL.ledgerGrid} [data-compaction-id][aria-rowindex="${rowCount}"]`;
-      const loaded = await page.evaluate(([sel, done, stall]) => window.__bench.scrollToEnd(sel, done, stall), [SEL.ledgerGrid, last, STALL_MS] as const);
+      const loading = page.evaluate(([sel, done, stall]) => window.__bench.scrollToEnd(sel, done, stall), [SEL.ledgerGrid, last, STALL_MS] as const);
+      const loaded = await withDeadline(loading, LOAD_ALL_DEADLINE_MS, 'loading every page of the 100,000-event ledger');
       this.book.add(FIG.loadAll, loaded.end - loaded.start);
       await page.waitForLoadState('networkidle');
       await cdp.send('HeapProfiler.collectGarbage');
@@ -950,6 +954,8 @@ export class Bench {
    * top again when less than that is left), with the screencast recording every painted frame or not.
    */
   private async scrollPass(page: Page, cdp: CDPSession, where: ListGeometry, speed: number, recorded: boolean) {
+    // The page draws only while it is the front one: the painted-frame analysis opens pages of its own.
+    await page.bringToFront();
     await page.locator(where.scroller).scrollIntoViewIfNeeded();
     await waitForStillList(page, where.scroller);
     let g = await page.evaluate(measureList, where);
@@ -961,12 +967,14 @@ export class Bench {
       g = await page.evaluate(measureList, where);
     }
     const target = Math.min(g.scrollTop + distance, g.fullHeight - g.clientHeight);
-    const scroll = () => page.evaluate(([sel, pxPerMs, to, stall]) => window.__bench.scrollThrough(sel, pxPerMs, to, stall), [where.scroller, speed / 1000, target, STALL_MS] as const);
+    const scrolling = `scrolling ${where.scroller} at ${speed} px/s`;
+    const scrollMs = this.options.scrollSeconds * 1000 + 2 * STALL_MS;
+    const scroll = () => withDeadline(page.evaluate(([sel, pxPerMs, to, stall]) => window.__bench.scrollThrough(sel, pxPerMs, to, stall), [where.scroller, speed / 1000, target, STALL_MS] as const), scrollMs, scrolling);
     let painted: { rest: PaintedFrame; frames: PaintedFrame[] } | null = null;
     let run: FrameRun;
     let cpuMs: number | null;
     if (recorded) {
-      const rest = await restFrame(cdp, g.viewport);
+      const rest = await withDeadline(restFrame(cdp, g.viewport), STALL_MS, `a screenshot of ${where.scroller} at rest`);
       const origin = await page.evaluate(() => performance.timeOrigin);
       const recording = await recordPainted(cdp, scroll);
       run = recording.result;
