@@ -65,5 +65,12 @@ describe('seeding', () => {
     const bench = store.session('ses_bench_10k');
     expect(bench?.agents[0]?.messages).toHaveLength(10_000);
     expect(bench?.compactions).toHaveLength(100_000);
+    // Its records happen while its messages do: none before the first or after the last.
+    const messages = bench?.agents[0]?.messages ?? [];
+    const first = Date.parse(messages[0]?.created_at ?? '');
+    const last = Date.parse(messages.at(-1)?.created_at ?? '');
+    const times = (bench?.compactions ?? []).map((r) => Date.parse(r.created_at));
+    expect(times.reduce((a, b) => Math.min(a, b))).toBeGreaterThanOrEqual(first);
+    expect(times.reduce((a, b) => Math.max(a, b))).toBeLessThanOrEqual(last);
   }, 90_000);
 });

@@ -190,6 +190,9 @@ function seedBench(store: Store, rng: Rng, start: Date): void {
   }
   const window = windowOf(store, agent);
   const gpt = findModel('gpt');
+  // The records happen while the messages do, evenly (about one every 3 s), none after the last message.
+  const first = Date.parse(agent.messages[0]?.created_at ?? start.toISOString());
+  const span = Date.parse(agent.messages.at(-1)?.created_at ?? start.toISOString()) - first;
   const strategies = ['drop', 'summarize', 'delegate', 'checkpoint'] as const;
   const triggers = ['threshold_crossed', 'threshold_crossed', 'threshold_crossed', 'operator_manual', 'provider_overflow_retry', 'hook_requested', 'scheduled'] as const;
   for (let i = 0; i < 100_000; i++) {
@@ -201,7 +204,7 @@ function seedBench(store: Store, rng: Rng, start: Date): void {
     const id = `cmp_bench_${i.toString().padStart(6, '0')}`;
     const fallbackReason = fallback ? 'compactor timed out after 30000 ms' : null;
     const record = buildRecord({
-      ids: { compactionId: id, runId: `run_bench_${i}`, summaryMessageId: `${id}_summary`, now: new Date(start.getTime() + i * 45_000).toISOString() },
+      ids: { compactionId: id, runId: `run_bench_${i}`, summaryMessageId: `${id}_summary`, now: new Date(first + Math.floor(((i + 1) * span) / 100_001)).toISOString() },
       sessionId: session.id,
       agentPath: 'primary',
       trigger: rng.pick(triggers),
