@@ -96,4 +96,3 @@ export function eventField(page: Page, label: string): Locator {
 export function countsAsTokens(shown: string): string[] {
   return (shown.match(/\d[\d,]*/g) ?? []).map((n) => formatTokens(Number(n.replace(/,/g, ''))));
 }
-

@@ -63,4 +63,3 @@ describe('estimateTokens', () => {
     expect(sum).toBeGreaterThan(20_000);
   });
 });
-

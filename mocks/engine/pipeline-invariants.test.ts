@@ -14,7 +14,6 @@ import type { Message } from './types';
 const TARGET = 19_200;
 const RETAIN = ['m20', 'm21'];
 
-
 type Scenario = [name: string, make: (messages: Message[]) => CompactionInput];
 
 const hindsight = (mode: NonNullable<CompactionInput['compactor']>['mode']) => ({ name: 'hindsight', mode, durationMs: 200 });

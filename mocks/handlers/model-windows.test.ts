@@ -5,7 +5,6 @@ import { loopbackSimulator } from '../server/test-support/loopback-simulator';
 /** GET/PUT /model-windows over real HTTP: versioned like other config, every answer checked against the contract. */
 const sim = loopbackSimulator();
 
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 

@@ -6,7 +6,6 @@ import { loopbackSimulator } from '../server/test-support/loopback-simulator';
 const sim = loopbackSimulator();
 const IMPORTED = 'ses_4d5611e5-241';
 
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 

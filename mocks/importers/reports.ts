@@ -112,4 +112,3 @@ export function reportsOf(result: ImportResult, main: SourceFile, role: FileRole
   const compactionReports = acompact.map((f): PreparedFile => ({ ...fileBase(f), format: t.format, role: 'compaction_agent', skipped: skipsOf(f.name), malformed: byFile(f.name), warnings: warningsOf(f.name) }));
   return [mainReport, ...subReports, ...compactionReports];
 }
-

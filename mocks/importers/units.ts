@@ -17,4 +17,3 @@ export interface PreparedImport {
   /** Files that make no session (refused, or a compaction agent file alone). */
   rejected: PreparedFile[];
 }
-

@@ -9,14 +9,12 @@ import { bounded, checkAgentTree, checkCost, checkRecord, checkSession, checkSes
 import { checkRecords } from '../../src/domain/record-pages-check';
 import { TRIGGERS } from '../../src/domain/contract/enums.gen';
 
-
 /**
  * The contract test: every endpoint of the simulated daemon, over real HTTP, answers bodies that
  * validate against the OpenAPI document (faults aside, which are tested to break it on purpose).
  */
 const sim = loopbackSimulator();
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
-
 
 async function call(method: string, template: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${sim.url}${path}`, { method, headers: { ...HEADERS, ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -6,7 +6,6 @@ import { loopbackSimulator } from './test-support/loopback-simulator';
 const sim = loopbackSimulator();
 const HEADERS = { 'Content-Type': 'application/json', 'X-Kaged-User-Id': 'contract-test' };
 
-
 async function replay(sessionId: string, body: unknown) {
   const res = await fetch(`${sim.url}/sessions/${sessionId}/replay`, { method: 'POST', headers: HEADERS, body: JSON.stringify(body) });
   const json: unknown = await res.json();

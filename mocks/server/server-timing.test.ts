@@ -4,7 +4,6 @@ import { loopbackSimulator } from './test-support/loopback-simulator';
 /** What the simulator says of its own time on each answer (the bench prints it beside Preview → first rows). */
 const sim = loopbackSimulator();
 
-
 const timings = (header: string | null) => new Map((header ?? '').split(', ').map((entry) => [entry.split(';')[0], Number(/dur=([\d.]+)/.exec(entry)?.[1])]));
 
 it("a dry run's answer gives its compute time, the handler's, and the process's CPU time while handling", async () => {

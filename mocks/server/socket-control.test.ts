@@ -5,7 +5,6 @@ import { loopbackSimulator } from './test-support/loopback-simulator';
 /** The simulator's socket controls over real HTTP and WebSocket (what e2e tests drive between them). */
 const sim = loopbackSimulator();
 
-
 function streamOpens(): Promise<boolean> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/events`);

@@ -82,4 +82,3 @@ export function SingleFilterMenu({ value, options, anyLabel, onChange, ...menu }
     </Menu>
   );
 }
-

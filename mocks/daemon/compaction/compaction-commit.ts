@@ -139,4 +139,3 @@ export function commitOutcome(
       return { outcome: 'noop', record: null, reason: `below the upper threshold (${outcome.estimate} of ${outcome.upper_limit} tokens)`, checkpoint_id: null };
   }
 }
-

@@ -127,4 +127,3 @@ export function runPipeline(store: Store, session: SessionState, agent: AgentSta
 export function runPipelineShowing(store: Store, session: SessionState, agent: AgentState, opts: RunOptions): { outcome: CompactionOutcome; prepared: PreparedList } {
   return runCompactionShowing({ ...pipelineInput(store, session, agent, opts), trigger: opts.trigger, dryRun: opts.dryRun });
 }
-

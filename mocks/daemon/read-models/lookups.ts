@@ -27,7 +27,6 @@ export function requireCheckpoint(session: SessionState, checkpointId: string): 
   return checkpoint;
 }
 
-
 /** A compaction record of the session (one of another session is not found either). */
 export function requireCompaction(store: Store, session: SessionState, compactionId: string): CompactionRecord {
   const record = store.compaction(compactionId);

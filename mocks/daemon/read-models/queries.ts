@@ -76,7 +76,6 @@ export interface CompactionFilter {
   sort: Schemas['CompactionSort'];
 }
 
-
 function checkAll(name: string, values: string[], allowed: readonly string[]): string[] {
   const bad = values.find((v) => !allowed.includes(v));
   if (bad) throw new DaemonError(400, 'invalid_request', `${name} "${bad}" is not one of ${allowed.join(', ')}`, { field: name });

@@ -23,7 +23,6 @@ const POOL_TURNS = 24;
  */
 const POOL_OPTIONS = { tools: ['read', 'skill'], readLines: [100, 700] } as const;
 
-
 let pool: ImportedMessage[][] | null = null;
 const poolSizes = new Map<number, number[][]>();
 

@@ -272,4 +272,3 @@ export function seedStore(opts: SeedOptions): Store {
   store.clock = () => new Date();
   return store;
 }
-

@@ -26,7 +26,6 @@ export function checkpointProposal(store: Store, sessionId: string, checkpointId
   return proposalView(session, agent, stored.outcome, overrides, 'checkpoint');
 }
 
-
 /** POST …/checkpoints/{cid}/resume: approve, edit or reject a compaction_pending proposal. */
 export function resumeCheckpoint(
   store: Store,

@@ -76,4 +76,3 @@ export function runDelegate(ctx: StrategyContext): StrategyAttempt {
   }
   return { step, ok: true, plan, plugins, duration_ms: VALIDATION_MS };
 }
-

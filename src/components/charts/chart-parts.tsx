@@ -47,8 +47,6 @@ export function ChartTable<Row>({ caption, columns, rows, rowKey }: ChartTablePr
   );
 }
 
-
-
 /** The box of every chart tooltip. */
 export function TooltipBox({ title, rows }: { title: ReactNode; rows: readonly [string, ReactNode][] }) {
   return (

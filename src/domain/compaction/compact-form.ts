@@ -10,7 +10,6 @@ export type Strategy = Schemas['Strategy'];
 export type CompactRequest = Schemas['CompactRequest'];
 export type AgentCompactionConfig = Schemas['AgentCompactionConfig'];
 
-
 export const STRATEGY_HINTS: Record<Strategy, string> = {
   drop: 'Oldest first, in tool-pair units, until under the lower threshold',
   summarize: 'Replace a window of older messages with a summary',

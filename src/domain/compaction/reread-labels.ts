@@ -13,7 +13,6 @@ export type RereadCall = Schemas['RereadCall'];
 export const NOT_MEASURED = 'not measured';
 export const NOT_MEASURED_TITLE = 'Re-read after compaction is measured on a transcript (an imported or followed session); this event has none to measure it from.';
 
-
 /** "4 files, 17k tokens" (files when the re-reads are of files, else calls); "nothing re-read" at zero. */
 export function rereadFigure(adjusted: { calls: number; tokens: number; files: number }): string {
   if (adjusted.calls === 0) return 'nothing re-read';

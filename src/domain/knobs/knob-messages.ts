@@ -93,4 +93,3 @@ export function describeProblem(error: SchemaError, key: string, knob: Knob, val
   }
   return 'is not valid';
 }
-

@@ -142,4 +142,3 @@ export function snapToStep(knob: { min: number; max: number; step: number }, val
   const snapped = min + Math.min(Math.max(k, 0), maxK) * step;
   return Number(snapped.toFixed(Math.min(12, stepDecimals(min, step))));
 }
-

@@ -71,7 +71,6 @@ function grouper(part: Pick<Part, 'facts' | 'silent'>, dim: Dimension, groups: D
   }
 }
 
-
 /** A part's groups for a dimension: the history's are made once (its columns do not change), the live part's per query. */
 const historyGroupers = new WeakMap<History, Map<Dimension, { groups: Dict; grouper: Grouper }>>();
 

@@ -7,7 +7,6 @@ import { keepsSilent, rangeEcho, type PartScope, type Scope } from './scope';
 import { historyGrouper, NONE, partGrouper, type Dimension, type Grouper } from './breakdown-groups';
 import { DURATION, GroupSums, RATIO, rowBins, SAVED } from './breakdown-sums';
 
-
 /**
  * Fills sums with one part's record rows in scope. The history over all projects is merged from
  * its per-day cells (day-cells.ts) and the rows at the range's edges; over one project it reads

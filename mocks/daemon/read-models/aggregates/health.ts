@@ -91,7 +91,6 @@ function addPart(sums: HealthSums, scope: Scope, ps: PartScope): void {
   }
 }
 
-
 /**
  * The aggregated view over a scope: events over time (stacked by strategy and by trigger),
  * tokens saved, compactor against primary spend, distributions, fallback and failure rates,

@@ -12,7 +12,6 @@ type AuditEvent = Schemas['AuditEvent'];
 /** Changes listed in a row before "and N more" (the full list is in the cell's title). */
 const CHANGES_SHOWN = 20;
 
-
 function configChanges(data: Record<string, unknown>, labels: ReadonlyMap<string, string>): string {
   const changes = Array.isArray(data.changes) ? data.changes : [];
   const lines: string[] = [];

@@ -15,7 +15,6 @@ import {
   type Drafts,
 } from './note-drafts';
 
-
 const KEY = draftKey('ses_1', 'cmp_1');
 const record = { version: 3, operator_notes: 'saved notes' };
 

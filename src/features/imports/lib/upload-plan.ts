@@ -80,4 +80,3 @@ export function unsafeName(name: string): string | null {
   if (/^([\\/]|[a-z]:)/i.test(name)) return `${name} is not imported: its name is an absolute path.`;
   return null;
 }
-

@@ -109,4 +109,3 @@ function sameField(a: KnobFieldProps, b: KnobFieldProps): boolean {
   for (const k of Object.keys(a) as (keyof KnobFieldProps)[]) if (k !== 'origin' && a[k] !== b[k]) return false;
   return Object.keys(a).length === Object.keys(b).length && a.origin.text === b.origin.text;
 }
-

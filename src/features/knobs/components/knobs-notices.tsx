@@ -6,7 +6,6 @@ import type { SaveDone, SaveFailure } from '../hooks/use-save-knobs';
 import type { AgentPending } from '../lib/pending-changes';
 import './knobs-notices.css';
 
-
 /** Above the knobs: the unsaved changes kept in this browser, and how the last save went. */
 export function KnobsNotices({ pending, done, failure }: { pending: readonly AgentPending[]; done: SaveDone | null; failure: SaveFailure | null }) {
   return (

@@ -14,7 +14,6 @@ import {
   sameValues,
 } from './compact-drafts';
 
-
 const values = (over: Partial<CompactFormValues> = {}): CompactFormValues => ({
   agentPath: 'primary',
   strategy: 'summarize',

@@ -7,4 +7,3 @@ export function ProjectCompactionSummary({ projectId }: { projectId: string }) {
   const { data } = useSuspenseQuery(projectStatsQuery(projectId));
   return <CompactionSummary stats={data} />;
 }
-

@@ -10,7 +10,6 @@ import {
   type DraftStores,
 } from './connection-draft';
 
-
 const saved: ConnectionFormValues = { apiBaseUrl: '/api/v1', userId: 'operator', token: '', rememberToken: false };
 const stores = (): DraftStores & { local: MemoryStorage; session: MemoryStorage } => ({ local: new MemoryStorage(), session: new MemoryStorage() });
 

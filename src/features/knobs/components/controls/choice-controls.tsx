@@ -87,4 +87,3 @@ export function ModelPicker({ id, labelId, describedBy, value, invalid, onChange
     </div>
   );
 }
-

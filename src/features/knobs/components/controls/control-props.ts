@@ -21,4 +21,3 @@ export interface ControlProps {
   prompts: readonly PromptChoice[];
   itemProblems: readonly (string | null)[] | null;
 }
-

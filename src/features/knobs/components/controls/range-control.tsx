@@ -69,4 +69,3 @@ export function RangeControl({ control, id, labelId, describedBy, value, invalid
     </div>
   );
 }
-

@@ -56,4 +56,3 @@ export function ListControl({ control, id, labelId, describedBy, value, invalid,
     </div>
   );
 }
-
