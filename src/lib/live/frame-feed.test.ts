@@ -151,7 +151,7 @@ describe('FrameFeed with pacing', () => {
 
   it('says when the stream goes above the rate and, with no frame coming, when it is back under it', () => {
     const h = paced();
-    h.burst(60);
+    h.burst(20);
     expect(h.pacedTold).toEqual([]);
     h.advance(16);
     h.burst(60);
@@ -180,26 +180,56 @@ describe('FrameFeed with pacing', () => {
   it('counts what still waits to be handled: a page slower than the stream is paced though it handles fewer frames a second than the rate', () => {
     const waiting = { count: 0 };
     const h = paced(waiting);
-    // The page handles 30 frames a turn (under the rate of 100 a second), while more keep coming than it handles.
-    h.burst(30);
-    h.advance(16);
+    // The page handles 20 frames a turn, 50 a second (under the rate of 100), while more keep coming than it handles.
+    for (let i = 0; i < 3; i += 1) {
+      h.burst(20);
+      h.advance(400);
+    }
+    expect(h.pacedTold).toEqual([]);
     waiting.count = 60;
-    h.burst(30);
+    h.burst(20);
     expect(h.pacedTold).toEqual([true]);
     h.advance(16);
-    h.burst(30);
+    h.burst(20);
+    h.advance(16);
+    h.burst(20);
     // Held for the gap: fewer, larger batches.
-    expect(h.published.map((b) => b.length)).toEqual([30]);
+    expect(h.published.map((b) => b.length)).toEqual([20, 20, 20, 20]);
     const held = h.timers.filter((t) => t.ms > 0 && t.ms <= 60 && !t.cleared);
     expect(held.map((t) => t.ms)).toEqual([44]);
     h.advance(28);
     held[0]?.run();
-    expect(h.published.map((b) => b.length)).toEqual([30, 60]);
+    expect(h.published.map((b) => b.length)).toEqual([20, 20, 20, 20, 40]);
     // Caught up: nothing waits, and the last second held too few frames.
     waiting.count = 0;
     h.advance(1_100);
     h.timers.filter((t) => t.ms === 500 && !t.cleared).at(-1)?.run();
     expect(h.pacedTold).toEqual([true, false]);
+  });
+
+  it('paces a heavy burst from its first tenth of a second, not once a whole second of it has come', () => {
+    // 1,000 events a second (2,000 frames: 32 every 16 ms) against the app's own pacing.
+    let clock = 0;
+    const told: boolean[] = [];
+    const feed = new FrameFeed({
+      onPaced: (p) => told.push(p),
+      publish: () => undefined,
+      waiting: () => 0,
+      onBehind: () => undefined,
+      onDrop: () => undefined,
+      now: () => clock,
+      setTimer: () => ({}),
+      clearTimer: () => undefined,
+      pacing: { aboveRate: 1000, gapMs: 60 },
+    });
+    let seq = 0;
+    for (; clock <= 1000 && told.length === 0; clock += 16) {
+      for (let i = 0; i < 32; i += 1) feed.push(frame((seq += 1), clock));
+      feed.flush();
+    }
+    expect(told).toEqual([true]);
+    expect(clock).toBeLessThanOrEqual(150);
+    feed.stop();
   });
 
   it('stops looking at the rate when it stops', () => {

@@ -14,20 +14,38 @@ export interface Pacing {
 
 export const LIVE_PACING: Pacing = { aboveRate: 1_000, gapMs: 60 };
 
-/** Frames counted over the last second. */
+/**
+ * Frames a second, over the last second. A stream that began less than a second ago is judged by
+ * the time it has run (at least `minSpanMs`, so a lone lump of frames is not a heavy stream):
+ * counted over a whole second, a burst of 1,000 events a second read as under the pacing rate for
+ * its first half second, and every frame's batch was applied and rendered on its own (about thirty
+ * renders) while the page fell behind; now it is paced from its first 130 ms or so.
+ */
 export class RateWindow {
   private entries: { at: number; count: number }[] = [];
+  /** When the frames now in the window began to come (the first added to an empty window). */
+  private startedAt = 0;
+
+  constructor(private readonly minSpanMs = 250) {}
 
   add(at: number, count: number): void {
-    if (count > 0) this.entries.push({ at, count });
+    if (count <= 0) return;
+    this.prune(at);
+    if (this.entries.length === 0) this.startedAt = at;
+    this.entries.push({ at, count });
   }
 
   perSecond(now: number): number {
-    const since = now - 1000;
-    if (this.entries.length > 0 && (this.entries[0] as { at: number }).at <= since) this.entries = this.entries.filter((e) => e.at > since);
+    this.prune(now);
     let sum = 0;
     for (const entry of this.entries) sum += entry.count;
-    return sum;
+    const span = now - this.startedAt;
+    return span >= 1000 || sum === 0 ? sum : (sum * 1000) / Math.max(span, this.minSpanMs);
+  }
+
+  private prune(now: number): void {
+    const since = now - 1000;
+    if (this.entries.length > 0 && (this.entries[0] as { at: number }).at <= since) this.entries = this.entries.filter((e) => e.at > since);
   }
 }
 
