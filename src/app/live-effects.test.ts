@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventFrame } from '../domain/contract/types';
-import { staleKeysOf, type LiveFrame } from '../lib/live/live-effects';
+import { staleKeysOf, staleKeysOfBatch, type LiveFrame } from '../lib/live/live-effects';
 import { LIVE_EFFECTS } from './live-effects';
 
 /** What the registered features together make stale. */
@@ -58,5 +58,11 @@ describe('staleKeysOf', () => {
       { feature: 'c', staleKeys: () => [['y'], ['z', 1]] },
     ];
     expect(staleKeysOf(effects, { type: 'session.updated', session_id: 's' })).toEqual([['x'], ['y'], ['z', 1]]);
+  });
+
+  it('answers the keys of a batch once for the whole batch, in the order first met', () => {
+    const effects = [{ feature: 'a', staleKeys: (frame: LiveFrame) => [['session', frame.session_id], ['all']] }];
+    const frames: LiveFrame[] = ['s1', 's2', 's1', 's2'].map((session_id) => ({ type: 'compaction.completed', session_id }));
+    expect(staleKeysOfBatch(effects, frames)).toEqual([['session', 's1'], ['all'], ['session', 's2']]);
   });
 });

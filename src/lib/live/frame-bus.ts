@@ -5,7 +5,6 @@
  */
 import type { EventFrame } from '../../domain/contract/types';
 
-export type FrameListener = (frame: EventFrame) => void;
 export type FrameBatchListener = (frames: readonly EventFrame[]) => void;
 
 const listeners = new Set<FrameBatchListener>();
@@ -16,13 +15,6 @@ export function subscribeToFrameBatches(listener: FrameBatchListener): () => voi
   return () => {
     listeners.delete(listener);
   };
-}
-
-/** Calls `listener` with every frame from now on, one by one; answers the unsubscribe function. */
-export function subscribeToFrames(listener: FrameListener): () => void {
-  return subscribeToFrameBatches((frames) => {
-    for (const frame of frames) listener(frame);
-  });
 }
 
 export function publishFrames(frames: readonly EventFrame[]): void {

@@ -5,10 +5,10 @@ import { healthQuery } from '../api/endpoints/get-health';
 import { createStreamTicket } from '../api/endpoints/create-stream-ticket';
 import { fetchEventsAfter } from '../api/endpoints/list-events';
 import { sharedFrameBatch } from '../frame-batch';
-import { publishFrames, subscribeToFrames } from './frame-bus';
+import { publishFrames, subscribeToFrameBatches } from './frame-bus';
 import { FrameFeed } from './frame-feed';
 import { LIVE_PACING } from './pacing';
-import { staleKeysOf, type LiveEffects } from './live-effects';
+import { staleKeysOfBatch, type LiveEffects } from './live-effects';
 import { LiveConnection } from './live-connection';
 import { reconnectOnRecovery } from './reconnect-on-recovery';
 import { RefreshBatcher } from './refresh-batcher';
@@ -117,7 +117,7 @@ export function useLiveStream(effects: readonly LiveEffects[]): void {
         void queryClient.invalidateQueries();
       },
     });
-    const unsubscribe = subscribeToFrames((frame) => batcher.add(staleKeysOf(effects, frame)));
+    const unsubscribe = subscribeToFrameBatches((frames) => batcher.add(staleKeysOfBatch(effects, frames)));
     const online = () => connection.reconnectNow();
     window.addEventListener('online', online);
     const stopFollowingRecovery = reconnectOnRecovery(connection);
