@@ -12,6 +12,7 @@ import { largeClaudeTranscript } from '../../mocks/importers/large-transcript';
 import type { LiveBurstResult } from '../../mocks/daemon/live/bench-live';
 import { idleReads } from '../support/compactions';
 import { PEER_BASE } from './build';
+import { quietWorkerNetwork } from './quiet-worker';
 import { SourceLocator } from './source-map';
 import { withDeadline } from './deadline';
 import { blankShares, recordPainted, restFrame, type PaintedFrame } from './painted';
@@ -771,6 +772,7 @@ export class Bench {
         await this.mark(page, 'live', 'the live connection');
         await page.locator(SEL.ledgerGrid).scrollIntoViewIfNeeded();
         await page.waitForLoadState('networkidle');
+        if ((await quietWorkerNetwork(page)) === 0) console.log(`  ${rate}/s: the live-stream worker's frames are still reported to the benchmark (no worker session found): these figures include that cost`);
         const startedAt = await page.evaluate(() => performance.now());
         const count = Math.max(1, Math.round(rate * this.options.liveSeconds));
         const response = await fetch(`${this.options.daemonUrl}/__mock/bench/live`, {
