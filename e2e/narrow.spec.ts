@@ -1,6 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { resetDaemon } from './support/daemon';
 import { ledgerGrid } from './support/compactions';
+import { ORIGIN_LABELS } from '../src/domain/accounting/provenance';
+import { STRATEGY_LABELS, TRIGGER_LABELS } from '../src/domain/compaction/labels';
+import { AGENT_FIT_CHARS, strategyBadgesFit, triggerFits } from '../src/domain/compaction/cell-fit';
 
 /**
  * At 1024 px every screen is usable: names never collapse, the page never scrolls sideways, the
@@ -166,7 +169,7 @@ test("the Plugins column's legend (● hook failed) is whole in its header, acro
   }
 });
 
-test('the ledger’s figures and ticks are whole in their cells (drawn without a clip), across sessions and in one session, at 1440 and 1024 px', async ({ page }) => {
+test('the ledger’s figures, ticks and cells known to fit are whole in their cells (drawn without a clip), across sessions and in one session, at 1440 and 1024 px', async ({ page }) => {
   for (const width of [1440, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/compactions', `/sessions/${SESSION}`]) {
@@ -181,10 +184,57 @@ test('the ledger’s figures and ticks are whole in their cells (drawn without a
       }
       await expect(grid.getByRole('columnheader', { name: 'Duration' })).toHaveCount(1);
       // ledger.css leaves these cells unclipped: what they hold must fit, or it would spill over the next cell.
-      const cells = grid.locator('.ledger__body .ledger__cell.num, .ledger__body .ledger__cell--end, .ledger__body .ledger__cell--tick');
+      const cells = grid.locator('.ledger__body .ledger__cell.num, .ledger__body .ledger__cell--end, .ledger__body .ledger__cell--tick, .ledger__body .ledger__cell--fits');
       expect(await cells.count()).toBeGreaterThan(50);
       const spilled = await cells.evaluateAll((list) => list.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent ?? ''));
       expect(spilled, `${path} at ${width} px`).toEqual([]);
+      // Every content lib/cell-fit.ts lets go unclipped, whether the rows in view hold it or not, drawn in its column.
+      expect(await spilledProbes(grid), `${path} at ${width} px`).toEqual([]);
     }
   }
 });
+
+/** What a cell may hold unclipped (lib/cell-fit.ts), by column header: text, or badges (text and tone). */
+function unclippedContents(): { column: string; text?: string; badges?: [string, string][] }[] {
+  const strategies = Object.keys(STRATEGY_LABELS);
+  const badges = strategies.flatMap((strategy) =>
+    [null, ...strategies].flatMap((to) =>
+      [false, true]
+        .filter((undone) => strategyBadgesFit(strategy, to, undone))
+        .map((undone) => ({
+          column: 'Strategy',
+          badges: [[strategy, 'neutral'], ...(to === null ? [] : [[`→ ${to}`, 'warn']]), ...(undone ? [['undone', 'neutral']] : [])] as [string, string][],
+        })),
+    ),
+  );
+  return [
+    ...Object.entries(TRIGGER_LABELS)
+      .filter(([trigger]) => triggerFits(trigger))
+      .map(([, text]) => ({ column: 'Trigger', text })),
+    ...Object.values(ORIGIN_LABELS).map((text) => ({ column: 'Source', text })),
+    { column: 'Agent', text: 'W'.repeat(AGENT_FIT_CHARS) },
+    { column: 'Plugins', text: 'none' },
+    { column: 'Notes', badges: [['draft', 'warn']] },
+    ...badges,
+  ];
+}
+
+/** Each of unclippedContents drawn in its column of the first row (a cell of its own on top): those that spill. */
+async function spilledProbes(grid: Locator): Promise<string[]> {
+  return grid.evaluate((element, contents) => {
+    const heads = [...element.querySelectorAll('[role="columnheader"]')].map((head) => head.textContent ?? '');
+    const row = element.querySelector('.ledger__body [role="row"]') as HTMLElement;
+    const spilled: string[] = [];
+    for (const { column, text, badges } of contents) {
+      const at = heads.findIndex((head) => head.startsWith(column));
+      const cell = row.children[at]?.cloneNode(false) as HTMLElement;
+      cell.style.gridArea = `1 / ${at + 1}`;
+      if (text !== undefined) cell.textContent = text;
+      for (const [word, tone] of badges ?? []) cell.insertAdjacentHTML('beforeend', `<span class="badge badge--${tone}">${word}</span>`);
+      row.append(cell);
+      if (cell.scrollWidth > cell.clientWidth + 1) spilled.push(`${column}: ${cell.textContent}`);
+      cell.remove();
+    }
+    return spilled;
+  }, unclippedContents());
+}

@@ -20,6 +20,7 @@ import { ORIGIN_LABELS, ORIGIN_TITLES } from '../../../domain/accounting/provena
 import { rereadCell, rereadTitle } from '../../../domain/compaction/reread-labels';
 import { describePlugins, finalStrategy, formatLedgerTime, pluginNames } from '../lib/labels';
 import { trackMinWidth, type FitColumn } from '../lib/column-fit';
+import { agentFits, strategyBadgesFit, triggerFits } from '../../../domain/compaction/cell-fit';
 import { SelectAllHeader, SelectCell } from './select-cells';
 import { FlagCell, NotesCell, SessionCell } from './ledger-cells';
 
@@ -54,6 +55,9 @@ export function ledgerCellProps(meta: LedgerColumnMeta | undefined, record: Comp
 }
 
 const TEXT = 'ledger__cell--text';
+/** A cell drawn without a clip: what it holds fits its column (domain/compaction/cell-fit.ts, ledger.css). */
+const FITS = 'ledger__cell--fits';
+const fitting = (className: string, fits: boolean) => (fits ? `${className} ${FITS}` : className);
 const NUM = `${TEXT} num`;
 
 export const ledgerFeatures = tableFeatures({
@@ -101,21 +105,21 @@ export const ledgerColumns = helper.columns([
     id: 'agent',
     header: 'Agent',
     enableSorting: false,
-    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1, cellProps: (r) => ({ className: `${TEXT} mono`, title: r.agent_path }), show: (r) => r.agent_path },
+    meta: { width: 'minmax(120px, 1fr)', label: 'Agent', priority: 1, cellProps: (r) => ({ className: fitting(`${TEXT} mono`, agentFits(r.agent_path)), title: r.agent_path }), show: (r) => r.agent_path },
     cell: metaCell,
   }),
   helper.accessor('trigger', {
     id: 'trigger',
     header: 'Trigger',
     enableSorting: false,
-    meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: () => ({ className: TEXT }), show: (r) => TRIGGER_LABELS[r.trigger] ?? r.trigger },
+    meta: { width: '142px', label: 'Trigger', priority: 2, cellProps: (r) => ({ className: fitting(TEXT, triggerFits(r.trigger)) }), show: (r) => TRIGGER_LABELS[r.trigger] ?? r.trigger },
     cell: metaCell,
   }),
   helper.accessor((r) => r.provenance.origin, {
     id: 'origin',
     header: 'Source',
     enableSorting: false,
-    meta: { width: '86px', label: 'Source (recorded or simulated)', priority: 2, cellProps: (r) => ({ className: r.provenance.origin === 'simulated' ? `${TEXT} faint` : TEXT, title: ORIGIN_TITLES[r.provenance.origin] }), show: (r) => ORIGIN_LABELS[r.provenance.origin] },
+    meta: { width: '86px', label: 'Source (recorded or simulated)', priority: 2, cellProps: (r) => ({ className: `${TEXT} ${FITS}${r.provenance.origin === 'simulated' ? ' faint' : ''}`, title: ORIGIN_TITLES[r.provenance.origin] }), show: (r) => ORIGIN_LABELS[r.provenance.origin] },
     cell: metaCell,
   }),
   helper.accessor('strategy', {
@@ -126,7 +130,7 @@ export const ledgerColumns = helper.columns([
       width: '178px',
       label: 'Strategy (fallback)',
       priority: 1,
-      cellProps: () => ({ className: 'ledger__cell--badges' }),
+      cellProps: (r) => ({ className: fitting('ledger__cell--badges', strategyBadgesFit(r.strategy, r.fallback_occurred ? finalStrategy(r) : null, r.rolled_back)) }),
       show: (r) => (
         <>
           <Badge>{STRATEGY_LABELS[r.strategy] ?? r.strategy}</Badge>
@@ -235,7 +239,7 @@ export const ledgerColumns = helper.columns([
       width: 'minmax(110px, 1fr)',
       label: 'Plugins fired',
       priority: 3,
-      cellProps: (r) => (r.plugins_fired.length === 0 ? { className: `${TEXT} faint` } : { className: TEXT, title: describePlugins(r) }),
+      cellProps: (r) => (r.plugins_fired.length === 0 ? { className: `${TEXT} faint ${FITS}` } : { className: TEXT, title: describePlugins(r) }),
       show: (r) => {
         const names = pluginNames(r);
         if (names.length === 0) return 'none';
@@ -257,7 +261,7 @@ export const ledgerColumns = helper.columns([
     id: 'flag',
     header: 'Flag',
     enableSorting: false,
-    meta: { width: '96px', label: 'Flag', priority: 0, show: (r) => <FlagCell record={r} /> },
+    meta: { width: '96px', label: 'Flag', priority: 0, cellProps: () => ({ className: FITS }), show: (r) => <FlagCell record={r} /> },
     cell: metaCell,
   }),
   helper.accessor('operator_notes', {
@@ -268,8 +272,8 @@ export const ledgerColumns = helper.columns([
       width: 'minmax(140px, 1.6fr)',
       label: 'Notes',
       priority: 1,
-      // One text cell; an unsaved draft's badge sits inline before the notes.
-      cellProps: (r) => (r.operator_notes ? { className: `${TEXT} ledger__notes`, title: r.operator_notes } : { className: `${TEXT} ledger__notes faint` }),
+      // One text cell; an unsaved draft's badge sits inline before the notes (alone, it fits).
+      cellProps: (r) => (r.operator_notes ? { className: `${TEXT} ledger__notes`, title: r.operator_notes } : { className: `${TEXT} ledger__notes faint ${FITS}` }),
       show: (r) => <NotesCell record={r} />,
     },
     cell: metaCell,
