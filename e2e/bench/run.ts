@@ -105,9 +105,12 @@ const options: BenchOptions = {
   soakRate: intEnv('BENCH_SOAK_RATE', 20, 1),
 };
 
+/** The commit measured: read as the bench starts (it builds then), marked when files differ from it. */
 function gitCommit(): string {
   try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const changed = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    return changed ? `${head} with uncommitted changes` : head;
   } catch {
     return 'unknown';
   }
@@ -315,6 +318,7 @@ function formatDiagnostics(diagnostics: Bench['diagnostics']): string {
 
 async function main(): Promise<void> {
   const started = new Date();
+  const commit = gitCommit();
   mkdirSync(outDir, { recursive: true });
   if (options.profileDir) mkdirSync(options.profileDir, { recursive: true });
   const load = [loadavg()];
@@ -356,7 +360,7 @@ async function main(): Promise<void> {
     chromium: `${chromiumVersion}${launch.executablePath ? ` (${launch.executablePath})` : ' (Playwright\'s)'}`,
     node: process.version,
     date: started.toISOString(),
-    commit: gitCommit(),
+    commit,
   };
   const header = `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gb} GB; Chromium ${machine.chromium}; Node ${machine.node}; ${machine.date.slice(0, 10)}; commit ${machine.commit}; load average ${machine.load_average_1m.start?.toFixed(2)} → ${machine.load_average_1m.end?.toFixed(2)}`;
   console.log(`\n${'═'.repeat(100)}\nCompactor benchmark: ${header}\n${runs} browser runs; goals judged on the median\n`);
