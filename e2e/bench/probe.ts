@@ -190,7 +190,9 @@ function installProbe(options: ProbeOptions): void {
     const timer = setInterval(() => {
       if (performance.now() - lastFrame <= stallMs) return;
       clearInterval(timer);
-      reject(new Error(`${what}: no animation frame for ${stallMs} ms (the page stopped drawing: hidden, or its main thread held)`));
+      // What the page said of itself then: hidden or unfocused pages draw less, or nothing.
+      const state = `visibility ${document.visibilityState}, focus ${document.hasFocus() ? 'yes' : 'no'}`;
+      reject(new Error(`${what}: no animation frame for ${stallMs} ms (the page stopped drawing; ${state})`));
     }, 1_000);
     return {
       frame: () => (lastFrame = performance.now()),
