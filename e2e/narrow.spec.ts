@@ -188,13 +188,13 @@ test('the ledger’s figures, ticks and cells known to fit are whole in their ce
       expect(await cells.count()).toBeGreaterThan(50);
       const spilled = await cells.evaluateAll((list) => list.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent ?? ''));
       expect(spilled, `${path} at ${width} px`).toEqual([]);
-      // Every content lib/cell-fit.ts lets go unclipped, whether the rows in view hold it or not, drawn in its column.
+      // Every content src/domain/compaction/cell-fit.ts lets go unclipped, whether the rows in view hold it or not, drawn in its column.
       expect(await spilledProbes(grid), `${path} at ${width} px`).toEqual([]);
     }
   }
 });
 
-/** What a cell may hold unclipped (lib/cell-fit.ts), by column header: text, or badges (text and tone). */
+/** What a cell may hold unclipped (src/domain/compaction/cell-fit.ts), by column header: text, or badges (text and tone). */
 function unclippedContents(): { column: string; text?: string; badges?: [string, string][] }[] {
   const strategies = Object.keys(STRATEGY_LABELS);
   const badges = strategies.flatMap((strategy) =>
