@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { EventFrame } from '../domain/contract/types';
-import { staleKeysOf, staleKeysOfBatch, type LiveFrame } from '../lib/live/live-effects';
+import { staleKeysOfBatch, type LiveFrame } from '../lib/live/live-effects';
 import { LIVE_EFFECTS } from './live-effects';
 
 /** What the registered features together make stale. */
-const staleKeysFor = (frame: LiveFrame) => staleKeysOf(LIVE_EFFECTS, frame);
+const staleKeysFor = (frame: LiveFrame) => staleKeysOfBatch(LIVE_EFFECTS, [frame]);
 
 describe('what a frame makes stale, by every registered feature', () => {
   it('refreshes the list row and the session header on session.updated, nothing else', () => {
@@ -50,14 +50,14 @@ describe('what a frame makes stale, by every registered feature', () => {
   });
 });
 
-describe('staleKeysOf', () => {
+describe('staleKeysOfBatch', () => {
   it('answers each key once, in registration order', () => {
     const effects = [
       { feature: 'a', staleKeys: () => [['x'], ['y']] },
       { feature: 'b' },
       { feature: 'c', staleKeys: () => [['y'], ['z', 1]] },
     ];
-    expect(staleKeysOf(effects, { type: 'session.updated', session_id: 's' })).toEqual([['x'], ['y'], ['z', 1]]);
+    expect(staleKeysOfBatch(effects, [{ type: 'session.updated', session_id: 's' }])).toEqual([['x'], ['y'], ['z', 1]]);
   });
 
   it('answers the keys of a batch once for the whole batch, in the order first met', () => {

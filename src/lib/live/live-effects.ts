@@ -16,15 +16,11 @@ export interface LiveEffects {
   install?: (queryClient: QueryClient) => () => void;
 }
 
-/** Every registered feature's stale keys for a frame, each key once, in registration order. */
-export function staleKeysOf(effects: readonly LiveEffects[], frame: LiveFrame): QueryKey[] {
-  return staleKeysOfBatch(effects, [frame]);
-}
-
 /**
- * The stale keys of a batch of frames, each key once, in the order first met: one set for the
- * batch (a live batch at 1,000 events a second is a hundred frames or more, most of them making
- * the same few keys stale), not one per frame handed to the refresh batcher.
+ * Every registered feature's stale keys for a batch of frames, each key once, in the order first
+ * met (frame by frame, features in registration order): one set for the batch (a live batch at
+ * 1,000 events a second is a hundred frames or more, most making the same few keys stale), not one
+ * per frame handed to the refresh batcher.
  */
 export function staleKeysOfBatch(effects: readonly LiveEffects[], frames: readonly LiveFrame[]): QueryKey[] {
   const seen = new Set<string>();
