@@ -128,6 +128,10 @@ test('a new compaction arrives live without a reload, highlighted, and the stats
   const fading = await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations({ subtree: true }).map((a) => a.constructor.name));
   expect(fading).toContain('CSSTransition');
   await expect.poll(() => ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').opacity)).toBe('0');
+  // Faded, the row has no tint box left (ledger.css): like every row never tinted, nothing for a scroll's frames to go through.
+  await expect.poll(() => ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').display)).toBe('none');
+  const older = after.items.find((r) => r.id !== fresh.id)!;
+  expect(await ledgerRow(page, older.id).evaluate((row) => getComputedStyle(row, '::before').display)).toBe('none');
   expect((await renderedIds(page))[0]).toBe(fresh.id);
   await expect(ledgerCount(page)).toHaveText(countText(after.total));
   await expect(events).toContainText(String(after.total));
@@ -150,6 +154,7 @@ test('reduced motion: a live arrival is marked new without an animation', async 
   await expect(ledgerRow(page, fresh.id)).not.toHaveClass(/ledger__row--new/, { timeout: 8000 });
   expect(await ledgerRow(page, fresh.id).evaluate((row) => row.getAnimations({ subtree: true }).length)).toBe(0);
   expect(await ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').opacity)).toBe('0');
+  expect(await ledgerRow(page, fresh.id).evaluate((row) => getComputedStyle(row, '::before').display)).toBe('none');
 });
 
 test('after a dropped connection it reconnects and resumes: no event missing, none twice', async ({ page, request }) => {
