@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { createLogger, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { checkBuild, formatReport } from './e2e/budget/bundle-budget.ts';
+import { BUDGET, checkBuild, formatReport, screenFiles, type Manifest } from './e2e/budget/bundle-budget.ts';
 import { CSP_HEADER, CSP_META } from './src/config/content-security-policy.ts';
 
 // KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
@@ -45,6 +45,46 @@ function bundleBudget(): Plugin {
       const text = formatReport(report);
       if (report.problems.length > 0) throw new Error(`The build is over its budget:\n${text}`);
       logger.info(text);
+    },
+  };
+}
+
+/** V8's explicit compile hint: a file that opens with it is compiled whole (Chromium 136+; other engines read a comment). */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Every script a first screen loads before its first data (the budget's files: the entry with the
+ * libraries and the app's shared code, the shell's parts, each screen's page and its first answers'
+ * validators) opens with V8's compile hint: Chromium compiles it whole on a background thread while
+ * it downloads, not function by function on the main thread as the first renders and the first
+ * answers' checks call them. Measured on the slow link (4x CPU), interleaved: see e2e/bench/README.md,
+ * "The first screens' code compiles off the main thread". Scripts loaded later stay lazily compiled
+ * (a hint would compile code a visit may never run). The hint must be a file's first line, so it goes
+ * in after Vite's preload map (its generateBundle), the source map moved down a line with the code.
+ */
+function firstScreenCompileHints(): Plugin {
+  return {
+    name: 'compactor:first-screen-compile-hints',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const manifestAsset = bundle['.vite/manifest.json'];
+        if (manifestAsset?.type !== 'asset') throw new Error('compile hints: the build wrote no .vite/manifest.json to read the first screens\' files from');
+        const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
+        const files = new Set(BUDGET.screens.flatMap((screen) => screenFiles(manifest, BUDGET.shell, screen)));
+        for (const file of files) {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') throw new Error(`compile hints: the manifest names ${file}, which the bundle does not hold as a chunk`);
+          if (chunk.code.startsWith(COMPILE_HINT)) continue;
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+          // One generated line more at the top: every mapping moves down one line.
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          const mapAsset = bundle[`${file}.map`];
+          if (mapAsset?.type === 'asset' && chunk.map) mapAsset.source = chunk.map.toString();
+        }
+      },
     },
   };
 }
@@ -187,7 +227,7 @@ function precompressedAssets(): Plugin {
 
 export default defineConfig({
   customLogger: logger,
-  plugins: [react(), contentSecurityPolicy(), earlyRequests(), bundleBudget(), precompressedAssets(), startingNotice()],
+  plugins: [react(), contentSecurityPolicy(), earlyRequests(), firstScreenCompileHints(), bundleBudget(), precompressedAssets(), startingNotice()],
   define: {
     __KAGED_SIMULATED__: JSON.stringify(!daemon),
   },
@@ -202,15 +242,6 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // V8's explicit compile hint (Chromium 136+; other engines read a comment): the libraries every
-        // screen loads first (React, the router, react-query) are compiled whole on a background thread
-        // while they download, not function by function on the main thread as the entry and the first
-        // render first call them. Main-thread time before the first data, 1x CPU, interleaved A/B
-        // (trace thread time): sessions list 232 -> 209 ms, session view 273 -> 239 ms (medians of 8
-        // and 6, load 13-19); the entry's evaluation and the shell's first render drop under 25 ms
-        // (100 ms at 4x). Only that file: the app's own chunks start with Vite's preload map, and a
-        // hint must open the file. (postBanner: after minification; the source maps account for it.)
-        postBanner: (chunk) => (chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad' : ''),
         // Fewer, larger files on the first screens: the preview server and many daemons speak
         // HTTP/1.1, six connections per host, so ninety small chunks (each a request, the config
         // and the API queued behind them) were a waterfall of round trips before the first data.

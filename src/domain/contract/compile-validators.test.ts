@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import contract from './kaged-openapi.json';
-import { compileValidators, ENDPOINT_BUNDLES, type Contract } from './compile-validators';
+import { compileImportValidators, compileValidators, ENDPOINT_BUNDLES, type Contract } from './compile-validators';
 
 const files = compileValidators(contract as unknown as Contract);
 const text = (path: string) => files.find((f) => f.path === path)?.text ?? '';
@@ -38,5 +38,14 @@ describe('compiled response validators', () => {
     }
     expect(loaders.match(/: \(\) => import\(/g)).toHaveLength(endpoints);
     expect(text('responses/get-sessions.gen.ts')).toContain('"GET /sessions": {');
+  });
+
+  it("check formats with the app's own checkers, and refuse a format none checks (a format Ajv inlines, a regular expression, needs none)", () => {
+    const bundle = text('responses/session-view.gen.ts');
+    expect(bundle).toContain("import { contractFormats } from '../../date-time-format';");
+    expect(bundle).toContain('contractFormats["date-time"]');
+    expect(files.some((f) => f.text.includes('ajv-formats'))).toBe(false);
+    const schema = { $id: 'https://kaged.local/test.json', $defs: { Birthday: { type: 'string', format: 'date' } } };
+    expect(() => compileImportValidators(schema)).toThrow(/the format "date", which date-time-format.ts does not check/);
   });
 });

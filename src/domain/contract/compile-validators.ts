@@ -21,6 +21,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { _ } from 'ajv/dist/compile/codegen';
 import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
+import { contractFormats } from './date-time-format';
 import ucs2length from 'ajv/dist/runtime/ucs2length';
 import equal from 'ajv/dist/runtime/equal';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,7 +102,8 @@ function schemaCompiler(document: object): Ajv2020 {
     validateFormats: true,
     // Each referenced schema is one function, shared by every validator of the module that uses it.
     inlineRefs: false,
-    code: { source: true, esm: true, formats: _`fullFormats` },
+    // The formats are read from the app's own checkers (date-time-format.ts), not ajv-formats' table.
+    code: { source: true, esm: true, formats: _`contractFormats` },
   });
   addFormats(ajv);
   ajv.addSchema(document);
@@ -134,9 +136,13 @@ function moduleCode(ajv: Ajv2020, refs: Record<string, string>, tail: string, de
     return `}, ${evaluated});`;
   });
   if (opened !== closed) throw new Error(`compile-validators: ${opened} validators but ${closed} \`evaluated\` assignments; the generated code changed shape`);
+  for (const [, name, quoted] of code.matchAll(/contractFormats(?:\.([A-Za-z_$][\w$]*)|\["([^"]+)"\])/g)) {
+    const format = (name ?? quoted) as string;
+    if (!(format in contractFormats)) throw new Error(`compile-validators: the schema uses the format "${format}", which date-time-format.ts does not check; add it to contractFormats`);
+  }
   return `${HEADER}
 import type { CompiledValidator } from '${'../'.repeat(depth)}validation';
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { contractFormats } from '${'../'.repeat(depth)}date-time-format';
 
 function withEvaluated<F extends Function>(validate: F, evaluated: object): F {
   return Object.assign(validate, { evaluated });
