@@ -40,6 +40,38 @@ async function stillTheSamePage(page: Page): Promise<void> {
   await expect(page.getByText(PAGE_DOWN)).toHaveCount(0);
 }
 
+/**
+ * Whether this browser fetches a module that failed to download anew when it is imported again
+ * (whatwg/html#10327: Chromium 156 does; Debian's Chromium 150 keeps the failure for the page's life).
+ */
+async function refetchesFailedModules(page: Page): Promise<boolean> {
+  const probe = `/assets/refetch-probe-${Date.now()}.js`;
+  let failing = true;
+  await page.route(`**${probe}`, (route) => (failing ? route.abort('connectionfailed') : route.fulfill({ contentType: 'text/javascript', body: 'export default 1;' })));
+  const tryImport = (url: string) => page.evaluate((u) => import(/* @vite-ignore */ u).then(() => true, () => false), url);
+  if (await tryImport(probe)) throw new Error('the refetch probe: a module blocked from downloading loaded');
+  failing = false;
+  const again = await tryImport(probe);
+  await page.unroute(`**${probe}`);
+  return again;
+}
+
+/**
+ * Once the code can be had again: in a browser that fetches a failed module anew, the part comes in
+ * this page (`inPlace`, no reload); in one that keeps the failure, the reload the part's message
+ * names must bring it (`afterReload`), and the run says which was checked.
+ */
+async function onceItCanBeHad(page: Page, inPlace: () => Promise<void>, afterReload: () => Promise<void>): Promise<void> {
+  if (await refetchesFailedModules(page)) {
+    await inPlace();
+    await stillTheSamePage(page);
+    return;
+  }
+  test.info().annotations.push({ type: 'browser', description: 'keeps a failed module download (whatwg/html#10327): checked that a reload brings the part' });
+  await page.reload();
+  await afterReload();
+}
+
 test.beforeEach(async ({ request }) => {
   await resetDaemon(request);
 });
@@ -59,11 +91,18 @@ test("the health view's charts not downloading: the view stays with a message in
   await expect(page.getByText(PAGE_DOWN)).toHaveCount(0);
   await markPage(page);
 
+  await expect(failure).toContainText('reloading the page fetches it too');
   await unblock();
-  // Tried again by itself (no click): 2 s after the first failure, twice as long after each next one.
-  await expect(page.getByRole('figure', { name: 'Tokens saved' })).toBeVisible({ timeout: 30_000 });
-  await expect(failure).toHaveCount(0);
-  await stillTheSamePage(page);
+  const charts = page.getByRole('figure', { name: 'Tokens saved' });
+  await onceItCanBeHad(
+    page,
+    async () => {
+      // Tried again by itself (no click): 2 s after the first failure, twice as long after each next one.
+      await expect(charts).toBeVisible({ timeout: 30_000 });
+      await expect(failure).toHaveCount(0);
+    },
+    () => expect(charts).toBeVisible(),
+  );
 });
 
 test("a dropdown's menu not downloading: the page stays, the dropdown says so, and pressing it once it can be had opens it", async ({ page }) => {
@@ -81,12 +120,19 @@ test("a dropdown's menu not downloading: the page stays, the dropdown says so, a
   await markPage(page);
 
   await unblock();
-  // Pressed before, it opens as soon as its code is in (by itself after a while, at once on a press).
-  await expect(async () => {
-    if ((await page.getByRole('listbox').count()) === 0) await switcher.click();
-    await expect(page.getByRole('option').first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await stillTheSamePage(page);
+  await onceItCanBeHad(
+    page,
+    // Pressed before, it opens as soon as its code is in (by itself after a while, at once on a press).
+    () =>
+      expect(async () => {
+        if ((await page.getByRole('listbox').count()) === 0) await switcher.click();
+        await expect(page.getByRole('option').first()).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 }),
+    async () => {
+      await switcher.click();
+      await expect(page.getByRole('option').first()).toBeVisible();
+    },
+  );
 });
 
 test("a dialog's code not downloading: the dialog says so in its frame, closes as ever, and Retry brings it once it can be had", async ({ page }) => {
@@ -103,9 +149,18 @@ test("a dialog's code not downloading: the dialog says so in its frame, closes a
   await page.getByRole('button', { name: 'Compact…' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Could not load the dialog "Compact".');
   await unblock();
-  await dialog.getByRole('button', { name: 'Retry' }).click();
-  await expect(dialog.getByRole('slider', { name: 'Upper threshold' })).toBeVisible();
-  await stillTheSamePage(page);
+  const slider = dialog.getByRole('slider', { name: 'Upper threshold' });
+  await onceItCanBeHad(
+    page,
+    async () => {
+      await dialog.getByRole('button', { name: 'Retry' }).click();
+      await expect(slider).toBeVisible();
+    },
+    async () => {
+      await page.getByRole('button', { name: 'Compact…' }).click();
+      await expect(slider).toBeVisible();
+    },
+  );
 });
 
 test("a ledger filter pressed (by the keyboard) before its menu's code is in opens once it is, and works by the keyboard", async ({ page }) => {
@@ -176,11 +231,18 @@ test("a ledger menu's code not downloading: the page stays, the trigger says so,
   await markPage(page);
 
   await unblock();
-  await expect(async () => {
-    if ((await page.getByRole('menu').count()) === 0) await columns.click();
-    await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
-  await stillTheSamePage(page);
+  await onceItCanBeHad(
+    page,
+    () =>
+      expect(async () => {
+        if ((await page.getByRole('menu').count()) === 0) await columns.click();
+        await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 }),
+    async () => {
+      await columns.click();
+      await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible();
+    },
+  );
 });
 
 test("the knobs' review pressed before its dialog's code is in: its frame, titled, then the dialog", async ({ page }) => {
