@@ -15,6 +15,7 @@ import { PEER_BASE } from './build';
 import { quietWorkerNetwork } from './quiet-worker';
 import { SourceLocator } from './source-map';
 import { withDeadline } from './deadline';
+import { stallReport } from './stall-report';
 import { blankShares, recordPainted, restFrame, type PaintedFrame } from './painted';
 import { probeScript, type FrameRun, type LongFrame, type LongTask, type ProbeOptions } from './probe';
 import { liveLags, percentile, topScripts, type FigureBook, type FigureSpec, type ScriptCost } from './summary';
@@ -33,7 +34,8 @@ export const SEL = {
   peerScroll: '[data-peer-scroll]',
   peerRow: '[data-peer-row]',
   auditScroll: '.audit-scroll',
-  auditRow: '.audit-table tbody tr:not(.audit-spacer)',
+  /** A drawn row of the audit log: not a spacer (builds before its rows recycled), not a parked slot. */
+  auditRow: '.audit-table tbody tr:not(.audit-spacer, .audit-row--parked)',
   importReport: '[aria-label="Import report"] article',
   labComparison: 'table.lab-comparison tbody tr',
   /** The health view's headline once its aggregates arrived (the skeleton is aria-busy). */
@@ -925,7 +927,9 @@ export class Bench {
         // A page that stopped drawing (the probe's frame watchdog, session 16: once in a cross-session
         // ledger pass) is scrolled once more, said; a second stop fails the run.
         if (!(error instanceof Error && error.message.includes('no animation frame'))) throw error;
-        console.log(`  ${name} at ${speed} px/s: ${error.message}; scrolled again`);
+        console.log(`  ${name} at ${speed} px/s: ${error.message}`);
+        for (const line of await stallReport(this.browser, page, cdp, where.scroller, this.options.artifactsDir, `stall-${name}-${recorded ? 'recorded' : 'unrecorded'}`).catch((e: unknown) => [`no stall report: ${String(e)}`])) console.log(`    ${line}`);
+        console.log('  scrolled again');
         return this.scrollPass(page, cdp, where, speed, recorded);
       });
       const state = await this.state(page);
