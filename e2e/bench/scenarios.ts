@@ -34,8 +34,7 @@ export const SEL = {
   peerScroll: '[data-peer-scroll]',
   peerRow: '[data-peer-row]',
   auditScroll: '.audit-scroll',
-  /** A drawn row of the audit log: not a spacer (builds before its rows recycled), not a parked slot. */
-  auditRow: '.audit-table tbody tr:not(.audit-spacer, .audit-row--parked)',
+  auditRow: '.audit-table tbody tr:not(.audit-spacer)',
   importReport: '[aria-label="Import report"] article',
   labComparison: 'table.lab-comparison tbody tr',
   /** The health view's headline once its aggregates arrived (the skeleton is aria-busy). */
