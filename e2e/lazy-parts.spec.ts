@@ -3,7 +3,7 @@
  * does not download fails in its place only: the page stays, the part says so (or its control
  * stays usable), and it appears once its code can be had again, without a reload.
  */
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import { clearFaults, injectFaults, resetDaemon } from './support/daemon';
 import { sessionRows } from './support/ui';
 
@@ -72,6 +72,22 @@ async function onceItCanBeHad(page: Page, inPlace: () => Promise<void>, afterRel
   await afterReload();
 }
 
+/** A menu whose code did not download, once it can be had: pressed before, it opens as soon as its code is in (by itself after a while, at once on a press). */
+function menuOnceItCanBeHad(page: Page, trigger: Locator, menu: 'listbox' | 'menu', item: 'option' | 'menuitemcheckbox'): Promise<void> {
+  return onceItCanBeHad(
+    page,
+    () =>
+      expect(async () => {
+        if ((await page.getByRole(menu).count()) === 0) await trigger.click();
+        await expect(page.getByRole(item).first()).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 }),
+    async () => {
+      await trigger.click();
+      await expect(page.getByRole(item).first()).toBeVisible();
+    },
+  );
+}
+
 test.beforeEach(async ({ request }) => {
   await resetDaemon(request);
 });
@@ -120,19 +136,7 @@ test("a dropdown's menu not downloading: the page stays, the dropdown says so, a
   await markPage(page);
 
   await unblock();
-  await onceItCanBeHad(
-    page,
-    // Pressed before, it opens as soon as its code is in (by itself after a while, at once on a press).
-    () =>
-      expect(async () => {
-        if ((await page.getByRole('listbox').count()) === 0) await switcher.click();
-        await expect(page.getByRole('option').first()).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 20_000 }),
-    async () => {
-      await switcher.click();
-      await expect(page.getByRole('option').first()).toBeVisible();
-    },
-  );
+  await menuOnceItCanBeHad(page, switcher, 'listbox', 'option');
 });
 
 test("a dialog's code not downloading: the dialog says so in its frame, closes as ever, and Retry brings it once it can be had", async ({ page }) => {
@@ -231,18 +235,7 @@ test("a ledger menu's code not downloading: the page stays, the trigger says so,
   await markPage(page);
 
   await unblock();
-  await onceItCanBeHad(
-    page,
-    () =>
-      expect(async () => {
-        if ((await page.getByRole('menu').count()) === 0) await columns.click();
-        await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible({ timeout: 2_000 });
-      }).toPass({ timeout: 20_000 }),
-    async () => {
-      await columns.click();
-      await expect(page.getByRole('menuitemcheckbox').first()).toBeVisible();
-    },
-  );
+  await menuOnceItCanBeHad(page, columns, 'menu', 'menuitemcheckbox');
 });
 
 test("the knobs' review pressed before its dialog's code is in: its frame, titled, then the dialog", async ({ page }) => {
