@@ -54,6 +54,31 @@ test('an event opened from the cross-session ledger keeps that list: position, n
   await expect(ledgerRow(page, next.id)).toHaveAttribute('aria-selected', 'true');
 });
 
+test('a key pressed the moment an event page shows its place acts on that event (not lost while the page settles)', async ({ page, request }) => {
+  const view = await crossView(request);
+  const at = sessionBoundary(view);
+  const next = view.items[at + 1]!;
+  await page.goto(`/sessions/${next.session_id}/compactions/${next.id}?${VIEW}&across=1`);
+  const nav = page.getByRole('navigation', { name: 'Events of this view' });
+  await expect(nav).toContainText(`${at + 2} of ${view.total} in this filtered view`);
+
+  // As soon as the page, gone back to the event before (another session), shows that event's place,
+  // j is pressed: in the same task as the change on screen, before any later task (as a quick
+  // operator's key can come before the page's deferred work).
+  const shown = `${at + 1} of ${view.total}`;
+  await page.evaluate((text) => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('nav[aria-label="Events of this view"]')?.textContent?.includes(text)) return;
+      observer.disconnect();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true, cancelable: true }));
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, shown);
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/compactions/${next.id}\\?`));
+  await expect(nav).toContainText(`${at + 2} of ${view.total} in this filtered view`);
+});
+
 test('back from an event far down the cross-session list, the ledger shows it where the author left', async ({ page, request }) => {
   const view = await crossView(request);
   const far = view.items[60]!;

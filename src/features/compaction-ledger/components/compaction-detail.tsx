@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import { DataNotices } from '../../../components/data-notices';
 import { checkRecord, checkRecordSession, checkTimestamp } from '../../../domain/plausibility';
+import { useLatest } from '../../../hooks/use-latest';
 import { useNow } from '../../../hooks/use-now';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -158,11 +159,10 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
     [across, sessionId, compactionId, search, setCursor],
   );
 
-  const keys = useRef({ neighbours, record: record.data, search, across });
-  useEffect(() => {
-    keys.current = { neighbours, record: record.data, search, across };
-  });
-  useEffect(() => {
+  // The keys act on what the page shows from the commit that draws it (a key pressed at once after a
+  // navigation was lost while the listener waited for the passive effects).
+  const keys = useLatest({ neighbours, record: record.data, search, across });
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = keyActionOf(event);
       const { neighbours: n, record: current, search: s, across: a } = keys.current;
@@ -180,7 +180,7 @@ export function CompactionDetail({ sessionId, compactionId }: { sessionId: strin
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [navigate, save, sessionId]);
+  }, [keys, navigate, save, sessionId]);
 
   return (
     <div className="page event-detail">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { ErrorState } from '../../../components/error-state';
@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/skeleton';
 import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
 import { FLAG_LABELS } from '../../../domain/compaction/labels';
 import { formatCount, formatDateTime } from '../../../domain/format';
+import { useLatest } from '../../../hooks/use-latest';
 import { compactionHref, sessionHref } from '../../../lib/routes';
 import { reviewQueueQuery } from '../api/get-review-queue';
 import { useSaveFlag } from '../hooks/use-save-flag';
@@ -26,11 +27,9 @@ function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; o
   // Reviewed again, an event starts from its flag: Enter keeps it, g/b/n change it.
   const [flag, setFlag] = useState<Schemas['Flag'] | null>(record.operator_flag);
   const [notes, setNotes] = useState(record.operator_notes ?? '');
-  const state = useRef({ flag, notes });
-  useEffect(() => {
-    state.current = { flag, notes };
-  });
-  useEffect(() => {
+  // Enter right after g/b/n saves the flag just chosen.
+  const state = useLatest({ flag, notes });
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = keyActionOf(event);
       if (!action) return;
@@ -44,7 +43,7 @@ function ReviewVerdict({ record, onSave, onSkip }: { record: CompactionRecord; o
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onSave]);
+  }, [onSave, state]);
   return (
     <form
       className="review-verdict"

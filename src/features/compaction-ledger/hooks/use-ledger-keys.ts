@@ -1,8 +1,9 @@
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { CompactionRecord } from '../../../domain/contract/types';
 import type { LedgerSearch } from '../../../domain/ledger-search';
+import { useLatest } from '../../../hooks/use-latest';
 import { useLedgerActions } from '../components/ledger-context';
 import { detailPath } from '../lib/detail-path';
 import { keyActionOf } from '../lib/keyboard';
@@ -28,11 +29,9 @@ export function useLedgerKeys({ records, activeIndex, viewKey, search, sessionId
   const { flag, select } = useLedgerActions();
   const navigate = useNavigate();
   const setActive = useLedgerCursor((s) => s.set);
-  const keyState = useRef({ records, activeIndex, viewKey, search });
-  useEffect(() => {
-    keyState.current = { records, activeIndex, viewKey, search };
-  });
-  useEffect(() => {
+  // A key pressed right after the last one moves from the row that one put the cursor on.
+  const keyState = useLatest({ records, activeIndex, viewKey, search });
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const action = keyActionOf(event);
       if (!action) return;
@@ -56,5 +55,5 @@ export function useLedgerKeys({ records, activeIndex, viewKey, search, sessionId
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [flag, select, navigate, setActive, virtualizer, sessionId]);
+  }, [keyState, flag, select, navigate, setActive, virtualizer, sessionId]);
 }
