@@ -144,3 +144,41 @@ test('two tabs edit the same event: the stale save gets 409 and the operator see
   await expect(flagButton(group, 'Good')).toHaveAttribute('aria-pressed', 'false');
   expect((await getCompaction(request, session, target.id)).operator_flag).toBe('neutral');
 });
+
+test('a save the network sent twice is saved, with no dialog: the resend is refused with 409 holding this very edit', async ({ page, request }) => {
+  await resetDaemon(request);
+  const session = 'ses_gen_memory';
+  const target = (await listCompactions(request, session)).items.find((r) => r.operator_flag === null)!;
+  await page.goto(`/sessions/${session}/compactions/${target.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(target.id);
+  // A connection that closes under a request makes the browser send it again: the daemon applies
+  // the first and refuses the second as stale, its current record holding what was asked.
+  const resends: number[] = [];
+  await page.route(new RegExp(`/api/v1/sessions/${session}/compactions/${target.id}$`), async (route) => {
+    if (route.request().method() !== 'PATCH') return route.fallback();
+    await route.fetch();
+    const resend = await route.fetch();
+    resends.push(resend.status());
+    await route.fulfill({ response: resend });
+  });
+
+  await notesField(page).fill('sent twice by the network');
+  await notesField(page).press('Control+Enter');
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  await notesField(page).blur();
+  await page.keyboard.press('b');
+  const group = page.getByRole('group', { name: `Flag ${target.id}` });
+  await expect(flagButton(group, 'Bad')).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => resends).toEqual([409, 409]);
+
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const saved = await getCompaction(request, session, target.id);
+  expect([saved.operator_notes, saved.operator_flag, saved.version]).toEqual(['sent twice by the network', 'bad', target.version + 2]);
+  // The next edit goes from the version the daemon holds, not refused as stale.
+  await page.unroute(new RegExp(`/api/v1/sessions/${session}/compactions/${target.id}$`));
+  await page.keyboard.press('g');
+  await expect.poll(async () => (await getCompaction(request, session, target.id)).operator_flag).toBe('good');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
