@@ -107,7 +107,7 @@ test("the health view's charts not downloading: the view stays with a message in
   await expect(page.getByText(PAGE_DOWN)).toHaveCount(0);
   await markPage(page);
 
-  await expect(failure).toContainText('reloading the page fetches it too');
+  await expect(failure).toContainText('if it still does not load, reloading the page fetches it');
   await unblock();
   const charts = page.getByRole('figure', { name: 'Tokens saved' });
   await onceItCanBeHad(
@@ -130,7 +130,7 @@ test("a dropdown's menu not downloading: the page stays, the dropdown says so, a
   await menuAsked;
   const switcher = page.getByRole('combobox', { name: 'Go to project' });
   await switcher.click();
-  await expect(switcher).toHaveAttribute('title', 'Its menu did not download: pressing tries again');
+  await expect(switcher).toHaveAttribute('title', 'Its menu did not download: pressing tries again (if it still does not open, reload the page)');
   await expect(page.getByRole('option')).toHaveCount(0);
   await expect(sessionRows(page).first()).toBeVisible();
   await markPage(page);
@@ -229,7 +229,7 @@ test("a ledger menu's code not downloading: the page stays, the trigger says so,
   await menuAsked;
   const columns = page.getByRole('button', { name: 'Columns' });
   await columns.click();
-  await expect(columns).toHaveAttribute('title', 'Its menu did not download: pressing tries again');
+  await expect(columns).toHaveAttribute('title', 'Its menu did not download: pressing tries again (if it still does not open, reload the page)');
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expect(page.locator('[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]').first()).toBeVisible();
   await markPage(page);

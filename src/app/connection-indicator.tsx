@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LazyPart } from '../components/lazy-part';
+import { LazyPart, notDownloadedTitle } from '../components/lazy-part';
 import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
@@ -58,7 +58,7 @@ export function ConnectionIndicator() {
     </>
   );
   // The same button until the details' code is in (asked for once the first screen is, or when
-  // pressed); if it did not download, pressing it tries again.
+  // pressed); if it did not download, pressing it tries again (its title names the reload).
   const button = (retry?: () => void) => (
     <button
       type="button"
@@ -67,7 +67,7 @@ export function ConnectionIndicator() {
       aria-label={label}
       aria-haspopup="dialog"
       aria-expanded="false"
-      title={retry && 'The details did not download: pressing tries again'}
+      title={retry && notDownloadedTitle('The details')}
       onClick={() => {
         setOpenRequested(true);
         retry?.();

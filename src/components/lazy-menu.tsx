@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useFirstScreenDone } from '../lib/first-screen';
 import type { PreloadableComponent } from '../lib/lazy-component';
 import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
-import { LazyPart } from './lazy-part';
+import { LazyPart, notDownloadedTitle } from './lazy-part';
 
 /** A dropdown menu's trigger, drawn the same before its code is in (by LazyMenu) and after (by the menu, as its radix Trigger). */
 export interface MenuTrigger {
@@ -22,7 +22,7 @@ export interface LazyMenuProps extends StandInHandover {
  * to draw the first screen: until it has loaded (asked for once the first screen is in, or when
  * pressed), the same trigger is drawn; pressing it (a click, Enter, Space, ArrowDown) opens the
  * menu as soon as its code is there, and a trigger holding the focus keeps it when the menu
- * replaces it. If the code did not download, the trigger stays, saying so; pressing it tries again.
+ * replaces it. If the code did not download, the trigger stays, saying so (notDownloadedTitle); pressing it tries again.
  */
 export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }: { what: string; menu: PreloadableComponent<P & LazyMenuProps>; trigger: MenuTrigger; props: P }) {
   const id = useId();
@@ -42,7 +42,7 @@ export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }:
       aria-expanded="false"
       data-state="closed"
       disabled={trigger.disabled}
-      title={retry && 'Its menu did not download: pressing tries again'}
+      title={retry && notDownloadedTitle('Its menu')}
       {...standInFocus(id)}
       onPointerEnter={() => void Menu.preload().catch(() => undefined)}
       onClick={() => open(retry)}

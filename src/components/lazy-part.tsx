@@ -43,6 +43,15 @@ export function LazyPart({ what, fallback, failed, children }: LazyPartProps) {
   );
 }
 
+/**
+ * The title of a control standing in for a part whose code did not download (a menu's trigger).
+ * Pressing it asks again; a browser that keeps a failed module download for the life of the page
+ * (Chromium before 156; whatwg/html#10327) answers with the same failure, so it also names the reload.
+ */
+export function notDownloadedTitle(what: string): string {
+  return `${what} did not download: pressing tries again (if it still does not open, reload the page)`;
+}
+
 /** The part's place when its code did not download: what, why, and a retry. */
 export function CodeNotLoaded({ what, retry }: { what: string; retry: () => void }) {
   return (
@@ -50,8 +59,8 @@ export function CodeNotLoaded({ what, retry }: { what: string; retry: () => void
       <div className="state__text">
         <p className="state__title">Could not load {what}.</p>{' '}
         <p className="state__detail">
-          Its code did not download (the network may be down, or a newer version of Compactor was deployed). Tried again by itself when the connection is back; reloading the page
-          fetches it too.
+          Its code did not download (the network may be down, or a newer version of Compactor was deployed). Tried again by itself when the connection is back; if it
+          still does not load, reloading the page fetches it.
         </p>
       </div>
       <button type="button" className="button" onClick={retry}>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { useFirstScreenDone } from '../lib/first-screen';
 import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
-import { LazyPart } from './lazy-part';
+import { LazyPart, notDownloadedTitle } from './lazy-part';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
 
@@ -15,7 +15,7 @@ const SelectMenu = lazyComponent<SelectProps & StandInHandover>(() => import('./
  * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
  * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there,
  * and a trigger holding the focus keeps it when the menu's replaces it.
- * If the code did not download, the trigger stays, saying so; pressing it tries again.
+ * If the code did not download, the trigger stays, saying so (notDownloadedTitle); pressing it tries again.
  */
 export function Select(props: SelectProps) {
   const id = useId();
@@ -33,7 +33,7 @@ export function Select(props: SelectProps) {
       className={className ? `select ${className}` : 'select'}
       disabled={disabled}
       data-state="closed"
-      title={retry && 'Its menu did not download: pressing tries again'}
+      title={retry && notDownloadedTitle('Its menu')}
       {...standInFocus(id)}
       onClick={() => {
         setOpenRequested(true);
