@@ -32,8 +32,8 @@ interface DiffRowViewProps {
 }
 
 function roleTag(m: Message) {
-  const label = m.role === 'tool' ? (m.tool_name ? `tool · ${m.tool_name}` : 'tool') : m.role;
-  return <span className={`diff-role diff-role--${m.role}`}>{label}</span>;
+  if (m.role === 'tool' && m.tool_name) return <span className="diff-role diff-role--tool diff-role--named">{`tool · ${m.tool_name}`}</span>;
+  return <span className={`diff-role diff-role--${m.role}`}>{m.role}</span>;
 }
 
 function groupLabel(group: ToolGroup): string {
