@@ -172,6 +172,31 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   await expect(page.getByRole('complementary', { name: 'Recent changes' })).toContainText('Upper threshold 75 % → 80 %');
 });
 
+test('a save the network sent twice is saved, with no conflict: the resend is refused with 409 holding these very edits', async ({ page, request }) => {
+  await page.goto(knobsUrl('primary', 'trigger'));
+  // A connection that closes under a request makes the browser send it again: the daemon applies
+  // the first and refuses the second as stale, its current config holding what was asked.
+  const resends: number[] = [];
+  await page.route(/\/api\/v1\/sessions\/[^/]+\/compaction-config\?/, async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await route.fetch();
+    const resend = await route.fetch();
+    resends.push(resend.status());
+    await route.fulfill({ response: resend });
+  });
+  const upperInput = knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
+  await upperInput.fill('80');
+  await upperInput.blur();
+  await page.getByRole('button', { name: 'Review and save…' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
+  expect(resends).toEqual([409]);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(knob(page, 'Upper threshold').getByText('unsaved')).toHaveCount(0);
+  const saved = await apiGet<ConfigLite>(request, `/sessions/${SESSION}/compaction-config?agent_path=primary`);
+  expect([saved.values.upper_threshold, saved.version]).toEqual([0.8, 2]);
+});
+
 test('always-keep predicates: one added in the structured editor, refused until it matches on something, saved and seen after a reload', async ({ page, request }) => {
   await page.goto(knobsUrl('primary', 'always_keep'));
   const field = knob(page, 'Always-keep predicates');

@@ -8,7 +8,7 @@ import { writeOrReread } from '../../../lib/api/untrusted-write';
 import { knobsHref } from '../../../lib/routes';
 import { usePendingEditsStore } from '../../../stores/pending-knob-edits';
 import { saveCompactionConfig } from '../api/save-config';
-import { editsAfterConflict, isEmpty, rebaseEdits, toConfigWrite, type Conflict } from '../lib/pending-changes';
+import { editsAfterConflict, holdsEdits, isEmpty, toConfigWrite, type Conflict } from '../lib/pending-changes';
 import type { AgentEdits } from './use-knob-edits';
 
 /** What went wrong the last time Save ran. */
@@ -56,8 +56,13 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
           const outcome = await writeOrReread(
             () => saveCompactionConfig(sessionId, a.path, toConfigWrite(base, a.edits)),
             () => queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, a.path), staleTime: 0 }),
-            (current) => current.version > base && isEmpty(rebaseEdits(a.edits, current)),
-          );
+            (current) => holdsEdits(a.edits, base, current),
+          ).catch((error: unknown) => {
+            // A 409 whose current config holds the edits is a save: nothing differs to choose between.
+            const current = isApiError(error) && error.status === 409 ? (error.details as Conflict['details'] | null)?.current : undefined;
+            if (current && holdsEdits(a.edits, base, current)) return { answered: true as const, result: current };
+            throw error;
+          });
           if (outcome.answered) queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, outcome.result);
           else if (outcome.verdict === 'applied') confirmed.push(a.path);
           else {

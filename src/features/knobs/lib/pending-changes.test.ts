@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countEdits, discard, editsAfterConflict, editValue, emptyEdits, isEmpty, parseStoredEdits, pendingByAgent, pendingChanges, rebaseEdits, resetToInherited, staleConflicts, toConfigWrite } from './pending-changes';
+import { countEdits, discard, editsAfterConflict, editValue, emptyEdits, holdsEdits, isEmpty, parseStoredEdits, pendingByAgent, pendingChanges, rebaseEdits, resetToInherited, staleConflicts, toConfigWrite } from './pending-changes';
 import { exploreConfig, primaryConfig } from '../test-support/test-knobs';
 
 const config = exploreConfig();
@@ -67,6 +67,12 @@ describe('after a 409', () => {
   it('re-bases "keep mine" on the current config, dropping edits that now match and resets of keys no longer own', () => {
     const current = exploreConfig({ version: 5, values: { ...config.values, upper_threshold: 0.75 }, sources: { ...config.sources, strategy: 'inherited', upper_threshold: 'own' } });
     expect(rebaseEdits({ set: { upper_threshold: 0.75, lower_threshold: 0.5 }, unset: ['strategy'] }, current)).toEqual({ set: { lower_threshold: 0.5 }, unset: [] });
+  });
+  it('a later config that holds every edit holds the save (a resent save, or the same values saved elsewhere); any edit not held, or no later version, does not', () => {
+    const current = exploreConfig({ version: 5, values: { ...config.values, upper_threshold: 0.75 }, sources: { ...config.sources, strategy: 'inherited', upper_threshold: 'own' } });
+    expect(holdsEdits({ set: { upper_threshold: 0.75 }, unset: ['strategy'] }, 4, current)).toBe(true);
+    expect(holdsEdits({ set: { upper_threshold: 0.75, lower_threshold: 0.5 }, unset: [] }, 4, current)).toBe(false);
+    expect(holdsEdits({ set: { upper_threshold: 0.75 }, unset: [] }, 5, current)).toBe(false);
   });
   it('"keep mine" keeps every edit on the current config; "take theirs" drops the edits of keys changed since', () => {
     const current = exploreConfig({ version: 5, values: { ...config.values, upper_threshold: 0.75 }, sources: { ...config.sources, upper_threshold: 'own' } });

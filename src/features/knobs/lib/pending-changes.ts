@@ -125,6 +125,16 @@ export function staleConflicts(edits: PendingEdits, changesSince: readonly Confi
   return out.sort((a, b) => a.key.localeCompare(b.key));
 }
 
+/**
+ * Whether the daemon's config holds edits made on version `base`: a later version in which every
+ * edit is already the saved value. A save read again after an answer that could not be trusted is
+ * judged by it, and so is a 409 (the network resent a save the daemon had applied, or the same
+ * values were saved elsewhere): nothing differs to choose between.
+ */
+export function holdsEdits(edits: PendingEdits, base: number, current: AgentCompactionConfig): boolean {
+  return current.version > base && isEmpty(rebaseEdits(edits, current));
+}
+
 /** Your edits re-based on the current config ("keep mine"): edits that now equal the saved values are dropped. */
 export function rebaseEdits(edits: PendingEdits, current: AgentCompactionConfig): PendingEdits {
   let next: PendingEdits = { set: {}, unset: edits.unset.filter((k) => current.sources[k] === 'own') };
