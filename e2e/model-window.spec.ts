@@ -78,6 +78,26 @@ test('an operator sets a window: refused out of range with a message, saved once
   expect(await readWindow(request)).toMatchObject({ override_tokens: null, version: 3 });
 });
 
+test('a save the network sent twice is saved, with no conflict: the resend is refused with 409 holding this very window', async ({ page, request }) => {
+  const { agents, dialog, field } = await openDialog(page);
+  // A connection that closes under a request makes the browser send it again: the daemon applies
+  // the first and refuses the second as stale, its current window holding what was asked.
+  const resends: number[] = [];
+  await page.route(/\/api\/v1\/model-windows$/, async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await route.fetch();
+    const resend = await route.fetch();
+    resends.push(resend.status());
+    await route.fulfill({ response: resend });
+  });
+  await field.fill('64k');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  expect(resends).toEqual([409]);
+  await expect(agents.getByRole('row').nth(1)).toContainText('64k');
+  expect(await readWindow(request)).toMatchObject({ override_tokens: 64_000, version: 2 });
+});
+
 test('another operator changed the window meanwhile: both values shown, the operator chooses', async ({ page, request }) => {
   const { dialog, field } = await openDialog(page);
   const read = await readWindow(request);

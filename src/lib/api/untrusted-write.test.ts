@@ -27,6 +27,19 @@ describe('writeOrReread', () => {
     expect(read).not.toHaveBeenCalled();
   });
 
+  it('takes a refusal as stale whose current state holds the write as its answer; one that does not is thrown', async () => {
+    const stale = new ApiError({ kind: 'http', endpoint, status: 409, code: 'version_conflict', message: 'stale', details: { current: 3 } });
+    const read = vi.fn(async () => 0);
+    const refuse = async (): Promise<number> => {
+      throw stale;
+    };
+    const carried = (error: unknown) => (error === stale ? 3 : null);
+    expect(await writeOrReread(refuse, read, (v) => v === 3, carried)).toEqual({ answered: true, result: 3 });
+    await expect(writeOrReread(refuse, read, (v) => v === 4, carried)).rejects.toBe(stale);
+    await expect(writeOrReread(refuse, read, (v) => v === 3)).rejects.toBe(stale);
+    expect(read).not.toHaveBeenCalled();
+  });
+
   it('judges an untrusted answer by what the daemon holds, and never writes twice', async () => {
     const write = vi.fn(async () => {
       throw untrusted;

@@ -24,14 +24,26 @@ export type WriteOutcome<W, R> = { answered: true; result: W } | ({ answered: fa
 /**
  * Sends a write once ("read again, then decide"): its answer when it can be trusted; when it leaves
  * the outcome unknown (a 2xx body breaking the contract, no answer in time), the daemon may have
- * applied it all the same, so it is read again and `applied` judges. Never sent twice; any other
- * error is thrown as it came.
+ * applied it all the same, so it is read again and `applied` judges. Never sent twice by this code;
+ * any other error is thrown as it came, but for a refusal as stale (409) whose current state
+ * (`refusedWith`: the state it carries, checked, or null) `applied` accepts: that is the write's
+ * answer. The network resent a request the daemon had applied (a browser resends one whose reused
+ * connection closed under it), or the same values were saved elsewhere: nothing differs to choose.
  */
-export async function writeOrReread<W, R>(write: () => Promise<W>, read: () => Promise<R>, applied: (current: R) => boolean): Promise<WriteOutcome<W, R>> {
+export async function writeOrReread<W, R>(
+  write: () => Promise<W>,
+  read: () => Promise<R>,
+  applied: (current: R) => boolean,
+  refusedWith?: (error: unknown) => (W & R) | null,
+): Promise<WriteOutcome<W, R>> {
   try {
     return { answered: true, result: await write() };
   } catch (error) {
-    if (!isOutcomeUnknown(error)) throw error;
+    if (!isOutcomeUnknown(error)) {
+      const current = refusedWith?.(error) ?? null;
+      if (current !== null && applied(current)) return { answered: true, result: current };
+      throw error;
+    }
     return { answered: false, error, ...(await readAgain(read, applied)) };
   }
 }

@@ -2,7 +2,7 @@ import { api } from '../../../config/settings-store';
 import { unwrap } from '../../../lib/api/client';
 import { writeOrReread } from '../../../lib/api/untrusted-write';
 import type { CompactionRecord, Schemas } from '../../../domain/contract/types';
-import { conflictHoldingEdit } from '../lib/conflict';
+import { conflictRecord } from '../lib/conflict';
 import type { PendingSave } from '../lib/pending-saves';
 import { holdsEdit, UnknownOutcomeError } from '../lib/unknown-outcome';
 import { getCompaction } from './get-compaction';
@@ -33,21 +33,15 @@ export interface Saved {
  * PATCH the record; when the answer leaves the outcome unknown (a 2xx body breaking the contract,
  * no answer in time), read the record again and judge by what the daemon holds: a save it applied
  * is a save (no conflict with the operator's own next edit), one it did not is a failure that says
- * so (UnknownOutcomeError). Never sent twice by this code; a 409 whose current record already holds
- * the edit is a save too: the transport sent the request again after the daemon had applied it (a
- * browser resends a request whose reused connection closed under it), or the same values were saved
- * elsewhere. Either way the daemon holds what the operator asked for.
+ * so (UnknownOutcomeError). A 409 whose current record holds the edit is a save too. Never sent twice.
  */
 export async function flagOrReread(sessionId: string, compactionId: string, edit: PendingSave, version: number): Promise<Saved> {
   const outcome = await writeOrReread(
     () => flagCompaction(sessionId, compactionId, { ...edit, version }),
     () => getCompaction(sessionId, compactionId),
     (current) => current.version > version && holdsEdit(current, edit),
-  ).catch((error: unknown) => {
-    const current = conflictHoldingEdit(error, edit, version);
-    if (current) return { answered: true as const, result: current };
-    throw error;
-  });
+    conflictRecord,
+  );
   if (outcome.answered) return { record: outcome.result, reread: false };
   if (outcome.verdict === 'applied') return { record: outcome.current, reread: true };
   throw new UnknownOutcomeError(outcome.error, outcome.verdict === 'not-applied' ? 'not-saved' : 'unknown');

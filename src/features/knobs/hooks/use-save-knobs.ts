@@ -57,12 +57,8 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
             () => saveCompactionConfig(sessionId, a.path, toConfigWrite(base, a.edits)),
             () => queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, a.path), staleTime: 0 }),
             (current) => holdsEdits(a.edits, base, current),
-          ).catch((error: unknown) => {
-            // A 409 whose current config holds the edits is a save: nothing differs to choose between.
-            const current = isApiError(error) && error.status === 409 ? (error.details as Conflict['details'] | null)?.current : undefined;
-            if (current && holdsEdits(a.edits, base, current)) return { answered: true as const, result: current };
-            throw error;
-          });
+            (error) => (isApiError(error) && error.status === 409 ? ((error.details as Conflict['details'] | null)?.current ?? null) : null),
+          );
           if (outcome.answered) queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, outcome.result);
           else if (outcome.verdict === 'applied') confirmed.push(a.path);
           else {

@@ -11,14 +11,15 @@ export type ModelWindowWrite = Schemas['ModelWindowWrite'];
 
 /**
  * PUT /model-windows: sets (or, with null, removes) the operator's override at the version it was
- * read at; a stale version answers 409 with the current window. Sent once: an answer that cannot
- * be trusted is judged by reading the window again.
+ * read at; a stale version answers 409 with the current window (one that already holds this write
+ * is its answer). Sent once: an answer that cannot be trusted is judged by reading the window again.
  */
 export function putModelWindow(write: ModelWindowWrite): Promise<WriteOutcome<ModelWindow, ModelWindow>> {
   return writeOrReread(
     async () => unwrap(await api().PUT('/model-windows', { body: write })),
     () => getModelWindow(write.model),
     (current) => current.version > write.version && current.override_tokens === write.override_tokens,
+    conflictWindow,
   );
 }
 
