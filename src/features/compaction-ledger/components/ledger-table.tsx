@@ -142,7 +142,8 @@ export function LedgerTable({ sessionId, search, onSearchChange, ledger }: Ledge
   );
 
   // The next page as the window nears the loaded end (lib/read-ahead.ts): now, or in an idle moment.
-  const readNext = readAhead({ first: firstIndex, last: lastIndex }, records.length, hasMore && !isFetchingMore);
+  const viewLast = virtualizer.range?.endIndex ?? lastIndex;
+  const readNext = readAhead({ first: firstIndex, last: lastIndex, ahead: Math.max(0, lastIndex - viewLast) }, records.length, hasMore && !isFetchingMore);
   useEffect(() => {
     if (readNext === 'now') loadMore();
     else if (readNext === 'idle') return whenIdle(loadMore, READ_AHEAD_IDLE_MS);

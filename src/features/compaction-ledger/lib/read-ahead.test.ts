@@ -13,6 +13,13 @@ describe('readAhead', () => {
     expect(readAhead({ first: 170, last: 190 }, 200, true)).toBe('now');
   });
 
+  it('reads as much earlier again as the window reaches beyond the view while it moves', () => {
+    // 16,000 px/s: the window reaches 96 rows below the view.
+    expect(readAhead({ first: 1_000, last: 1_115, ahead: 96 }, 1_300, true)).toBeNull();
+    expect(readAhead({ first: 1_050, last: 1_165, ahead: 96 }, 1_300, true)).toBe('now');
+    expect(readAhead({ first: 1_050, last: 1_165 }, 1_300, true)).toBeNull();
+  });
+
   it('with the top in view, waits for an idle moment (live records may push the end away meanwhile)', () => {
     // A view just cut back to its first page of 50: the window reaches within 40 rows of its end.
     expect(readAhead({ first: 0, last: 22 }, 50, true)).toBe('idle');
