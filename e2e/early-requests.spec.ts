@@ -38,9 +38,9 @@ test.beforeEach(async ({ request }) => {
   await resetDaemon(request);
 });
 
-test('the session view: the session, its stats and the first ledger page leave before the app code and are asked once', async ({ page }) => {
+test("the session view: the session, its stats, the first ledger page and the shell's projects leave before the app code and are asked once", async ({ page }) => {
   const asked = recordApi(page);
-  const first = [`/sessions/${SESSION}`, `/sessions/${SESSION}/compaction-stats`, `/sessions/${SESSION}/compactions?sort=-created_at&limit=50`];
+  const first = [`/sessions/${SESSION}`, `/sessions/${SESSION}/compaction-stats`, `/sessions/${SESSION}/compactions?sort=-created_at&limit=50`, '/projects'];
   const before = await holdEntryUntilAsked(page, asked, first);
   await page.goto(`/sessions/${SESSION}`);
   await expect(page.locator(LEDGER_ROW).first()).toBeVisible();
@@ -49,13 +49,16 @@ test('the session view: the session, its stats and the first ledger page leave b
   for (const path of first) expect(asked.filter((p) => p === path), path).toHaveLength(1);
 });
 
-test('the sessions list: its one request leaves before the app code and is asked once', async ({ page }) => {
+test("the sessions list: its one request and the shell's projects leave before the app code and are asked once", async ({ page }) => {
   const asked = recordApi(page);
-  const before = await holdEntryUntilAsked(page, asked, ['/sessions']);
+  const first = ['/sessions', '/projects'];
+  const before = await holdEntryUntilAsked(page, asked, first);
   await page.goto('/sessions');
   await expect(sessionRows(page).first()).toBeVisible();
-  expect(before).toContain('/sessions');
-  expect(asked.filter((p) => p === '/sessions')).toHaveLength(1);
+  // The project switcher's list comes from that answer: the shell asks for nothing more.
+  await expect(page.getByRole('combobox', { name: 'Go to project' })).toBeVisible();
+  expect(before).toEqual(expect.arrayContaining(first));
+  for (const path of first) expect(asked.filter((p) => p === path), path).toHaveLength(1);
 });
 
 test('a deep link with a ledger view asks for the session early and leaves the view to the app, each once', async ({ page }) => {

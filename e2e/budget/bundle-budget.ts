@@ -53,7 +53,7 @@ export interface Budget {
 const validator = (endpoint: string) => `src/domain/contract/validators/responses/${endpoint}.gen.ts`;
 
 export const BUDGET: Budget = {
-  shell: ['src/app/live-stream.tsx', validator('get-health'), validator('get-projects')],
+  shell: ['src/app/live-stream.tsx', validator('shell')],
   screens: [
     { name: 'sessions list', page: 'src/pages/sessions-page.tsx', needs: [validator('get-sessions'), 'src/features/imports/components/import-button.tsx', 'src/features/sessions/components/sessions-notices.tsx'] },
     { name: 'session view', page: 'src/pages/session-page.tsx', needs: [validator('session-view')] },

@@ -16,11 +16,24 @@ import type { EarlyRequest } from '../lib/api/early-answers';
 export const DEFAULT_LEDGER_FIRST_PAGE = 'sort=-created_at&limit=50';
 
 /**
- * The API paths the route's prefetch asks for first, for the default views only (the sessions
- * list; a session's view without search parameters: the session, its stats, the ledger's first
- * page; with parameters, the session alone). Elsewhere none.
+ * The shell's read on every screen that the early script can take: the project switcher's projects
+ * (app/router.tsx's prefetchRoute asks for the same). Left to the shell's first render, it left only
+ * after it, and its answer, validators and the render they cause landed between the first screen's
+ * data and its render. Not the health: the live stream asks for it afresh when it connects (a cached
+ * answer could hide a restart), so an early one would be asked twice.
+ */
+export const SHELL_PATHS: readonly string[] = ['/projects'];
+
+/**
+ * The API paths the route's prefetch asks for first: the page's, for the default views only (the
+ * sessions list; a session's view without search parameters: the session, its stats, the ledger's
+ * first page; with parameters, the session alone; elsewhere none), then the shell's.
  */
 export function earlyPaths(pathname: string, search: string): string[] {
+  return [...pagePaths(pathname, search), ...SHELL_PATHS];
+}
+
+function pagePaths(pathname: string, search: string): string[] {
   if (pathname === '/' || pathname === '/sessions') return ['/sessions'];
   const match = /^\/sessions\/([^/]+)$/.exec(pathname);
   if (match === null) return [];
@@ -73,7 +86,7 @@ function start(): void {
   const config = fetch(new URL('config.json', document.baseURI), { cache: 'no-store' });
   const requests: EarlyRequest[] = [];
   const paths = earlyPaths(window.location.pathname, window.location.search);
-  const started = paths.length === 0 || storedConnection() ? Promise.resolve([]) : startRequests(config, paths);
+  const started = storedConnection() ? Promise.resolve([]) : startRequests(config, paths);
   const ready = started.then(
     (list) => void requests.push(...list),
     () => undefined,

@@ -21,6 +21,7 @@ import {
   SettingsPageSkeleton,
   ThresholdLabPageSkeleton,
 } from '../pages/page-skeletons';
+import { projectsQuery } from '../lib/api/endpoints/list-projects';
 import { AppShell } from './app-shell';
 import { RouteErrorBoundary } from './route-error';
 
@@ -119,12 +120,14 @@ function routeMatches(pathname: string) {
 }
 
 /**
- * Starts the first queries of the page at this address (once the daemon's address is known), so
- * they travel beside the page's code instead of waiting for it to render. A failure is left to
- * the page's own query, which asks again.
+ * Starts the first queries of the page at this address (once the daemon's address is known), then
+ * the shell's projects (on every screen; the early script's SHELL_PATHS), so they travel beside the
+ * page's code instead of waiting for a render. A failure is left to the page's or the shell's own
+ * query, which asks again.
  */
 export function prefetchRoute(queryClient: QueryClient, pathname: string, search: string): void {
   for (const match of routeMatches(pathname)) {
     (match.route.handle as PageHandle | undefined)?.prefetch?.(queryClient, match.params, new URLSearchParams(search));
   }
+  void queryClient.prefetchQuery(projectsQuery());
 }

@@ -164,6 +164,9 @@ export interface GeneratedFile {
  * and the schemas they share (the compaction record, the error) compiled once.
  */
 export const ENDPOINT_BUNDLES: Readonly<Record<string, readonly string[]>> = {
+  // The shell's reads on every screen: the projects, asked for with the first screen's data
+  // (app/early-requests.ts SHELL_PATHS), and the health, once the shell has rendered.
+  shell: ['GET /projects', 'GET /health'],
   'session-view': ['GET /sessions/{session_id}', 'GET /sessions/{session_id}/compaction-stats', 'GET /sessions/{session_id}/compactions'],
 };
 
