@@ -1,6 +1,7 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { advanceSession, apiGet, clearFaults, dropSockets, injectFaults, resetDaemon } from './support/daemon';
 import { flagButton, flagViaApi, getCompaction, ledgerRow, listCompactions, notesField } from './support/compactions';
+import { sendEachTwice } from './support/resend';
 import { connectionIndicator } from './support/ui';
 
 /** The page makes a burst of requests on load; on a busy machine the first answers can take a while. */
@@ -151,16 +152,8 @@ test('a save the network sent twice is saved, with no dialog: the resend is refu
   const target = (await listCompactions(request, session)).items.find((r) => r.operator_flag === null)!;
   await page.goto(`/sessions/${session}/compactions/${target.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(target.id);
-  // A connection that closes under a request makes the browser send it again: the daemon applies
-  // the first and refuses the second as stale, its current record holding what was asked.
-  const resends: number[] = [];
-  await page.route(new RegExp(`/api/v1/sessions/${session}/compactions/${target.id}$`), async (route) => {
-    if (route.request().method() !== 'PATCH') return route.fallback();
-    await route.fetch();
-    const resend = await route.fetch();
-    resends.push(resend.status());
-    await route.fulfill({ response: resend });
-  });
+  // The daemon applies the first and refuses the second as stale, its current state holding what was asked.
+  const resends = await sendEachTwice(page, new RegExp(`/api/v1/sessions/${session}/compactions/${target.id}$`), 'PATCH');
 
   await notesField(page).fill('sent twice by the network');
   await notesField(page).press('Control+Enter');

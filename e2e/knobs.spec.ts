@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API, apiGet, resetDaemon } from './support/daemon';
+import { sendEachTwice } from './support/resend';
 
 /** A generated session whose subagents carry plugins: explore (chunked-summarizer, the malformed context-meter), test-runner (checkpoint-summary, the malformed legacy-exporter). */
 const SESSION = 'ses_gen_refactor';
@@ -24,6 +25,16 @@ async function typeInto(field: Locator, text: string): Promise<void> {
   await field.focus();
   await field.press('ControlOrMeta+a');
   await field.pressSequentially(text);
+}
+
+/** Types an upper threshold (percent) on the agent shown, then reviews and saves it: saved. */
+async function saveUpperThreshold(page: Page, percent: string): Promise<void> {
+  const field = knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
+  await field.fill(percent);
+  await field.blur();
+  await page.getByRole('button', { name: 'Review and save…' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
 }
 
 test.beforeEach(async ({ request }) => {
@@ -148,12 +159,7 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
   const other = await browser.newContext();
   const second = await other.newPage();
   await second.goto(knobsUrl('primary', 'trigger'));
-  const theirs = knob(second, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
-  await theirs.fill('75');
-  await theirs.blur();
-  await second.getByRole('button', { name: 'Review and save…' }).click();
-  await second.getByRole('button', { name: 'Save changes' }).click();
-  await expect(second.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
+  await saveUpperThreshold(second, '75');
   await other.close();
 
   // Our save is against version 1: both versions are shown, nothing is overwritten silently.
@@ -174,22 +180,9 @@ test('unsaved edits survive a reload, marked unsaved; a stale save from a second
 
 test('a save the network sent twice is saved, with no conflict: the resend is refused with 409 holding these very edits', async ({ page, request }) => {
   await page.goto(knobsUrl('primary', 'trigger'));
-  // A connection that closes under a request makes the browser send it again: the daemon applies
-  // the first and refuses the second as stale, its current config holding what was asked.
-  const resends: number[] = [];
-  await page.route(/\/api\/v1\/sessions\/[^/]+\/compaction-config\?/, async (route) => {
-    if (route.request().method() !== 'PUT') return route.fallback();
-    await route.fetch();
-    const resend = await route.fetch();
-    resends.push(resend.status());
-    await route.fulfill({ response: resend });
-  });
-  const upperInput = knob(page, 'Upper threshold').getByRole('spinbutton', { name: 'Upper threshold' });
-  await upperInput.fill('80');
-  await upperInput.blur();
-  await page.getByRole('button', { name: 'Review and save…' }).click();
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 agent.' })).toBeVisible();
+  // The daemon applies the first and refuses the second as stale, its current state holding what was asked.
+  const resends = await sendEachTwice(page, /\/api\/v1\/sessions\/[^/]+\/compaction-config\?/, 'PUT');
+  await saveUpperThreshold(page, '80');
   expect(resends).toEqual([409]);
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(knob(page, 'Upper threshold').getByText('unsaved')).toHaveCount(0);

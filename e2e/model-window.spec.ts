@@ -8,6 +8,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API, apiGet, resetDaemon } from './support/daemon';
+import { sendEachTwice } from './support/resend';
 import { expectLive } from './support/ui';
 
 /** Two imported OpenAI-chat runs on deepseek-chat: the first's largest recorded call was 78k tokens. */
@@ -80,16 +81,8 @@ test('an operator sets a window: refused out of range with a message, saved once
 
 test('a save the network sent twice is saved, with no conflict: the resend is refused with 409 holding this very window', async ({ page, request }) => {
   const { agents, dialog, field } = await openDialog(page);
-  // A connection that closes under a request makes the browser send it again: the daemon applies
-  // the first and refuses the second as stale, its current window holding what was asked.
-  const resends: number[] = [];
-  await page.route(/\/api\/v1\/model-windows$/, async (route) => {
-    if (route.request().method() !== 'PUT') return route.fallback();
-    await route.fetch();
-    const resend = await route.fetch();
-    resends.push(resend.status());
-    await route.fulfill({ response: resend });
-  });
+  // The daemon applies the first and refuses the second as stale, its current state holding what was asked.
+  const resends = await sendEachTwice(page, /\/api\/v1\/model-windows$/, 'PUT');
   await field.fill('64k');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
