@@ -24,6 +24,11 @@ export interface SaveDone {
   reread: string[];
 }
 
+/** What a 409 carries (the client checked it against the contract): the current config and the changes since; null for any other failure. */
+function conflictDetails(error: unknown): Conflict['details'] | null {
+  return isApiError(error) && error.status === 409 && error.details ? (error.details as Conflict['details']) : null;
+}
+
 /**
  * Saving every agent's edits, one agent after the other, each against the version its edits were
  * made on: a 409 shows both versions (the operator chooses: resolveConflict), a 422 puts the
@@ -57,7 +62,7 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
             () => saveCompactionConfig(sessionId, a.path, toConfigWrite(base, a.edits)),
             () => queryClient.fetchQuery({ ...compactionConfigQuery(sessionId, a.path), staleTime: 0 }),
             (current) => holdsEdits(a.edits, base, current),
-            (error) => (isApiError(error) && error.status === 409 ? ((error.details as Conflict['details'] | null)?.current ?? null) : null),
+            (error) => conflictDetails(error)?.current ?? null,
           );
           if (outcome.answered) queryClient.setQueryData(compactionConfigQuery(sessionId, a.path).queryKey, outcome.result);
           else if (outcome.verdict === 'applied') confirmed.push(a.path);
@@ -69,8 +74,9 @@ export function useSaveKnobs(sessionId: string, agents: readonly AgentEdits[], b
           clearDraft(sessionId, a.path);
           saved += 1;
         } catch (error) {
-          if (isApiError(error) && error.status === 409 && error.details) {
-            setConflict({ agent: a.path, edits: a.edits, details: error.details as Conflict['details'] });
+          const details = conflictDetails(error);
+          if (details) {
+            setConflict({ agent: a.path, edits: a.edits, details });
           } else if (isApiError(error) && error.status === 422 && Array.isArray(error.details?.errors)) {
             setFailure({ agent: a.path, kind: 'invalid', errors: error.details.errors as { key: string; message: string }[] });
             if (a.path !== selected) void navigate(knobsHref(sessionId, a.path));
