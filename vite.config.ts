@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { createLogger, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { BUDGET, checkBuild, formatReport, screenFiles, type Manifest } from './e2e/budget/bundle-budget.ts';
+import { BUDGET, checkBuild, formatReport, screenCode, screenFiles, type Manifest } from './e2e/budget/bundle-budget.ts';
+import { FIRST_SCREEN_CODE_ID } from './src/app/first-screen-code.ts';
 import { CSP_HEADER, CSP_META } from './src/config/content-security-policy.ts';
 
 // KAGED_API_URL=http://host:port proxies /api to a real daemon (dev and preview).
@@ -132,12 +133,19 @@ function startingNotice(): Plugin {
  * linked first in the built index.html as an async module (an HTML module script would join the
  * app's entry and wait for its libraries). Not in dev: demo mode's simulated daemon starts with
  * the app.
+ *
+ * It asks for the first screen's code too, once its requests have left: index.html carries, before
+ * the script, each budget screen's files beyond the entry's (`screenCode`, as JSON the script reads),
+ * so they travel beside the data instead of after the entry has run (on a slow link that wait put
+ * the page's code, not its data, last).
  */
 function earlyRequests(): Plugin {
   let base = '/';
+  const earlyScript = (file: string) => `<script type="module" async crossorigin src="${base}${file}"></script>`;
   return {
     name: 'compactor:early-requests',
     apply: 'build',
+    enforce: 'post',
     config: () => ({ build: { rolldownOptions: { input: { index: resolve(import.meta.dirname, 'index.html'), early: resolve(import.meta.dirname, 'src/app/early-requests.ts') } } } }),
     configResolved(config) {
       base = config.base;
@@ -149,7 +157,28 @@ function earlyRequests(): Plugin {
         // Its one import is the bundler's runtime (1 KB), which the entry preloads anyway.
         const imports = chunk?.type === 'chunk' ? chunk.imports.filter((file) => !/\/rolldown-runtime-/.test(file)) : [];
         if (chunk === undefined || imports.length > 0) throw new Error(`The early requests script must build to a file of its own, importing no app module (it imports ${imports.join(', ')}).`);
-        return html.replace('<title>', `<script type="module" async crossorigin src="${base}${chunk.fileName}"></script>\n    <title>`);
+        return html.replace('<title>', `${earlyScript(chunk.fileName)}\n    <title>`);
+      },
+    },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const manifestAsset = bundle['.vite/manifest.json'];
+        const html = bundle['index.html'];
+        const early = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early');
+        if (manifestAsset?.type !== 'asset' || html?.type !== 'asset' || early === undefined) throw new Error("first screens' code: the build has no manifest, index.html or early script to read and write");
+        const manifest = JSON.parse(String(manifestAsset.source)) as Manifest;
+        const code = Object.fromEntries(
+          BUDGET.screens.map((screen) => {
+            const { scripts, styles } = screenCode(manifest, BUDGET.shell, screen);
+            return [screen.page, [...scripts, ...styles].map((file) => `${base}${file}`)];
+          }),
+        );
+        const tag = earlyScript(early.fileName);
+        const page = String(html.source);
+        if (!page.includes(tag)) throw new Error("first screens' code: index.html does not link the early script");
+        const json = JSON.stringify(code).replaceAll('<', '\\u003c');
+        html.source = page.replace(tag, `<script type="application/json" id="${FIRST_SCREEN_CODE_ID}">${json}</script>\n    ${tag}`);
       },
     },
   };

@@ -6,8 +6,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expect as baseExpect, test } from '@playwright/test';
-import { BUDGET, readManifest, screenFiles } from './budget/bundle-budget';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { BUDGET, readManifest, screenCode, screenFiles } from './budget/bundle-budget';
 import { resetDaemon } from './support/daemon';
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -23,6 +23,22 @@ const SCREENS: Record<string, { path: string; first: string[] }> = {
   // The settings to replay, with the agent's configured values (the replay runs when asked).
   'threshold lab': { path: `/sessions/${SESSION}/lab`, first: ['.page select option', '.page input[placeholder]:not([placeholder=""])'] },
 };
+
+/** Opens `path` and waits until every `first` selector has matched (the page's clock in `__firstData`). */
+async function openToFirstData(page: Page, path: string, first: string[]): Promise<void> {
+  await page.addInitScript((selectors) => {
+    const marks: number[] = [];
+    const seen = () => {
+      selectors.forEach((sel, i) => {
+        if (marks[i] === undefined && document.querySelector(sel)) marks[i] = performance.now();
+      });
+      if (marks.filter((m) => m !== undefined).length === selectors.length) (window as { __firstData?: number }).__firstData = Math.max(...marks);
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  }, first);
+  await page.goto(path);
+  await expect.poll(() => page.evaluate(() => (window as { __firstData?: number }).__firstData)).toBeGreaterThan(0);
+}
 
 test.beforeEach(async ({ request }) => {
   await resetDaemon(request);
@@ -53,18 +69,7 @@ for (const screen of BUDGET.screens) {
   test(`${screen.name}: every script downloaded before the first data is counted by the budget`, async ({ page }) => {
     const { path, first } = SCREENS[screen.name] as (typeof SCREENS)[string];
     const counted = new Set(screenFiles(readManifest(DIST), BUDGET.shell, screen).map((file) => `/${file}`));
-    await page.addInitScript((selectors) => {
-      const marks: number[] = [];
-      const seen = () => {
-        selectors.forEach((sel, i) => {
-          if (marks[i] === undefined && document.querySelector(sel)) marks[i] = performance.now();
-        });
-        if (marks.filter((m) => m !== undefined).length === selectors.length) (window as { __firstData?: number }).__firstData = Math.max(...marks);
-      };
-      new MutationObserver(seen).observe(document, { childList: true, subtree: true });
-    }, first);
-    await page.goto(path);
-    await expect.poll(() => page.evaluate(() => (window as { __firstData?: number }).__firstData)).toBeGreaterThan(0);
+    await openToFirstData(page, path, first);
     // Before the first data: scripts asked for before its last answer came and in before it was
     // drawn. What the render drawing the first data asks for (a chart below it, lazy) is not: on a
     // busy machine that render can outlast the download, which then ends before the data shows.
@@ -74,9 +79,37 @@ for (const screen of BUDGET.screens) {
       const answers = entries.filter((e) => new URL(e.name).pathname.startsWith('/api/v1/') && e.responseEnd <= by).map((e) => e.responseEnd);
       // A first screen drawn from what came with the page (no answer yet): everything before it.
       const answered = answers.length > 0 ? Math.max(...answers) : by;
-      return entries.filter((e) => e.initiatorType === 'script' && e.startTime <= answered && e.responseEnd <= by).map((e) => new URL(e.name).pathname);
+      // Scripts by their address: a module preload's entry says "script" in Chromium, "link" elsewhere.
+      return entries.filter((e) => new URL(e.name).pathname.endsWith('.js') && e.startTime <= answered && e.responseEnd <= by).map((e) => new URL(e.name).pathname);
     });
     expect(before.length).toBeGreaterThan(0);
     expect(before.filter((file) => !counted.has(file)), 'downloaded before the first data, not counted by the budget').toEqual([]);
+  });
+}
+
+/** The app's entry script (index.html links it; the early script is another file). */
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+for (const screen of BUDGET.screens) {
+  test(`${screen.name}: the early script asks for its code after its data and before the app's entry has run, each file once`, async ({ page }) => {
+    const { path, first } = SCREENS[screen.name] as (typeof SCREENS)[string];
+    const { scripts, styles } = screenCode(readManifest(DIST), BUDGET.shell, screen);
+    const own = [...scripts, ...styles].map((file) => `/${file}`);
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    // The entry is held until the screen's files have all been asked for (or 10 s): only the early script can have.
+    let beforeEntry: string[] = [];
+    await page.route(ENTRY, async (route) => {
+      for (let waited = 0; waited < 10_000 && !own.every((file) => asked.includes(file)); waited += 25) await new Promise((resolve) => setTimeout(resolve, 25));
+      beforeEntry = [...asked];
+      await route.continue();
+    });
+    await openToFirstData(page, path, first);
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((file) => !beforeEntry.includes(file)), 'asked for only once the entry ran').toEqual([]);
+    for (const file of own) expect(asked.filter((p) => p === file), file).toHaveLength(1);
+    // Its data (at least the shell's projects) left first.
+    const firstCode = beforeEntry.findIndex((p) => own.includes(p));
+    expect(beforeEntry.slice(0, firstCode).filter((p) => p.startsWith('/api/v1/')).length, 'API requests before the first code file').toBeGreaterThan(0);
   });
 }

@@ -518,8 +518,9 @@ export class Bench {
         const first = Math.max(...marks);
         const state = await this.state(page);
         const before = state.longTasks.filter((t) => t.start < first);
-        // The scripts whose responses ended before the first data (resource timing, the page's clock), as sent (encoded).
-        const sent = await page.evaluate((by) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).initiatorType === 'script' && (e as PerformanceResourceTiming).responseEnd <= by).reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0), first);
+        // The scripts whose responses ended before the first data (resource timing, the page's clock), as sent (encoded),
+        // by their address: a module preload's entry says "script" in Chromium, "link" elsewhere.
+        const sent = await page.evaluate((by) => performance.getEntriesByType('resource').filter((e) => (e as PerformanceResourceTiming).responseEnd <= by && new URL(e.name).pathname.endsWith('.js')).reduce((n, e) => n + (e as PerformanceResourceTiming).encodedBodySize, 0), first);
         this.book.add(screen.figs[0], first);
         this.book.add(screen.figs[1], Math.max(0, ...before.map((t) => t.duration)));
         this.book.add(screen.figs[2], sent / 1024);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkBudget, formatReport, screenFiles, type Budget, type Manifest, type Sizes } from './bundle-budget';
+import { checkBudget, formatReport, screenCode, screenFiles, type Budget, type Manifest, type Sizes } from './bundle-budget';
 
 const KB = 1024;
 
@@ -8,9 +8,9 @@ const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js', '_router.js'], dynamicImports: ['src/pages/sessions-page.tsx', 'src/pages/session-page.tsx', 'src/app/live-stream.tsx'] },
   '_react.js': { file: 'assets/react.js' },
   '_router.js': { file: 'assets/router.js', imports: ['_react.js'] },
-  '_table.js': { file: 'assets/table.js', imports: ['_react.js'] },
+  '_table.js': { file: 'assets/table.js', imports: ['_react.js'], css: ['assets/table.css'] },
   'src/app/live-stream.tsx': { file: 'assets/live-stream.js', isDynamicEntry: true, imports: ['_react.js'] },
-  'src/pages/sessions-page.tsx': { file: 'assets/sessions-page.js', isDynamicEntry: true, imports: ['_table.js', '_react.js'] },
+  'src/pages/sessions-page.tsx': { file: 'assets/sessions-page.js', isDynamicEntry: true, imports: ['_table.js', '_react.js'], css: ['assets/sessions-page.css'] },
   'src/pages/session-page.tsx': { file: 'assets/session-page.js', isDynamicEntry: true, imports: ['_table.js'], dynamicImports: ['src/charts.tsx'] },
   'src/charts.tsx': { file: 'assets/charts.js', isDynamicEntry: true, imports: ['_react.js'] },
   'src/domain/contract/validators/responses/get-sessions.gen.ts': { file: 'assets/get-sessions.gen.js', isDynamicEntry: true, imports: ['_formats.js'] },
@@ -77,5 +77,12 @@ describe('the bundle budget', () => {
   it('refuses a need the build does not have (a renamed module must be named again)', () => {
     const renamed = { ...budget, screens: [{ name: 'sessions list', page: 'src/pages/sessions-page.tsx', needs: ['src/domain/contract/validators/responses/get-nothing.gen.ts'] }] };
     expect(() => checkBudget(manifest, sizes, renamed)).toThrow('The build manifest has no chunk "src/domain/contract/validators/responses/get-nothing.gen.ts"');
+  });
+
+  it("lists a screen's own files for the early script: beyond the entry's, the page first, with their stylesheets", () => {
+    expect(screenCode(manifest, budget.shell, budget.screens[0] as Budget['screens'][number])).toEqual({
+      scripts: ['assets/sessions-page.js', 'assets/table.js', 'assets/get-sessions.gen.js', 'assets/formats.js', 'assets/live-stream.js'],
+      styles: ['assets/sessions-page.css', 'assets/table.css'],
+    });
   });
 });

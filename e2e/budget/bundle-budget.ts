@@ -27,6 +27,8 @@ export interface ManifestChunk {
   isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  /** The stylesheets the chunk brings. */
+  css?: string[];
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -84,13 +86,37 @@ function withStaticImports(manifest: Manifest, key: string, seen: Set<string>): 
  * of the entry's chunks (not a chunk of its own) adds nothing.
  */
 export function screenFiles(manifest: Manifest, shell: readonly string[], screen: Pick<ScreenBudget, 'page' | 'needs'>): string[] {
+  const keys = entryChunks(manifest);
+  if (manifest[screen.page]) withStaticImports(manifest, screen.page, keys);
+  for (const needed of [...shell, ...screen.needs]) withStaticImports(manifest, needed, keys);
+  return scripts(manifest, keys);
+}
+
+/** The manifest keys of the entries and their static imports. */
+function entryChunks(manifest: Manifest): Set<string> {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   if (entries.length === 0) throw new Error('The build manifest has no entry chunk');
   const keys = new Set<string>();
   for (const entry of entries) withStaticImports(manifest, entry, keys);
-  if (manifest[screen.page]) withStaticImports(manifest, screen.page, keys);
-  for (const needed of [...shell, ...screen.needs]) withStaticImports(manifest, needed, keys);
+  return keys;
+}
+
+function scripts(manifest: Manifest, keys: Iterable<string>): string[] {
   return [...new Set([...keys].map((key) => (manifest[key] as ManifestChunk).file))].filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * A screen's files beyond what index.html links (the entry's): its scripts (screenFiles' others,
+ * the page's first) and their stylesheets. The early script asks for them as the page starts
+ * (src/app/early-requests.ts), rather than once the entry has run.
+ */
+export function screenCode(manifest: Manifest, shell: readonly string[], screen: Pick<ScreenBudget, 'page' | 'needs'>): { scripts: string[]; styles: string[] } {
+  const linked = entryChunks(manifest);
+  const keys = new Set<string>();
+  if (manifest[screen.page]) withStaticImports(manifest, screen.page, keys);
+  for (const needed of [...screen.needs, ...shell]) withStaticImports(manifest, needed, keys);
+  const own = [...keys].filter((key) => !linked.has(key));
+  return { scripts: scripts(manifest, own), styles: [...new Set(own.flatMap((key) => manifest[key]?.css ?? []))] };
 }
 
 export interface FileSize {

@@ -7,10 +7,12 @@
  * takes each answer instead of asking again (lib/api/early-answers.ts), and checks and reports it
  * as any other. A request the app does not make the same way is not taken (and is aborted).
  *
- * No import of the app's modules (only types): the file stays small and loads on its own.
+ * Then it asks for the page's code (app/first-screen-code.ts). No import of the app's modules (only
+ * types, and first-screen-code.ts, written for it): the file stays small and loads on its own.
  * e2e/early-requests.spec.ts counts the requests (each once) and fails them.
  */
 import type { EarlyRequest } from '../lib/api/early-answers';
+import { linkFirstScreenCode } from './first-screen-code';
 
 /** The first page of a session's ledger in its default view (features/compaction-ledger: LEDGER_FIRST_PAGE_SIZE, the default sort). */
 export const DEFAULT_LEDGER_FIRST_PAGE = 'sort=-created_at&limit=50';
@@ -91,6 +93,9 @@ function start(): void {
     (list) => void requests.push(...list),
     () => undefined,
   );
+  // The page's code once its data has left: over HTTP/1.1 (six connections) the other way round
+  // would queue the data behind a dozen files.
+  void ready.then(() => linkFirstScreenCode(document, window.location.pathname));
   globalThis.__compactorEarly = { config, requests, ready };
 }
 
