@@ -112,7 +112,8 @@ function contentSecurityPolicy(): Plugin {
  * `npm start`'s first visit after an install: the dev server prepares the app's dependencies
  * before the first script can run (seconds), so index.html says so in the page's root at once
  * (React replaces it on its first render; until then the entry says each step it takes,
- * src/app/starting-notice.ts). Dev only: a build's page has its scripts at hand.
+ * src/app/starting-notice.ts), in place of index.html's own placeholder. Dev only: a build's page
+ * has its scripts at hand, and keeps the placeholder.
  */
 function startingNotice(): Plugin {
   return {
@@ -122,7 +123,9 @@ function startingNotice(): Plugin {
       const notice =
         '<div role="status" style="font: 14px/1.5 system-ui, sans-serif; padding: 24px 32px; color: CanvasText; background: Canvas">' +
         '<strong>Compactor is starting.</strong><br /><span data-starting-step>The development server is preparing the app\'s modules; on the first start after an install this takes a few seconds.</span> The page opens by itself.</div>';
-      return html.replace('<div id="root"></div>', `<div id="root">${notice}</div>`);
+      const root = /<div id="root">.*?<\/div>/;
+      if (!root.test(html)) throw new Error('index.html has no <div id="root"> for the starting notice');
+      return html.replace(root, `<div id="root">${notice}</div>`);
     },
   };
 }

@@ -150,3 +150,18 @@ test("an answer is drawn as soon as it is in, not after React's 300 ms reveal pa
   }
   await expect(sessionRows(page).first(), `not drawn within ${pageMs} ms of the page's time after its answer`).toBeVisible({ timeout: 1 });
 });
+
+test("while the app's code is on its way the page says it is loading; the first render replaces that", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/sessions', { waitUntil: 'commit' });
+  const loading = page.getByRole('status').filter({ hasText: 'Loading Compactor…' });
+  await expect(loading).toBeVisible();
+  release();
+  await expect(sessionRows(page).first()).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});

@@ -4,7 +4,7 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/pages.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { firstScreen } from './lib/first-screen';
@@ -17,6 +17,10 @@ import { useSettingsStore } from './config/settings-store';
 import { startThemeSync } from './config/theme';
 import { isApiError } from './lib/api/api-error';
 import { closeEarlyAnswers, earlyRequestsStarted, takeEarlyConfig } from './lib/api/early-answers';
+import { nextTask } from './lib/idle';
+
+/** How long the first render waits for the page's code before drawing the page's skeleton. */
+const FIRST_RENDER_WAIT_MS = 1_000;
 
 startThemeSync();
 
@@ -42,6 +46,9 @@ if (import.meta.env.DEV && __KAGED_SIMULATED__) {
 const earlyConfig = takeEarlyConfig();
 const { config, problem } = await loadRuntimeConfig(document.baseURI, earlyConfig === null ? fetch : () => earlyConfig);
 await earlyRequestsStarted();
+// The libraries' and the entry's evaluation is one task, on a slow device a long one: what follows
+// (the settings, the query client, the first screen's requests) runs in a task of its own.
+await nextTask();
 if (problem !== null) console.warn(`config.json could not be used: ${problem}`);
 useSettingsStore.getState().setDefaults(config, problem);
 
@@ -51,24 +58,43 @@ followReachability(queryClient);
 // The first screen's data, then its code, in that order on the wire: over HTTP/1.1 a browser opens
 // six connections to a server, and the page's dozen code files asked for first would queue the API
 // calls behind them. The calls leave once the client's middleware has run (microtasks); the code is
-// asked for in the next task. (In demo mode, once the simulated daemon runs: its service worker
+// asked for in the next task. (In a build the early script has asked for both already, in that
+// order: app/early-requests.ts. In demo mode, once the simulated daemon runs: its service worker
 // may reload the page when it first takes control.)
 // Their requests take over the early ones; what they did not take is dropped.
 prefetchRoute(queryClient, window.location.pathname, window.location.search);
-setTimeout(() => {
-  closeEarlyAnswers();
-  firstScreen.watch(queryClient, preloadRoute(window.location.pathname));
-}, 0);
+const pageCode = new Promise<void>((resolve) => {
+  setTimeout(() => {
+    closeEarlyAnswers();
+    const code = preloadRoute(window.location.pathname);
+    firstScreen.watch(queryClient, code);
+    void code.then(resolve);
+  }, 0);
+});
 
-const root = document.getElementById('root');
-if (root === null) throw new Error('index.html has no #root element');
-createRoot(root, {
+// The first render waits for the page's code (index.html says "Loading" meanwhile), so the shell and
+// the page are drawn once, not the shell with the page's skeleton first and the page again: on a
+// slow device that first pass and its layout came between the first data and its rows. A page
+// whose code is slow to come is drawn with its skeleton after FIRST_RENDER_WAIT_MS.
+sayStartingStep("Loading this page's code.");
+await Promise.race([pageCode, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]);
+
+const rootElement = document.getElementById('root');
+if (rootElement === null) throw new Error('index.html has no #root element');
+const root = createRoot(rootElement, {
   // A failed request is shown where it happened; only what no one expected (a bug) is logged.
   onCaughtError: (error, info) => {
     if (!isApiError(error)) console.error(error, info.componentStack);
   },
-}).render(
-  <StrictMode>
-    <App queryClient={queryClient} />
-  </StrictMode>,
-);
+});
+// Drawn as a transition: React renders the first screen in slices, yielding to the browser between
+// them, rather than in one long task (on a slow device the shell, the page and its first rows take
+// a few hundred ms). No part of the app listens for changes before it is drawn, so nothing restarts
+// it (React draws it again at once only if a store it read changed meanwhile).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+});

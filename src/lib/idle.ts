@@ -14,3 +14,8 @@ export function whenIdle(run: () => void, timeoutMs: number): () => void {
 export function afterNextFrame(run: () => void): void {
   requestAnimationFrame(() => setTimeout(run, 0));
 }
+
+/** Settles in a task of its own, after what the browser has queued (input, rendering) meanwhile. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
