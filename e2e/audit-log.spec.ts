@@ -98,3 +98,16 @@ test('the Type filter: two types ticked one after the other (the menu stays open
   await expect(page).not.toHaveURL(/type=/);
   await expect(page.getByRole('button', { name: 'Type: any' })).toBeVisible();
 });
+
+test("a row's link opens what it names within the app, without reloading the page; its address is a real one (a new tab, a bookmark)", async ({ page }) => {
+  const row = await openAudit(page, 'compaction.completed');
+  const link = row.getByRole('cell').nth(6).getByRole('link');
+  const id = ((await link.textContent()) ?? '').trim();
+  expect(id).toMatch(/^cmp_/);
+  await expect(link).toHaveAttribute('href', new RegExp(`^/sessions/${SESSION}/compactions/${id}`));
+  await page.evaluate(() => ((window as { __kept?: boolean }).__kept = true));
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${SESSION}/compactions/${id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as { __kept?: boolean }).__kept), 'the page was not reloaded').toBe(true);
+});
