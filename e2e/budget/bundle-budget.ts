@@ -106,9 +106,9 @@ function scripts(manifest: Manifest, keys: Iterable<string>): string[] {
 }
 
 /**
- * A screen's files beyond what index.html links (the entry's): its scripts (screenFiles' others,
- * the page's first) and their stylesheets. The early script asks for them as the page starts
- * (src/app/early-requests.ts), rather than once the entry has run.
+ * A screen's files beyond what index.html links (the entry's): the scripts screenFiles counts for
+ * it besides the entry's, the page's first, and their stylesheets. The early script asks for them
+ * as the page starts (src/app/early-requests.ts), rather than once the entry has run.
  */
 export function screenCode(manifest: Manifest, shell: readonly string[], screen: Pick<ScreenBudget, 'page' | 'needs'>): { scripts: string[]; styles: string[] } {
   const linked = entryChunks(manifest);
