@@ -63,13 +63,11 @@ followReachability(queryClient);
 // may reload the page when it first takes control.)
 // Their requests take over the early ones; what they did not take is dropped.
 prefetchRoute(queryClient, window.location.pathname, window.location.search);
-const pageCode = new Promise<void>((resolve) => {
-  setTimeout(() => {
-    closeEarlyAnswers();
-    const code = preloadRoute(window.location.pathname);
-    firstScreen.watch(queryClient, code);
-    void code.then(resolve);
-  }, 0);
+const pageCode = nextTask().then(() => {
+  closeEarlyAnswers();
+  const code = preloadRoute(window.location.pathname);
+  firstScreen.watch(queryClient, code);
+  return code;
 });
 
 // The first render waits for the page's code (index.html says "Loading" meanwhile), so the shell and
