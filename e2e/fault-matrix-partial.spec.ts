@@ -34,9 +34,13 @@ async function shellCase(fault: ReadFault, page: Page): Promise<void> {
     step = 'the connection details naming what failed, or the page saying the daemon is not answering';
     const details = page.getByRole('dialog').filter({ hasText: 'Daemon' });
     await page.getByRole('button', { name: /^Connection:/ }).click();
+    // Open before anything else: pressed before its code is in, the popover opens when the code
+    // arrives, and an Escape sent before that (or a later press of the button) would meet it the wrong way round.
+    await expect(details).toBeVisible({ timeout: 20_000 });
     const outage = page.getByRole('alert', { name: 'Daemon not answering' });
     await expect(details.filter({ hasText: 'GET /health' }).or(outage).first()).toBeVisible({ timeout: fault.spec === 'timeout' ? 60_000 : 20_000 });
     await page.keyboard.press('Escape');
+    await expect(details).toHaveCount(0);
     await clear();
     const switcher = page.getByRole('combobox', { name: 'Go to project' });
     if (fault.recoversItself) {
