@@ -365,25 +365,30 @@ async function main(): Promise<void> {
   const header = `${machine.cpu}, ${machine.cores} cores, ${machine.memory_gb} GB; Chromium ${machine.chromium}; Node ${machine.node}; ${machine.date.slice(0, 10)}; commit ${machine.commit}; load average ${machine.load_average_1m.start?.toFixed(2)} → ${machine.load_average_1m.end?.toFixed(2)}`;
   console.log(`\n${'═'.repeat(100)}\nCompactor benchmark: ${header}\n${runs} browser runs; goals judged on the median\n`);
   console.log(formatTable(figures, runs));
+  const partNotes = (part: string) => (part === 'unit' ? [] : book.notes(part));
+  const notes = PARTS.flatMap((part) => book.notes(part));
+  if (notes.length > 0) console.log(`\nnotes:\n${notes.map((n) => `  ${n}`).join('\n')}`);
   console.log(`\nwhere the long frames went in run 1 (ms in long animation frames; all runs in the JSON):\n${formatDiagnostics(diagnostics)}`);
 
   const report = {
     machine,
     options: { ...options, dist },
     figures: figures.map(({ goal, ...f }) => ({ ...f, goal: goal?.text ?? null })),
+    notes,
     soak,
     fleet_compute_ms: fleetCompute,
     diagnostics,
   };
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n`);
+  writeFileSync(join(outDir, 'bench.md'), `Taken on: ${header}\n\n${formatMarkdown(figures, runs)}\n${notes.map((n) => `\n- ${n}`).join('')}`);
   console.log(`\nfigures: ${join(outDir, 'bench.json')} (and bench.md)`);
   // The guide keeps a table per part: a run of five or more replaces the tables of the parts it ran.
   if ((runs >= 5 && process.env.BENCH_README !== '0') || process.env.BENCH_README === '1') {
     const partOf = (r: FigureResult) => (unit.includes(r) ? 'unit' : book.partOf(r.id));
     const tables = new Map<string, string>();
     for (const part of new Set(figures.map(partOf))) {
-      tables.set(part, `**${part === 'unit' ? 'vitest benchmarks (Node)' : `BENCH_ONLY=${part}`}**: ${header}; ${runs} runs; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs, (r) => partOf(r) === part)}`);
+      const said = partNotes(part).length > 0 ? `\n\n${partNotes(part).map((n) => `- ${n}`).join('\n')}` : '';
+      tables.set(part, `**${part === 'unit' ? 'vitest benchmarks (Node)' : `BENCH_ONLY=${part}`}**: ${header}; ${runs} runs; the load average (1 min) when each value was taken in its column.\n\n${formatMarkdown(figures, runs, (r) => partOf(r) === part)}${said}`);
     }
     writeGuideTables(tables);
     console.log(`the tables of ${[...tables.keys()].join(', ')} are in ${GUIDE}`);

@@ -44,6 +44,15 @@ describe('benchmark figures', () => {
     ]);
   });
 
+  it('keeps notes with the part they were taken in', () => {
+    const book = new FigureBook();
+    book.inPart('lists');
+    book.note('a pass taken again on a fresh page');
+    book.inPart('peer');
+    expect(book.notes('lists')).toEqual(['a pass taken again on a fresh page']);
+    expect(book.notes('peer')).toEqual([]);
+  });
+
   it('prints values with their units, n/a and ∞', () => {
     expect(formatValue(1234.4, 'ms')).toBe('1,234 ms');
     expect(formatValue(12.345, 'KB')).toBe('12.3 KB');

@@ -77,6 +77,7 @@ export class FigureBook {
   private readonly values = new Map<string, number[]>();
   private readonly loads = new Map<string, number[]>();
   private readonly parts = new Map<string, string>();
+  private readonly notesByPart = new Map<string, string[]>();
   private part = '';
 
   /** `load`: the machine's 1-minute load average as the value was taken (the runner passes os.loadavg). */
@@ -100,6 +101,16 @@ export class FigureBook {
 
   results(): FigureResult[] {
     return [...this.specs.values()].map((spec) => summarize(spec, this.values.get(spec.id) ?? [], this.loads.get(spec.id) ?? []));
+  }
+
+  /** Something the figures alone would not say (a pass taken again on a fresh page), kept with the current part. */
+  note(text: string): void {
+    this.notesByPart.set(this.part, [...(this.notesByPart.get(this.part) ?? []), text]);
+  }
+
+  /** The notes of `part`, in the order they were taken. */
+  notes(part: string): string[] {
+    return this.notesByPart.get(part) ?? [];
   }
 
   /** The part that took a figure ('' when added before any part was named). */
