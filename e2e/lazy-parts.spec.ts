@@ -190,6 +190,44 @@ test("a ledger filter pressed (by the keyboard) before its menu's code is in ope
   await expect(page).toHaveURL(/trigger=/);
 });
 
+test("a press withdrawn before the part's code is in (Escape, or a press elsewhere): nothing opens when the code arrives, and pressing again opens it", async ({ page }) => {
+  const release = await holdCode(page, new RegExp(`${LEDGER_MENUS.source}|/assets/connection-details-[^/]*\\.js$`));
+  await page.goto(`/sessions/${SESSION}`);
+  await expect(page.locator('[role="grid"][aria-label="Compaction ledger"] [role="row"][data-compaction-id]').first()).toBeVisible();
+  const filter = page.getByRole('button', { name: 'Trigger: any' });
+  const connection = page.getByRole('button', { name: /^Connection:/ });
+  await filter.click();
+  await page.keyboard.press('Escape');
+  await connection.click();
+  await page.getByRole('heading', { level: 1 }).click();
+  release();
+  // The parts' own triggers took the stand-ins' places (radix gives the menu's an id, the popover's aria-controls): had the presses stood, both would open now.
+  await expect(filter).toHaveAttribute('id', /.+/);
+  await expect(connection).toHaveAttribute('aria-controls', /.+/);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  await filter.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await connection.click();
+  await expect(page.getByRole('dialog').filter({ hasText: 'Daemon' })).toBeVisible();
+});
+
+test("a dropdown pressed before its code is in, then a press elsewhere: it does not open when the code arrives", async ({ page }) => {
+  const release = await holdCode(page, SELECT_MENU);
+  await page.goto('/sessions');
+  await expect(sessionRows(page).first()).toBeVisible();
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.click();
+  await page.getByRole('heading', { level: 1 }).click();
+  release();
+  await expect(status).toHaveAttribute('aria-autocomplete', 'none');
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await status.click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+});
+
 test("a ledger menu's trigger holding the focus keeps it when the menu's code arrives, and opens by the keyboard", async ({ page }) => {
   const release = await holdCode(page, LEDGER_MENUS);
   const asked = page.waitForRequest(LEDGER_MENUS);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId } from 'react';
 import { LazyPart, notDownloadedTitle } from '../components/lazy-part';
+import { usePendingOpen } from '../components/pending-open';
 import { Badge } from '../components/status-badge';
 import { healthQuery } from '../lib/api/endpoints/get-health';
 import { lazyComponent } from '../lib/lazy-component';
@@ -37,7 +38,7 @@ export function ConnectionIndicator() {
   const behind = useLiveStatus((s) => s.behind);
   const health = useQuery(healthQuery());
   const firstScreenDone = useFirstScreenDone();
-  const [openRequested, setOpenRequested] = useState(false);
+  const pending = usePendingOpen(useId());
   // Behind the stream: said calmly, with how far, until it has caught up.
   const lag = behind && (behind.frames > 0 ? `behind by ${formatCount(behind.frames)} events` : `behind by ${Math.round(behind.lagMs / 1000)} s`);
   const label = `Connection: ${text}${lag ? `, ${lag}, catching up` : ''}`;
@@ -58,7 +59,8 @@ export function ConnectionIndicator() {
     </>
   );
   // The same button until the details' code is in (asked for once the first screen is, or when
-  // pressed); if it did not download, pressing it tries again (its title names the reload).
+  // pressed; Escape or a press elsewhere withdraws the press: pending-open.tsx); if it did not
+  // download, pressing it tries again (its title names the reload).
   const button = (retry?: () => void) => (
     <button
       type="button"
@@ -68,18 +70,28 @@ export function ConnectionIndicator() {
       aria-haspopup="dialog"
       aria-expanded="false"
       title={retry && notDownloadedTitle('The details')}
+      {...pending.standInProps}
       onClick={() => {
-        setOpenRequested(true);
+        pending.request();
         retry?.();
       }}
     >
       {face}
     </button>
   );
-  if (!firstScreenDone && !openRequested) return button();
+  if (!firstScreenDone && !pending.requested) return button();
   return (
-    <LazyPart what="the connection details" fallback={button()} failed={button}>
-      <ConnectionDetails status={status} cause={cause} label={label} defaultOpen={openRequested}>
+    <LazyPart
+      what="the connection details"
+      fallback={
+        <>
+          {button()}
+          {pending.watch}
+        </>
+      }
+      failed={button}
+    >
+      <ConnectionDetails status={status} cause={cause} label={label} defaultOpen={pending.requested}>
         {face}
       </ConnectionDetails>
     </LazyPart>

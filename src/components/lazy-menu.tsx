@@ -1,8 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useFirstScreenDone } from '../lib/first-screen';
 import type { PreloadableComponent } from '../lib/lazy-component';
 import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
 import { LazyPart, notDownloadedTitle } from './lazy-part';
+import { usePendingOpen } from './pending-open';
 
 /** A dropdown menu's trigger, drawn the same before its code is in (by LazyMenu) and after (by the menu, as its radix Trigger). */
 export interface MenuTrigger {
@@ -21,15 +22,15 @@ export interface LazyMenuProps extends StandInHandover {
  * A dropdown menu whose code (radix DropdownMenu, its positioning and focus handling) is not needed
  * to draw the first screen: until it has loaded (asked for once the first screen is in, or when
  * pressed), the same trigger is drawn; pressing it (a click, Enter, Space, ArrowDown) opens the
- * menu as soon as its code is there, and a trigger holding the focus keeps it when the menu
- * replaces it. If the code did not download, the trigger stays, saying so (notDownloadedTitle); pressing it tries again.
+ * menu as soon as its code is there (unless Escape or a press elsewhere withdrew it: pending-open.tsx),
+ * and a trigger holding the focus keeps it when the menu replaces it. If the code did not download, the trigger stays, saying so (notDownloadedTitle); pressing it tries again.
  */
 export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }: { what: string; menu: PreloadableComponent<P & LazyMenuProps>; trigger: MenuTrigger; props: P }) {
   const id = useId();
-  const [openRequested, setOpenRequested] = useState(false);
+  const pending = usePendingOpen(id);
   const firstScreenDone = useFirstScreenDone();
   const open = (retry?: () => void) => {
-    setOpenRequested(true);
+    pending.request();
     retry?.();
   };
   const standIn = (retry?: () => void) => (
@@ -44,6 +45,7 @@ export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }:
       disabled={trigger.disabled}
       title={retry && notDownloadedTitle('Its menu')}
       {...standInFocus(id)}
+      {...pending.standInProps}
       onPointerEnter={() => void Menu.preload().catch(() => undefined)}
       onClick={() => open(retry)}
       onKeyDown={(event) => {
@@ -55,10 +57,19 @@ export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }:
       {trigger.content}
     </button>
   );
-  if (!firstScreenDone && !openRequested) return standIn();
+  if (!firstScreenDone && !pending.requested) return standIn();
   return (
-    <LazyPart what={what} fallback={standIn()} failed={standIn}>
-      <Menu {...props} trigger={trigger} defaultOpen={openRequested} triggerRef={carryFocus(id, true)} />
+    <LazyPart
+      what={what}
+      fallback={
+        <>
+          {standIn()}
+          {pending.watch}
+        </>
+      }
+      failed={standIn}
+    >
+      <Menu {...props} trigger={trigger} defaultOpen={pending.requested} triggerRef={carryFocus(id, true)} />
     </LazyPart>
   );
 }

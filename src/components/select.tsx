@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { useFirstScreenDone } from '../lib/first-screen';
 import { carryFocus, standInFocus, type StandInHandover } from './carried-focus';
 import { LazyPart, notDownloadedTitle } from './lazy-part';
+import { usePendingOpen } from './pending-open';
 import { Chevron, type SelectProps } from './select-parts';
 import './select.css';
 
@@ -13,13 +14,14 @@ const SelectMenu = lazyComponent<SelectProps & StandInHandover>(() => import('./
 
 /**
  * A compact single-choice dropdown. Until its menu's code has loaded (asked for once the first
- * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there,
+ * screen is in, or when pressed), the same trigger is drawn; pressing it then opens the menu as soon as it is there
+ * (unless Escape or a press elsewhere withdrew it: pending-open.tsx),
  * and a trigger holding the focus keeps it when the menu's replaces it.
  * If the code did not download, the trigger stays, saying so (notDownloadedTitle); pressing it tries again.
  */
 export function Select(props: SelectProps) {
   const id = useId();
-  const [openRequested, setOpenRequested] = useState(false);
+  const pending = usePendingOpen(id);
   const firstScreenDone = useFirstScreenDone();
   const { label, showLabel = false, value, options, disabled, className, placeholder } = props;
   const chosen = options.find((o) => o.value === value);
@@ -35,8 +37,9 @@ export function Select(props: SelectProps) {
       data-state="closed"
       title={retry && notDownloadedTitle('Its menu')}
       {...standInFocus(id)}
+      {...pending.standInProps}
       onClick={() => {
-        setOpenRequested(true);
+        pending.request();
         retry?.();
       }}
     >
@@ -49,10 +52,19 @@ export function Select(props: SelectProps) {
       </span>
     </button>
   );
-  if (!firstScreenDone && !openRequested) return trigger();
+  if (!firstScreenDone && !pending.requested) return trigger();
   return (
-    <LazyPart what={`the menu of ${label}`} fallback={trigger()} failed={trigger}>
-      <SelectMenu {...props} defaultOpen={openRequested} triggerRef={carryFocus(id, true)} />
+    <LazyPart
+      what={`the menu of ${label}`}
+      fallback={
+        <>
+          {trigger()}
+          {pending.watch}
+        </>
+      }
+      failed={trigger}
+    >
+      <SelectMenu {...props} defaultOpen={pending.requested} triggerRef={carryFocus(id, true)} />
     </LazyPart>
   );
 }
