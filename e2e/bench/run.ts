@@ -75,6 +75,14 @@ const baseUrl = `http://127.0.0.1:${previewPort}`;
 // The full browser, as an operator runs it (the tests may drive the headless shell).
 const launch = { ...playwrightConfig.use?.launchOptions, executablePath: chromiumPath('full') };
 
+/** The lists measured against the peer, each with the part that scrolls it. */
+const PEER_COMPARED = [
+  ['scroll', 'ledger'],
+  ['lists', 'fleet'],
+  ['lists', 'audit'],
+  ['dryrun', 'diff'],
+] as const;
+
 const PARTS = ['devstart', 'bundles', 'slow', 'nav', 'scroll', 'peer', 'lists', 'dryrun', 'import', 'live', 'heap', 'soak', 'fleet', 'follow'] as const;
 type Part = (typeof PARTS)[number];
 
@@ -229,6 +237,14 @@ async function browserRuns(book: FigureBook): Promise<{ chromium: string; diagno
         console.log(`  live compactions, then live bursts at ${options.liveRates.join(', ')} events/s`);
         await bench.liveCompactions(run);
         await bench.live(run);
+      }
+      if (parts.has('peer')) {
+        // Each list against the peer of the same run; the ratios go to the list's own part.
+        for (const [part, list] of PEER_COMPARED) {
+          if (!parts.has(part)) continue;
+          book.inPart(part);
+          bench.peerRatios(run, list);
+        }
       }
       if (run <= heapRuns && parts.has('heap')) {
         book.inPart('heap');

@@ -255,7 +255,7 @@ export function paintFigures(list: ListName, speed: number) {
   const id = `scroll.${speed}.${list}`;
   const ids = { blank: `${id}.blank_frames`, area: `${id}.blank_area`, tasks: `${id}.long_tasks_per_10k`, p95: `${id}.frame_p95`, cpu: `${id}.cpu_per_10k` };
   const peer = `scroll.${speed}.peer`;
-  const withPeer = (figure: string) => (ours && list === 'ledger' ? [`${peer}.${figure}`] : []);
+  const withPeer = (figure: string) => (ours ? [`${peer}.${figure}`] : []);
   return {
     blank: fig(ids.blank, section, `${label}: frames with part of the list body blank (screencast pass)`, '%', {
       ...(ours ? { goal: blankGoal(speed) } : {}),
@@ -277,6 +277,9 @@ export function paintFigures(list: ListName, speed: number) {
     }),
     p95Recorded: fig(`${id}.frame_p95_recorded`, section, `${label}: p95 frame time, screencast pass (the recorder's cost included)`, 'ms', { beside: [ids.p95] }),
     frames: fig(`${id}.frames`, section, `${label}: frames recorded (screencast pass)`, 'count', { worse: 'lower' }),
+    // Each run's value over the peer's in the same run (Bench.peerRatios), so the machine's load weighs on both alike.
+    p95VsPeer: fig(`${id}.frame_p95_vs_peer`, section, `${label}: p95 frame time ÷ the peer's, same run`, 'ratio', { beside: [ids.p95, `${peer}.frame_p95`] }),
+    cpuVsPeer: fig(`${id}.cpu_per_10k_vs_peer`, section, `${label}: main thread CPU per 10,000 rows ÷ the peer's, same run`, 'ratio', { beside: [ids.cpu, `${peer}.cpu_per_10k`] }),
   };
 }
 
@@ -323,6 +326,8 @@ interface ProbeState {
 
 export class Bench {
   readonly diagnostics: Diagnostics = {};
+  /** Each scrolling figure's value by run (`${run} ${id}`), for the ratios to the peer's. */
+  private readonly scrolled = new Map<string, number>();
   private readonly sources: SourceLocator;
   /** Each open page's CDP session (mark reads through it). */
   private readonly sessions = new WeakMap<Page, CDPSession>();
@@ -987,7 +992,26 @@ export class Bench {
     }
     for (const figure of [figs.blank, figs.area, figs.tasks, figs.cpu, figs.cpuFrame, figs.p95, figs.tasksRecorded, figs.p95Recorded, figs.frames]) {
       const value = values.get(figure);
-      if (value !== undefined) this.book.add(figure, value);
+      if (value === undefined) continue;
+      this.book.add(figure, value);
+      this.scrolled.set(`${run} ${figure.id}`, value);
+    }
+  }
+
+  /** `list`'s p95 frame time and CPU per 10,000 rows over the peer's, from the same run, at each speed (where both were taken). */
+  peerRatios(run: number, list: ListName): void {
+    for (const speed of this.options.scrollSpeeds) {
+      const ours = paintFigures(list, speed);
+      const peer = paintFigures('peer', speed);
+      const pairs = [
+        [ours.p95, peer.p95, ours.p95VsPeer],
+        [ours.cpu, peer.cpu, ours.cpuVsPeer],
+      ] as const;
+      for (const [figure, peerFigure, ratio] of pairs) {
+        const value = this.scrolled.get(`${run} ${figure.id}`);
+        const peerValue = this.scrolled.get(`${run} ${peerFigure.id}`);
+        if (value !== undefined && peerValue !== undefined && peerValue > 0) this.book.add(ratio, value / peerValue);
+      }
     }
   }
 

@@ -79,6 +79,18 @@ describe('benchmark figures', () => {
     expect(formatMarkdown(results, 3)).toContain('| first row | 700 ms | 800 ms | 900 ms | ≤ 600 ms: **not met** | 1.5–3.9 | long tasks: 1 |');
   });
 
+  it('prints a figure taken later under its own section, not under a repeated heading', () => {
+    const results = [
+      summarize(timeFigure, [1]),
+      summarize({ ...timeFigure, id: 'x', section: 'Memory', label: 'heap', unit: 'MB', goal: undefined }, [90]),
+      summarize({ ...timeFigure, id: 'r', label: 'first row ÷ the peer\'s', unit: 'ratio', goal: undefined }, [0.5]),
+    ];
+    const lines = formatTable(results, 1).split('\n');
+    expect(lines.filter((l) => l === 'Navigation')).toHaveLength(1);
+    const at = (text: string) => lines.findIndex((l) => l.includes(text));
+    expect(at('÷ the peer')).toBeLessThan(at('Memory'));
+  });
+
   it('sums what long frames in a window spent their time on, heaviest first, rendering included', () => {
     const script = (fn: string, duration: number) => ({ invoker: 'DIV.onscroll', source: 'http://x/assets/index.js', fn, charPosition: 42, duration });
     const frames = [

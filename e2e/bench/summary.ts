@@ -164,16 +164,21 @@ function tableRows(results: readonly FigureResult[], runs: number, shown: (r: Fi
   const byId = new Map(results.map((r) => [r.id, r]));
   const header = ['figure', 'min', `median of ${runs}`, 'max', 'goal (on the median)', 'load avg', 'beside it (medians)'];
   const rows: (string[] | string)[] = [];
-  let section = '';
-  for (const r of results.filter(shown)) {
-    if (r.section !== section) {
-      section = r.section;
-      rows.push(section);
-    }
-    const goal = r.goal ? `${r.goal.text}${r.goalOn === 'max' ? ' on the max' : ''}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
-    rows.push([`${r.label}${runsNote(r, runs)}`, formatValue(r.min, r.unit), formatValue(r.median, r.unit), formatValue(r.max, r.unit), goal, loadRange(r), besideText(r, byId)]);
+  // By section, in the order the sections first appear: a figure taken later (a ratio read after
+  // the run's last part) is printed with its own section's, not under a repeated heading.
+  const sections = new Map<string, FigureResult[]>();
+  for (const r of results.filter(shown)) sections.set(r.section, [...(sections.get(r.section) ?? []), r]);
+  for (const [section, inSection] of sections) {
+    rows.push(section);
+    rows.push(...inSection.map((r) => figureRow(r, runs, byId)));
   }
   return { header, rows };
+}
+
+/** A figure's cells: label, min, median, max, goal, load, companions. */
+function figureRow(r: FigureResult, runs: number, byId: ReadonlyMap<string, FigureResult>): string[] {
+  const goal = r.goal ? `${r.goal.text}${r.goalOn === 'max' ? ' on the max' : ''}: ${r.met === null ? 'n/a' : r.met ? 'met' : 'NOT MET'}` : '';
+  return [`${r.label}${runsNote(r, runs)}`, formatValue(r.min, r.unit), formatValue(r.median, r.unit), formatValue(r.max, r.unit), goal, loadRange(r), besideText(r, byId)];
 }
 
 /** The figures as one plain-text table, grouped by section, each with min / median / max, its goal, the load average and its companions. */
