@@ -83,12 +83,7 @@ export function ConnectionIndicator() {
   return (
     <LazyPart
       what="the connection details"
-      fallback={
-        <>
-          {button()}
-          {pending.watch}
-        </>
-      }
+      fallback={pending.withWatch(button())}
       failed={button}
     >
       <ConnectionDetails status={status} cause={cause} label={label} defaultOpen={pending.requested}>

@@ -61,12 +61,7 @@ export function LazyMenu<P extends object>({ what, menu: Menu, trigger, props }:
   return (
     <LazyPart
       what={what}
-      fallback={
-        <>
-          {standIn()}
-          {pending.watch}
-        </>
-      }
+      fallback={pending.withWatch(standIn())}
       failed={standIn}
     >
       <Menu {...props} trigger={trigger} defaultOpen={pending.requested} triggerRef={carryFocus(id, true)} />

@@ -4,15 +4,15 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
  * A stand-in's press before its part's code is in (a lazy menu, dropdown or popover) asks for the
  * part open: it opens when the code arrives (its defaultOpen). Escape, or a press elsewhere on the
  * page, withdraws the ask, as either would close the part once open: nothing opens later by
- * surprise. `watch` goes beside the stand-in, so it listens only while the stand-in is drawn; the
- * part, once in, handles both itself.
+ * surprise. `withWatch` draws the stand-in with what listens for them, so it listens only while the
+ * stand-in is drawn (a LazyPart's fallback); the part, once in, handles both itself.
  */
 export interface PendingOpen {
   requested: boolean;
   request: () => void;
   /** Marks the stand-in: a press on it does not withdraw the ask. */
   standInProps: { 'data-pending-open': string };
-  watch: ReactNode;
+  withWatch: (standIn: ReactNode) => ReactNode;
 }
 
 export function usePendingOpen(id: string): PendingOpen {
@@ -22,7 +22,12 @@ export function usePendingOpen(id: string): PendingOpen {
     requested,
     request: () => setRequested(true),
     standInProps: { 'data-pending-open': id },
-    watch: requested ? <WithdrawOnDismiss id={id} onWithdraw={withdraw} /> : null,
+    withWatch: (standIn) => (
+      <>
+        {standIn}
+        {requested && <WithdrawOnDismiss id={id} onWithdraw={withdraw} />}
+      </>
+    ),
   };
 }
 

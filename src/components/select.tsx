@@ -56,12 +56,7 @@ export function Select(props: SelectProps) {
   return (
     <LazyPart
       what={`the menu of ${label}`}
-      fallback={
-        <>
-          {trigger()}
-          {pending.watch}
-        </>
-      }
+      fallback={pending.withWatch(trigger())}
       failed={trigger}
     >
       <SelectMenu {...props} defaultOpen={pending.requested} triggerRef={carryFocus(id, true)} />
